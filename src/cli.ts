@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config.ts';
+import { connectDb } from './db/connect.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { createContainer } from './container.ts';
+import { AppError } from './lib/errors.ts';
+import { startServer, type Role } from './server.ts';
+
+const USAGE = `Usage: klaxon <command>
+
+  serve [--role api|worker|all] [--no-migrate]   run Klaxon (HTTP API, ingest, SMTP, worker)
+  migrate                                        apply database migrations
+  admin bootstrap --org NAME --email EMAIL [--password PW] [--json]
+                                                 create an organization, its owner and two API keys
+
+Configuration comes from the environment (and .env): PORT, HOST, DATABASE_URL, KLAXON_PUBLIC_URL,
+KLAXON_SECRET_KEY, SMTP_PORT, KLAXON_EMAIL_DOMAIN, LOG_LEVEL.`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'serve') return await serve(rest);
+    if (command === 'migrate') return await migrate();
+    if (command === 'admin' && rest[0] === 'bootstrap') return await bootstrap(rest.slice(1));
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      console.log(USAGE);
+      return command === undefined ? 1 : 0;
+    }
+    console.error(`klaxon: unknown command "${argv.join(' ')}"\n\n${USAGE}`);
+    return 1;
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof AppError) {
+      console.error(`klaxon: ${err.message}`);
+      return 1;
+    }
+    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (err as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      console.error(`klaxon: ${(err as Error).message}\n\n${USAGE}`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+async function serve(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { role: { type: 'string', default: 'all' }, 'no-migrate': { type: 'boolean', default: false } } });
+  if (!['api', 'worker', 'all'].includes(values.role!)) throw new ConfigError(`--role must be api, worker or all, got "${values.role}"`);
+  const config = loadConfig();
+  const server = await startServer(config, { role: values.role as Role, migrate: !values['no-migrate'] });
+  await new Promise<void>((resolve) => {
+    let closing = false;
+    const stop = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      server.logger.info({ signal }, 'shutting down: finishing in-flight work');
+      const force = setTimeout(() => process.exit(1), 30_000);
+      force.unref();
+      server.close().then(resolve, (err) => {
+        server.logger.error({ err }, 'shutdown failed');
+        resolve();
+      });
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  return 0;
+}
+
+async function migrate(): Promise<number> {
+  const config = loadConfig();
+  const store = connectDb({ dialect: config.dialect, sqlitePath: config.sqlitePath, databaseUrl: config.databaseUrl });
+  try {
+    const applied = await migrateToLatest(store.db);
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+async function bootstrap(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { org: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  if (!values.org || !values.email) {
+    console.error('klaxon admin bootstrap: --org NAME and --email EMAIL are required');
+    return 1;
+  }
+  const config = loadConfig();
+  const container = createContainer({ config });
+  try {
+    await migrateToLatest(container.db);
+    const out = await container.services.orgs.bootstrap({ orgName: values.org, email: values.email, password: values.password });
+    if (values.json) console.log(JSON.stringify(out));
+    else {
+      console.log(`organization  ${out.org_id}\nowner         ${out.user_id}\napi_key       ${out.api_key}\ningest_key    ${out.ingest_key}\n\nThe keys are shown only now; store them safely.`);
+    }
+    return 0;
+  } finally {
+    await container.close();
+  }
+}

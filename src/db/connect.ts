@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './database.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The raw SQLite handle (checkpointing, pragmas); undefined on PostgreSQL. */
+  sqlite?: SQLite.Database;
+  close(): Promise<void>;
+}
+
+// int8 (COUNT, identity ids) as JS numbers; our values stay far below 2^53.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export function openSqlite(path: string): SQLite.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  // WAL lets readers run beside the writer; FULL makes each commit durable across power loss,
+  // affordable because ingest commits in groups (docs/adr/0005-group-commit.md).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 2000');
+  return sqlite;
+}
+
+export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databaseUrl?: string; poolSize?: number }): Db {
+  if (opts.dialect === 'sqlite') {
+    const sqlite = openSqlite(opts.sqlitePath!);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+  // An idle client losing its server (restart, failover) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,24 @@
+import type { AlertLogTable, AlertTable } from '../modules/alert/alert.table.ts';
+import type { ApiKeyTable } from '../modules/api-key/api-key.table.ts';
+import type { AuditLogTable } from '../modules/audit/audit.table.ts';
+import type { ReceiptTable } from '../modules/ingest/receipt.table.ts';
+import type { IntegrationCredentialTable, IntegrationTable } from '../modules/integration/integration.table.ts';
+import type { MembershipTable, OrganizationTable } from '../modules/org/org.table.ts';
+import type { OutboxEventTable } from '../modules/outbox/outbox.table.ts';
+import type { ServiceTable } from '../modules/service/service.table.ts';
+import type { UserTable } from '../modules/user/user.table.ts';
+
+export interface Database {
+  organizations: OrganizationTable;
+  users: UserTable;
+  memberships: MembershipTable;
+  api_keys: ApiKeyTable;
+  services: ServiceTable;
+  integrations: IntegrationTable;
+  integration_credentials: IntegrationCredentialTable;
+  alerts: AlertTable;
+  alert_log: AlertLogTable;
+  outbox_events: OutboxEventTable;
+  receipts: ReceiptTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,28 @@
+import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+
+/**
+ * Migrations are TypeScript modules in ./migrations named by UTC timestamp; the Migrator refuses
+ * out-of-order ones. Loaded with import.meta.glob-free dynamic imports so tsx and vitest agree.
+ */
+class FolderMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const { readdir } = await import('node:fs/promises');
+    const dir = new URL('./migrations/', import.meta.url);
+    const files = (await readdir(dir)).filter((f) => /^\d{4}-.*\.ts$/.test(f)).sort();
+    const out: Record<string, Migration> = {};
+    for (const f of files) {
+      out[f.replace(/\.ts$/, '')] = (await import(new URL(f, dir).href)) as Migration;
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Actor, Audience, Role } from '../lib/actor.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { type Permission, can, leastRoleFor } from '../lib/permissions.ts';
+import type { ApiKeyService } from '../modules/api-key/index.ts';
+import { orgRepository } from '../modules/org/index.ts';
+import { ORG_HEADER } from './schemas.ts';
+
+/** Access rule of a management route: spec 4.2 audience and scope, and the PRODUCT.md 2 permission. */
+export interface AccessRule {
+  audience: 'D' | 'DI';
+  scope: 'P' | 'O';
+  permission: Permission;
+}
+
+export type UserActor = Extract<Actor, { type: 'user' }>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'public' routes take no credential (sign-in, health). Absent means not a management route. */
+    access?: AccessRule | 'public';
+  }
+  interface FastifyRequest {
+    actor: UserActor;
+  }
+}
+
+/** What a credential resolves to before the organization and role are checked. */
+export interface ResolvedCredential {
+  userId: string;
+  credentialId: string;
+  audience: Audience;
+  /** Set for credentials that belong to one organization (API keys). */
+  boundOrgId?: string;
+}
+
+/**
+ * A credential resolver looks at a request (bearer token, cookie) and says whose it is, or
+ * undefined when it is not its kind. Throwing AppError refuses (401 unknown/revoked, 403 kind).
+ */
+export type CredentialResolver = (req: FastifyRequest, bearer: string | undefined) => Promise<ResolvedCredential | undefined>;
+
+export const bearerOf = (req: FastifyRequest): string | undefined => {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m?.[1];
+};
+
+export function apiKeyResolver(apiKeys: ApiKeyService): CredentialResolver {
+  return async (_req, bearer) => {
+    if (!bearer || !(bearer.startsWith('kxp_') || bearer.startsWith('kxi_'))) return undefined;
+    const key = await apiKeys.authenticate(bearer);
+    if (!key) throw unauthorized('The API key is not valid or has been revoked.');
+    if (key.kind !== 'full_product') {
+      throw forbidden('An alert-ingest key (kxi_) works only on /v1/alerts; use a full-product key (kxp_) for /api routes.');
+    }
+    return { userId: key.user_id!, credentialId: key.id, audience: 'D', boundOrgId: key.org_id };
+  };
+}
+
+export function createAuthenticator(deps: { db: Kysely<Database>; resolvers: CredentialResolver[] }) {
+  return async function authenticate(req: FastifyRequest, rule: AccessRule): Promise<UserActor> {
+    const bearer = bearerOf(req);
+    let cred: ResolvedCredential | undefined;
+    for (const resolve of deps.resolvers) {
+      cred = await resolve(req, bearer);
+      if (cred) break;
+    }
+    if (!cred) {
+      throw unauthorized(bearer ? 'The credential is not valid or has been revoked.' : 'Send Authorization: Bearer <API key> (a full-product kxp_ key) or sign in.');
+    }
+    const orgHeader = req.headers[ORG_HEADER];
+    const orgId = typeof orgHeader === 'string' ? orgHeader.trim() : undefined;
+    if (!orgId) throw forbidden('The X-Service-Org header is required; set it to your organization id (org_…).');
+    if (!/^org_[0-9a-z]{1,60}$/.test(orgId)) throw forbidden('X-Service-Org must be an organization id (org_…).');
+    if (cred.boundOrgId && cred.boundOrgId !== orgId) {
+      throw forbidden('X-Service-Org does not name the organization this credential belongs to.');
+    }
+    const membership = await orgRepository.findMembership(deps.db, orgId, cred.userId);
+    if (!membership) {
+      // A key whose member left the organization is dead; a person naming a foreign org is refused.
+      if (cred.boundOrgId) throw unauthorized('The credential is no longer valid: its member left the organization.');
+      throw forbidden('You are not a member of the organization named by X-Service-Org.');
+    }
+    if (rule.audience === 'D' && cred.audience === 'I') {
+      throw forbidden('This route is for the dashboard only; the mobile app credential cannot use it.');
+    }
+    const role = membership.role as Role;
+    if (!can(role, rule.permission)) {
+      throw forbidden(`Your role "${role}" cannot do this; it needs the ${leastRoleFor(rule.permission)} role or higher.`);
+    }
+    return { type: 'user', id: cred.userId, orgId, role, credentialId: cred.credentialId, audience: cred.audience };
+  };
+}
+export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+/** Installs the management access check as an onRequest hook (before body parsing). */
+export function installAccessHook(app: FastifyInstance, authenticate: Authenticator) {
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    req.actor = await authenticate(req, access);
+  });
+}
+
+export const requestMeta = (req: FastifyRequest) => ({ ip: req.ip ?? null, requestId: String(req.id) });

@@ -1,0 +1,114 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type FieldProblem, codeToStatus, fromDbConstraint } from '../lib/errors.ts';
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldOf(issue: AjvIssue, context: string | undefined): string {
+  const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = issue.params?.missingProperty as string | undefined;
+  const field = [path, missing].filter(Boolean).join('.');
+  return field || (context === 'body' ? 'body' : (context ?? 'request'));
+}
+
+function messageOf(issue: AjvIssue): string {
+  const p = issue.params ?? {};
+  switch (issue.keyword) {
+    case 'required':
+      return 'is required';
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters (Unicode code points)`;
+    case 'minLength':
+      return Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
+    case 'type':
+      return `must be ${String(p.type)}`;
+    case 'additionalProperties':
+      return `has an unknown field "${String(p.additionalProperty)}"`;
+    case 'anyOf':
+      return 'does not match any allowed form';
+    default:
+      return issue.message ?? 'is not valid';
+  }
+}
+
+/** Turns Fastify/ajv validation output into PRODUCT.md 5 details. anyOf of literals reads as an enum. */
+function validationProblems(err: FastifyError & { validation?: AjvIssue[]; validationContext?: string }): FieldProblem[] {
+  const issues = err.validation ?? [];
+  const byField = new Map<string, FieldProblem>();
+  const literals = new Map<string, unknown[]>();
+  for (const issue of issues) {
+    const field = fieldOf(issue, err.validationContext);
+    if (issue.keyword === 'const') {
+      literals.set(field, [...(literals.get(field) ?? []), issue.params?.allowedValue]);
+      continue;
+    }
+    if (issue.keyword === 'anyOf' && literals.has(field)) continue;
+    if (!byField.has(field)) byField.set(field, { field, message: messageOf(issue) });
+  }
+  for (const [field, values] of literals) {
+    if (!byField.has(field)) byField.set(field, { field, message: `must be one of ${values.map(String).join(', ')}` });
+  }
+  return [...byField.values()];
+}
+
+/** Maps any thrown error to the one error body (PRODUCT.md 5). Messages of 5xx never leave. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as FastifyError & { validation?: AjvIssue[]; validationContext?: string; status?: number; type?: string };
+  if (e && e.validation) {
+    const details = validationProblems(e);
+    return new AppError('invalid_request', details.map((d) => `${d.field} ${d.message}`).join('; ') || 'The request is not valid.', { details });
+  }
+  switch (e?.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'The body is larger than 512 KB; send fewer or smaller alerts per request.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_request', 'The body is empty; send a JSON object.', { details: [{ field: 'body', message: 'must be a JSON object' }] });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('invalid_request', 'Content-Length does not match the body that was sent.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('invalid_request', 'The body is not valid JSON; check quoting and commas.', { details: [{ field: 'body', message: 'must be valid JSON' }] });
+  }
+  if (e instanceof SyntaxError || e?.type === 'entity.parse.failed') {
+    return new AppError('invalid_request', 'The body is not valid JSON; check quoting and commas.', { details: [{ field: 'body', message: 'must be valid JSON' }] });
+  }
+  const mapped = fromDbConstraint(err);
+  if (mapped) return mapped;
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 413) return new AppError('payload_too_large', 'The body is larger than 512 KB.');
+  if (status === 415) return new AppError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+  if (status === 404) return new AppError('not_found', 'No such route.');
+  if (status >= 400 && status < 500) return new AppError('invalid_request', 'The request is not valid.');
+  return new AppError('internal', 'Something went wrong on our side; it has been logged. Retry shortly.');
+}
+
+export function errorBody(err: AppError) {
+  return { ok: false as const, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+}
+
+export function sendError(reply: FastifyReply, err: AppError) {
+  if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+  return reply.code(codeToStatus[err.code]).type('application/json; charset=utf-8').send(errorBody(err));
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appErr = toAppError(err);
+    if (appErr.code === 'internal') request.log.error({ err }, 'unhandled error');
+    else if (appErr.code === 'service_unavailable') request.log.warn({ err: { message: (err as Error).message } }, 'unavailable');
+    return sendError(reply, appErr);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new AppError('not_found', `No route ${request.method} for this path; see /api/openapi.json.`)),
+  );
+}

@@ -1,0 +1,44 @@
+import { Type, type TSchema } from 'typebox';
+import { ERROR_CODES } from '../lib/errors.ts';
+
+/** Shared TypeBox atoms. Every route declares its request and response schemas with these. */
+
+export const ErrorBody = Type.Object(
+  {
+    ok: Type.Literal(false),
+    error: Type.Object({
+      code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c))),
+      message: Type.String(),
+      details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    }),
+  },
+  { $id: 'ErrorBody', description: 'PRODUCT.md 5: every error but those of /v2/enqueue.' },
+);
+
+export const Ok = Type.Object({ ok: Type.Literal(true) }, { $id: 'Ok' });
+
+/** Any JSON value (the spec's JsonValue). */
+export const JsonValue = Type.Unknown({ description: 'Any JSON value' });
+
+export const Id = (prefix: string, description?: string) =>
+  Type.String({ pattern: `^${prefix}_[0-9a-z]{26}$`, maxLength: prefix.length + 27, description: description ?? `${prefix}_… id` });
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const Name = Type.String({ minLength: 1, maxLength: 200 });
+
+export const ListQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Page size (default 50, at most 500).' })),
+  cursor: Type.Optional(Type.String({ maxLength: 512, description: 'The X-Next-Cursor of the previous page.' })),
+};
+
+export const ReceiptHeader = { 'X-Service-Receipt-Id': Type.String() };
+
+/** The error responses every management route declares (spec 4.2). */
+export const errorResponses = (...statuses: number[]): Record<number, TSchema> =>
+  Object.fromEntries([400, 401, 403, 404, ...statuses].map((s) => [s, Type.Ref('ErrorBody')]));
+
+export const ORG_HEADER = 'x-service-org';
+export const OrgHeaders = Type.Object({
+  'x-service-org': Type.Optional(Type.String({ pattern: '^org_', maxLength: 64, description: 'The organization acted on (org_…); required.' })),
+});

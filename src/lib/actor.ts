@@ -1,0 +1,14 @@
+/** Who did something: passed explicitly to services, written to timelines and the audit log. */
+export type Actor =
+  | { type: 'user'; id: string; orgId: string; role: Role; credentialId: string; audience: Audience }
+  | { type: 'api_key'; id: string; orgId: string }
+  | { type: 'integration'; id: string; orgId: string }
+  | { type: 'system'; id: null };
+
+export type Role = 'owner' | 'admin' | 'responder' | 'observer';
+export const ROLES: readonly Role[] = ['owner', 'admin', 'responder', 'observer'];
+/** D = dashboard (cookie session, API key, agent grant), I = mobile app session. */
+export type Audience = 'D' | 'I';
+
+export const systemActor: Actor = { type: 'system', id: null };
+export const actorId = (a: Actor): string | null => a.id;

@@ -1,0 +1,15 @@
+import { AppError } from './errors.ts';
+
+/** Opaque list cursors (PRODUCT.md 6): base64url of a position string. */
+export const encodeCursor = (position: string): string => Buffer.from(position, 'utf8').toString('base64url');
+
+export function decodeCursor<T>(cursor: string | undefined, parse: (position: string) => T | undefined): T | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const v = parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (v === undefined) {
+    throw new AppError('invalid_request', 'cursor is not valid; pass the X-Next-Cursor value of the previous page', {
+      details: [{ field: 'cursor', message: 'is not a cursor this list issued' }],
+    });
+  }
+  return v;
+}

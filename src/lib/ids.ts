@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+
+// Crockford base32: sortable, case-insensitive, no ambiguous letters.
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+let lastMs = 0;
+let lastRand: Uint8Array = new Uint8Array(10);
+
+/**
+ * A time-ordered id (ULID layout: 48-bit milliseconds + 80 random bits, monotonic within a
+ * millisecond), so ids sort by creation and serve as stable pagination cursors.
+ */
+export function ulid(nowMs: number = Date.now()): string {
+  let rand: Uint8Array;
+  if (nowMs <= lastMs) {
+    nowMs = lastMs;
+    rand = lastRand.slice();
+    for (let i = rand.length - 1; i >= 0; i--) {
+      if (rand[i] !== 255) {
+        rand[i] = rand[i]! + 1;
+        break;
+      }
+      rand[i] = 0;
+    }
+  } else {
+    rand = new Uint8Array(randomBytes(10));
+  }
+  lastMs = nowMs;
+  lastRand = rand;
+  let time = '';
+  let t = nowMs;
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  let bits = 0n;
+  for (const b of rand) bits = (bits << 8n) | BigInt(b);
+  let r = '';
+  for (let i = 0; i < 16; i++) {
+    r = ALPHABET[Number(bits & 31n)] + r;
+    bits >>= 5n;
+  }
+  return time + r;
+}
+
+export type IdPrefix =
+  | 'org' | 'usr' | 'svc' | 'alr' | 'key' | 'int' | 'crd' | 'rcp' | 'evt' | 'log' | 'aud'
+  | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod';
+
+export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

@@ -1,0 +1,16 @@
+/**
+ * Event kinds the alert module writes to the outbox, in the same transaction as the change
+ * (PRODUCT.md 8). Paging and outbound webhooks consume them. A payload carries `alert` (a
+ * snapshot after the change), `actor`, `receipt_id`, and `page_urgency` when the change must page.
+ */
+export const ALERT_EVENT_TYPES = [
+  'alert.triggered',
+  'alert.repeated',
+  'alert.priority_raised',
+  'alert.acknowledged',
+  'alert.escalated',
+  'alert.snoozed',
+  'alert.woken',
+  'alert.resolved',
+] as const;
+export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];

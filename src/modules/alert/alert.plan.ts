@@ -1,0 +1,191 @@
+import type { Actor } from '../../lib/actor.ts';
+import type { AlertRow, AlertUpdate, NewAlertLogRow, NewAlertRow } from './alert.table.ts';
+import {
+  type AlertStatus,
+  type NormalizedSignal,
+  type Urgency,
+  priorityFromRank,
+  priorityRank,
+} from './alert.ts';
+import type { AlertEventType } from './alert.events.ts';
+
+/**
+ * Planning is pure: given the locked current row (or none) and a request, it says what to write.
+ * The SQLite fast path and the Kysely path both execute the same plans, so the rules of spec 3
+ * live in one place and are unit-tested without a database.
+ */
+export interface PlanContext {
+  orgId: string;
+  serviceId: string;
+  integrationId: string | null;
+  receiptId: string | null;
+  actor: Actor;
+  now: string;
+  newAlertId: () => string;
+  newLogId: () => string;
+}
+
+export interface PlannedEvent {
+  type: AlertEventType;
+  alertId: string;
+  payload: Record<string, unknown>;
+}
+
+export interface AlertResult {
+  alertId?: string;
+  status?: AlertStatus;
+  deduped: boolean;
+  resolved: boolean;
+  changed: boolean;
+}
+
+export interface AlertPlan {
+  insert?: NewAlertRow;
+  update?: { id: string; set: AlertUpdate };
+  logs: NewAlertLogRow[];
+  events: PlannedEvent[];
+  result: AlertResult;
+}
+
+const actorLabel = (a: Actor): string => (a.type === 'system' ? 'Klaxon' : `${a.type.replace('_', ' ')} ${a.id}`);
+
+function log(ctx: PlanContext, alertId: string, kind: string, message: string, meta: Record<string, unknown> = {}): NewAlertLogRow {
+  return {
+    id: ctx.newLogId(),
+    alert_id: alertId,
+    kind,
+    message,
+    actor_type: ctx.actor.type,
+    actor_id: ctx.actor.id,
+    event_id: null,
+    receipt_id: ctx.receiptId,
+    meta: JSON.stringify(meta),
+    created_at: ctx.now,
+  };
+}
+
+/** The alert as event consumers (paging, webhooks) see it. */
+export function alertSnapshot(row: Pick<AlertRow, 'id' | 'org_id' | 'service_id' | 'title' | 'event_key' | 'priority' | 'urgency' | 'status' | 'duplicate_count'>) {
+  return {
+    id: row.id,
+    org_id: row.org_id,
+    service_id: row.service_id,
+    title: row.title,
+    event_key: row.event_key,
+    priority: priorityFromRank(row.priority),
+    urgency: row.urgency,
+    status: row.status,
+    duplicate_count: row.duplicate_count,
+  };
+}
+
+function event(ctx: PlanContext, type: AlertEventType, alert: Parameters<typeof alertSnapshot>[0], extra: Record<string, unknown> = {}): PlannedEvent {
+  return {
+    type,
+    alertId: alert.id,
+    payload: { alert: alertSnapshot(alert), actor: { type: ctx.actor.type, id: ctx.actor.id }, receipt_id: ctx.receiptId, ...extra },
+  };
+}
+
+const noop = (existing?: AlertRow): AlertPlan => ({
+  logs: [],
+  events: [],
+  result: existing
+    ? { alertId: existing.id, status: existing.status, deduped: false, resolved: false, changed: false }
+    : { deduped: false, resolved: false, changed: false },
+});
+
+export function planSignal(existing: AlertRow | undefined, sig: NormalizedSignal, ctx: PlanContext): AlertPlan {
+  if (sig.action === 'trigger') return existing ? planRepeat(existing, sig, ctx) : planOpen(sig, ctx);
+  if (!existing) return noop(); // spec 3: resolve/ack of a closed or unknown condition succeeds, opens nothing
+  return sig.action === 'resolve' ? planResolve(existing, ctx) : planAck(existing, ctx);
+}
+
+function planOpen(sig: NormalizedSignal, ctx: PlanContext): AlertPlan {
+  const id = ctx.newAlertId();
+  const row: NewAlertRow = {
+    id,
+    org_id: ctx.orgId,
+    service_id: ctx.serviceId,
+    title: sig.title,
+    body: sig.body,
+    event_key: sig.eventKey,
+    priority: priorityRank(sig.priority),
+    urgency: sig.urgency,
+    status: 'open',
+    duplicate_count: 0,
+    source: sig.source,
+    details: JSON.stringify(sig.details),
+    level: 1,
+    integration_id: ctx.integrationId,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    last_signal_at: ctx.now,
+    acknowledged_at: null,
+    acknowledged_by: null,
+    resolved_at: null,
+    resolved_by: null,
+    snoozed_until: null,
+  };
+  return {
+    insert: row,
+    logs: [log(ctx, id, 'triggered', `Alert opened by ${actorLabel(ctx.actor)}: priority ${sig.priority}, urgency ${sig.urgency}`, { priority: sig.priority, urgency: sig.urgency })],
+    events: [event(ctx, 'alert.triggered', row as AlertRow, { page_urgency: sig.urgency })],
+    result: { alertId: id, status: 'open', deduped: false, resolved: false, changed: true },
+  };
+}
+
+function planRepeat(existing: AlertRow, sig: NormalizedSignal, ctx: PlanContext): AlertPlan {
+  const rank = Math.min(existing.priority, priorityRank(sig.priority)); // a repeat never lowers priority
+  const urgency: Urgency = existing.urgency === 'high' || sig.urgency === 'high' ? 'high' : 'low';
+  const priorityRaised = rank < existing.priority;
+  const urgencyRaised = urgency !== existing.urgency;
+  const duplicateCount = existing.duplicate_count + 1;
+  const set: AlertUpdate = { duplicate_count: duplicateCount, last_signal_at: ctx.now, updated_at: ctx.now };
+  if (priorityRaised) set.priority = rank;
+  if (urgencyRaised) set.urgency = urgency;
+  const after = { ...existing, priority: rank, urgency, duplicate_count: duplicateCount };
+  const logs = [log(ctx, existing.id, 'repeated', `Repeat signal joined (duplicate ${duplicateCount})`)];
+  const events: PlannedEvent[] = [];
+  if (priorityRaised || urgencyRaised) {
+    const from = priorityFromRank(existing.priority);
+    const to = priorityFromRank(rank);
+    logs.push(
+      log(ctx, existing.id, 'priority_raised', priorityRaised ? `Priority raised from ${from} to ${to}, urgency ${urgency}` : `Urgency raised from ${existing.urgency} to ${urgency}`, {
+        previous_priority: from, priority: to, previous_urgency: existing.urgency, urgency,
+      }),
+    );
+    // Raised importance pages again at the new urgency (spec 2.1 rule 2, PRODUCT.md 3).
+    events.push(event(ctx, 'alert.priority_raised', after, { previous_priority: from, previous_urgency: existing.urgency, page_urgency: urgency }));
+  } else {
+    events.push(event(ctx, 'alert.repeated', after));
+  }
+  return {
+    update: { id: existing.id, set },
+    logs,
+    events,
+    result: { alertId: existing.id, status: existing.status, deduped: true, resolved: false, changed: true },
+  };
+}
+
+export function planResolve(existing: AlertRow, ctx: PlanContext): AlertPlan {
+  if (existing.status === 'resolved') return noop(existing);
+  const by = ctx.actor.id ?? 'system';
+  return {
+    update: { id: existing.id, set: { status: 'resolved', resolved_at: ctx.now, resolved_by: by, updated_at: ctx.now, snoozed_until: null } },
+    logs: [log(ctx, existing.id, 'resolved', `Resolved by ${actorLabel(ctx.actor)}`)],
+    events: [event(ctx, 'alert.resolved', { ...existing, status: 'resolved' })],
+    result: { alertId: existing.id, status: 'resolved', deduped: false, resolved: true, changed: true },
+  };
+}
+
+export function planAck(existing: AlertRow, ctx: PlanContext): AlertPlan {
+  if (existing.status === 'resolved' || existing.status === 'acknowledged') return noop(existing);
+  const by = ctx.actor.id ?? 'system';
+  return {
+    update: { id: existing.id, set: { status: 'acknowledged', acknowledged_at: ctx.now, acknowledged_by: by, updated_at: ctx.now, snoozed_until: null } },
+    logs: [log(ctx, existing.id, 'acknowledged', `Acknowledged by ${actorLabel(ctx.actor)}`)],
+    events: [event(ctx, 'alert.acknowledged', { ...existing, status: 'acknowledged' })],
+    result: { alertId: existing.id, status: 'acknowledged', deduped: false, resolved: false, changed: true },
+  };
+}

@@ -1,0 +1,151 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
+import type { AlertLogRow, AlertRow, NewAlertRow } from './alert.table.ts';
+import type { AlertPlan } from './alert.plan.ts';
+import type { NewOutboxEventRow } from '../outbox/index.ts';
+import { outboxRepository } from '../outbox/index.ts';
+
+export async function findOpenByKey(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  serviceId: string,
+  eventKey: string,
+): Promise<AlertRow | undefined> {
+  return trx
+    .selectFrom('alerts')
+    .selectAll()
+    .where('service_id', '=', serviceId)
+    .where('event_key', '=', eventKey)
+    .where('status', '<>', 'resolved')
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function findById(
+  db: Kysely<Database>,
+  orgId: string,
+  id: string,
+  lock?: { dialect: Dialect },
+): Promise<AlertRow | undefined> {
+  return db
+    .selectFrom('alerts')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .$if(lock?.dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** The organization of an alert, only when the user is a member of it. */
+export async function findAlertOrgForMember(db: Kysely<Database>, alertId: string, userId: string) {
+  return db
+    .selectFrom('alerts')
+    .innerJoin('memberships', 'memberships.org_id', 'alerts.org_id')
+    .innerJoin('organizations', 'organizations.id', 'alerts.org_id')
+    .select(['alerts.id as alert_id', 'organizations.id as org_id', 'organizations.name as org_name'])
+    .where('alerts.id', '=', alertId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Inserts unless another transaction holds an open alert for the same (service, key); on
+ * PostgreSQL ON CONFLICT waits for that transaction and then reports the conflict, so the caller
+ * re-reads and joins the winner.
+ */
+export async function insertIfNoOpen(trx: Kysely<Database>, row: NewAlertRow): Promise<boolean> {
+  const r = await trx
+    .insertInto('alerts')
+    .values(row)
+    .onConflict((oc) => oc.columns(['service_id', 'event_key']).where('status', '<>', 'resolved').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Writes what a plan says, except the insert (done by insertIfNoOpen). */
+export async function writePlanEffects(trx: Transaction<Database> | Kysely<Database>, plan: AlertPlan, orgId: string, now: string): Promise<void> {
+  if (plan.update) await trx.updateTable('alerts').set(plan.update.set).where('id', '=', plan.update.id).execute();
+  if (plan.logs.length) await trx.insertInto('alert_log').values(plan.logs).execute();
+  await outboxRepository.insertEvents(trx, planEventRows(plan, orgId, now));
+}
+
+export const planEventRows = (plan: AlertPlan, orgId: string, now: string): NewOutboxEventRow[] =>
+  plan.events.map((e) => ({
+    org_id: orgId,
+    type: e.type,
+    alert_id: e.alertId,
+    payload: JSON.stringify(e.payload),
+    created_at: now,
+    available_at: now,
+    lease_owner: null,
+    lease_until: null,
+    processed_at: null,
+    last_error: null,
+  }));
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * The writes that applying a signal needs. Implemented over a Kysely transaction (either
+ * dialect) and over raw prepared SQLite statements (the ingest fast path); both run the same
+ * plans, so both obey the same rules.
+ */
+export interface AlertWriter {
+  findOpen(serviceId: string, eventKey: string): MaybePromise<AlertRow | undefined>;
+  insertIfNoOpen(row: NewAlertRow): MaybePromise<boolean>;
+  writeEffects(plan: AlertPlan, orgId: string, now: string): MaybePromise<void>;
+}
+
+export const kyselyAlertWriter = (trx: Kysely<Database>, dialect: Dialect): AlertWriter => ({
+  findOpen: (serviceId, eventKey) => findOpenByKey(trx, dialect, serviceId, eventKey),
+  insertIfNoOpen: (row) => insertIfNoOpen(trx, row),
+  writeEffects: (plan, orgId, now) => writePlanEffects(trx, plan, orgId, now),
+});
+
+export interface AlertListFilter {
+  orgId: string;
+  status?: string[] | undefined;
+  serviceId?: string | undefined;
+  priority?: number[] | undefined;
+  urgency?: string | undefined;
+  q?: string | undefined;
+  /** Only alerts on these services (an alert-ingest key's scope). */
+  serviceIds?: string[] | undefined;
+  after?: { priority: number; id: string } | undefined;
+  limit: number;
+}
+
+/** Most important first, then newest (ids are time-ordered); keyset pagination on (priority, id). */
+export async function listAlerts(db: Kysely<Database>, f: AlertListFilter): Promise<AlertRow[]> {
+  let q = db.selectFrom('alerts').selectAll().where('org_id', '=', f.orgId);
+  if (f.status?.length) q = q.where('status', 'in', f.status as AlertRow['status'][]);
+  if (f.serviceId) q = q.where('service_id', '=', f.serviceId);
+  if (f.priority?.length) q = q.where('priority', 'in', f.priority);
+  if (f.urgency) q = q.where('urgency', '=', f.urgency as AlertRow['urgency']);
+  if (f.q) {
+    const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+  }
+  if (f.after) {
+    const { priority, id } = f.after;
+    q = q.where((eb) => eb.or([eb('priority', '>', priority), eb.and([eb('priority', '=', priority), eb('id', '<', id)])]));
+  }
+  return q.orderBy('priority', 'asc').orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+export async function listLog(db: Kysely<Database>, alertId: string, afterId: string | undefined, limit: number): Promise<AlertLogRow[]> {
+  return db
+    .selectFrom('alert_log')
+    .selectAll()
+    .where('alert_id', '=', alertId)
+    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertLogOnce(db: Kysely<Database>, row: AlertLogRow): Promise<void> {
+  await db.insertInto('alert_log').values(row).onConflict((oc) => oc.doNothing()).execute();
+}

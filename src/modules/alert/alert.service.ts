@@ -1,0 +1,182 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import * as repo from './alert.repository.ts';
+import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
+import { type NormalizedSignal, type Priority, type Urgency, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
+import { rowToAlert, rowToLogEntry } from './alert.mapper.ts';
+import { serviceRepository } from '../service/index.ts';
+
+export interface ApplySignalInput {
+  orgId: string;
+  serviceId: string;
+  integrationId: string | null;
+  receiptId: string | null;
+  actor: Actor;
+  signal: NormalizedSignal;
+  now: string;
+}
+
+export const planContext = (i: Omit<ApplySignalInput, 'signal'>): PlanContext => ({
+  orgId: i.orgId,
+  serviceId: i.serviceId,
+  integrationId: i.integrationId,
+  receiptId: i.receiptId,
+  actor: i.actor,
+  now: i.now,
+  newAlertId: () => newId('alr'),
+  newLogId: () => newId('log'),
+});
+
+/**
+ * Applies one signal inside the caller's transaction (GoAlert's CreateOrUpdateTx). On PostgreSQL
+ * the open alert is locked; a concurrent first trigger for the same key makes our insert
+ * conflict, and we re-read and join it. The partial unique index is what keeps dedupe exact.
+ */
+export async function applySignal(writer: repo.AlertWriter, input: ApplySignalInput): Promise<AlertResult> {
+  const ctx = planContext(input);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const existing = await writer.findOpen(input.serviceId, input.signal.eventKey);
+    const plan = planSignal(existing, input.signal, ctx);
+    if (plan.insert && !(await writer.insertIfNoOpen(plan.insert))) continue;
+    await writer.writeEffects(plan, input.orgId, input.now);
+    return plan.result;
+  }
+  throw new AppError('service_unavailable', 'The alert is changing under heavy contention; retry shortly.', { retryAfterSeconds: 1 });
+}
+
+export const applySignalTx = (trx: Kysely<Database>, dialect: Dialect, input: ApplySignalInput) =>
+  applySignal(repo.kyselyAlertWriter(trx, dialect), input);
+
+export interface AlertCreateInput {
+  service_id: string;
+  title: string;
+  body?: string | undefined;
+  event_key?: string | undefined;
+  priority?: Priority | undefined;
+  urgency?: Urgency | undefined;
+}
+
+export interface AlertListQuery {
+  status?: string | undefined;
+  service_id?: string | undefined;
+  priority?: string | undefined;
+  urgency?: string | undefined;
+  q?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialect; clock: Clock; notify: () => void }) {
+  const { db, dialect, clock } = deps;
+
+  async function changeById(
+    actor: Actor,
+    orgId: string,
+    alertId: string,
+    planner: (row: NonNullable<Awaited<ReturnType<typeof repo.findById>>>, ctx: PlanContext) => AlertPlan,
+    allowedServiceIds?: string[] | null,
+  ): Promise<AlertResult> {
+    const now = clock.now().toISOString();
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await repo.findById(trx, orgId, alertId, { dialect });
+      if (!row || (allowedServiceIds && !allowedServiceIds.includes(row.service_id))) throw notFound('Alert', alertId);
+      const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor, now }));
+      await repo.writePlanEffects(trx, plan, orgId, now);
+      return plan.result;
+    });
+    if (result.changed) deps.notify();
+    return result;
+  }
+
+  return {
+    ack: (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null) =>
+      changeById(actor, orgId, alertId, planAck, allowedServiceIds),
+    resolve: (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null) =>
+      changeById(actor, orgId, alertId, planResolve, allowedServiceIds),
+
+    /** A person opens an alert on a service (POST /api/alerts); same rules as a signal. */
+    async create(actor: Extract<Actor, { type: 'user' }>, input: AlertCreateInput) {
+      const signal = normalizeSignal({
+        action: 'trigger', title: input.title, body: input.body, eventKey: input.event_key,
+        priority: input.priority, urgency: input.urgency, source: 'manual',
+      });
+      const now = clock.now().toISOString();
+      const result = await db.transaction().execute(async (trx) => {
+        if (!(await serviceRepository.findService(trx, actor.orgId, input.service_id))) throw notFound('Service', input.service_id);
+        return applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor, signal, now });
+      });
+      deps.notify();
+      return this.get(actor.orgId, result.alertId!);
+    },
+
+    /** The organization of an alert, if the person is a member of it (else 404: no leak). */
+    async orgForMember(userId: string, alertId: string) {
+      const row = await repo.findAlertOrgForMember(db, alertId, userId);
+      if (!row) throw notFound('Alert', alertId);
+      return row;
+    },
+
+    async get(orgId: string, id: string) {
+      const row = await repo.findById(db, orgId, id);
+      if (!row) throw notFound('Alert', id);
+      return rowToAlert(row);
+    },
+
+    async list(orgId: string, q: AlertListQuery) {
+      const statuses = q.status ? q.status.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+      const priorities = q.priority
+        ? q.priority.split(',').map((p) => p.trim()).filter(Boolean).map((p) => {
+            if (!PRIORITIES.includes(p as Priority)) {
+              throw new AppError('invalid_request', `priority "${p}" is not one of ${PRIORITIES.join(', ')}`, {
+                details: [{ field: 'priority', message: `must be one of ${PRIORITIES.join(', ')}` }],
+              });
+            }
+            return priorityRank(p as Priority);
+          })
+        : undefined;
+      for (const s of statuses ?? []) {
+        if (!['open', 'acknowledged', 'snoozed', 'resolved'].includes(s)) {
+          throw new AppError('invalid_request', `status "${s}" is not one of open, acknowledged, snoozed, resolved`, {
+            details: [{ field: 'status', message: 'must be one of open, acknowledged, snoozed, resolved (comma-separated)' }],
+          });
+        }
+      }
+      const after = decodeCursor(q.cursor, (v) => {
+        const [p, id] = v.split(':');
+        const priority = Number(p);
+        return Number.isInteger(priority) && id ? { priority, id } : undefined;
+      });
+      const rows = await repo.listAlerts(db, {
+        orgId,
+        status: statuses,
+        serviceId: q.service_id,
+        priority: priorities,
+        urgency: q.urgency,
+        q: q.q,
+        after,
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      const nextCursor = rows.length > q.limit && last ? encodeCursor(`${last.priority}:${last.id}`) : undefined;
+      return { items: page.map(rowToAlert), nextCursor };
+    },
+
+    async timeline(orgId: string, id: string, limit: number, cursor?: string) {
+      const row = await repo.findById(db, orgId, id);
+      if (!row) throw notFound('Alert', id);
+      const after = decodeCursor(cursor, (v) => (v.startsWith('log_') ? v : undefined));
+      const rows = await repo.listLog(db, id, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return { items: page.map(rowToLogEntry), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+    },
+  };
+}
+export type AlertService = ReturnType<typeof createAlertService>;

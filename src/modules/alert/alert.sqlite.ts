@@ -1,0 +1,51 @@
+import type SQLite from 'better-sqlite3';
+import type { AlertWriter } from './alert.repository.ts';
+import { planEventRows } from './alert.repository.ts';
+import type { AlertRow } from './alert.table.ts';
+
+/** Prepared INSERTs cached by table and column list. */
+export function preparedInserter(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return (table: string, row: object) => {
+    const cols = Object.keys(row);
+    const key = `${table}(${cols.join(',')})`;
+    let stmt = cache.get(key);
+    if (!stmt) {
+      stmt = sqlite.prepare(`insert into ${table} (${cols.map((c) => `"${c}"`).join(', ')}) values (${cols.map(() => '?').join(', ')})`);
+      cache.set(key, stmt);
+    }
+    return stmt.run(...Object.values(row).map((v) => (v === undefined ? null : v)));
+  };
+}
+
+/**
+ * The SQLite ingest fast path: the same writes as kyselyAlertWriter through cached prepared
+ * statements (Kysely compiles and prepares per call, which bounded throughput). SQLite has one
+ * writer, so there is no insert race to handle.
+ */
+export function sqliteAlertWriter(sqlite: SQLite.Database): AlertWriter {
+  const insert = preparedInserter(sqlite);
+  const findOpen = sqlite.prepare(`select * from alerts where service_id = ? and event_key = ? and status <> 'resolved'`);
+  const updates = new Map<string, SQLite.Statement>();
+  return {
+    findOpen: (serviceId, eventKey) => findOpen.get(serviceId, eventKey) as AlertRow | undefined,
+    insertIfNoOpen(row) {
+      insert('alerts', row);
+      return true;
+    },
+    writeEffects(plan, orgId, now) {
+      if (plan.update) {
+        const cols = Object.keys(plan.update.set);
+        const key = cols.join(',');
+        let stmt = updates.get(key);
+        if (!stmt) {
+          stmt = sqlite.prepare(`update alerts set ${cols.map((c) => `"${c}" = ?`).join(', ')} where id = ?`);
+          updates.set(key, stmt);
+        }
+        stmt.run(...Object.values(plan.update.set).map((v) => (v === undefined ? null : v)), plan.update.id);
+      }
+      for (const log of plan.logs) insert('alert_log', log);
+      for (const ev of planEventRows(plan, orgId, now)) insert('outbox_events', ev);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { ApiKeyRow, NewApiKeyRow } from './api-key.table.ts';
+
+export async function insertKey(db: Kysely<Database>, row: NewApiKeyRow): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
+}
+export async function findKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('secret_hash', '=', hash).executeTakeFirst();
+}
+export async function findKey(db: Kysely<Database>, orgId: string, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+export async function listKeys(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number): Promise<ApiKeyRow[]> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('revoked_at', 'is', null)
+    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+export async function revokeKey(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+export async function countServicesInOrg(db: Kysely<Database>, orgId: string, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const r = await db
+    .selectFrom('services')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_id', '=', orgId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashSecret, randomToken } from '../../lib/secrets.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { recordAudit, type RequestMeta } from '../audit/index.ts';
+import * as repo from './api-key.repository.ts';
+import type { ApiKeyRow } from './api-key.table.ts';
+
+export type ApiKeyKind = 'full_product' | 'alert_ingest';
+export const KEY_PREFIX: Record<ApiKeyKind, string> = { full_product: 'kxp_', alert_ingest: 'kxi_' };
+
+export const rowToApiKey = (r: ApiKeyRow) => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  service_ids: r.service_ids ? (JSON.parse(r.service_ids) as string[]) : null,
+  user_id: r.user_id,
+  secret_hint: `${KEY_PREFIX[r.kind]}…${r.secret_hint}`,
+  created_at: r.created_at,
+  last_used_at: r.last_used_at,
+});
+
+/** Mints a key in the caller's transaction; the secret is returned once and stored hashed. */
+export async function mintKeyTx(
+  trx: Kysely<Database>,
+  input: { orgId: string; userId: string; kind: ApiKeyKind; name: string; serviceIds: string[] | null; now: string },
+): Promise<{ row: ApiKeyRow; secret: string }> {
+  const secret = KEY_PREFIX[input.kind] + randomToken(24);
+  const row: ApiKeyRow = {
+    id: newId('key'),
+    org_id: input.orgId,
+    user_id: input.userId,
+    kind: input.kind,
+    name: input.name,
+    secret_hash: hashSecret(secret),
+    secret_hint: secret.slice(-4),
+    service_ids: input.serviceIds ? JSON.stringify(input.serviceIds) : null,
+    created_at: input.now,
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await repo.insertKey(trx, row);
+  return { row, secret };
+}
+
+export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    async create(
+      actor: Extract<Actor, { type: 'user' }>,
+      input: { name: string; kind: ApiKeyKind; service_ids?: string[] | undefined },
+      meta: RequestMeta,
+    ) {
+      if (input.service_ids && input.kind !== 'alert_ingest') {
+        throw new AppError('invalid_request', 'service_ids applies only to kind "alert_ingest"', {
+          details: [{ field: 'service_ids', message: 'remove it, or use kind "alert_ingest"' }],
+        });
+      }
+      const serviceIds = input.service_ids ? [...new Set(input.service_ids)] : null;
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        if (serviceIds && (await repo.countServicesInOrg(trx, actor.orgId, serviceIds)) !== serviceIds.length) {
+          throw new AppError('invalid_request', 'service_ids names a service that does not exist in this organization', {
+            details: [{ field: 'service_ids', message: 'every id must be a service of this organization' }],
+          });
+        }
+        const { row, secret } = await mintKeyTx(trx, { orgId: actor.orgId, userId: actor.id, kind: input.kind, name: input.name, serviceIds, now });
+        await recordAudit(trx, {
+          orgId: actor.orgId, actor, action: 'api_key.create', targetType: 'api_key', targetId: row.id,
+          changes: { name: input.name, kind: input.kind, service_ids: serviceIds }, meta, now,
+        });
+        return { ...rowToApiKey(row), secret };
+      });
+    },
+
+    async list(orgId: string, limit: number, cursor?: string) {
+      const after = decodeCursor(cursor, (v) => (v.startsWith('key_') ? v : undefined));
+      const rows = await repo.listKeys(db, orgId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return { items: page.map(rowToApiKey), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+    },
+
+    async revoke(actor: Extract<Actor, { type: 'user' }>, id: string, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findKey(trx, actor.orgId, id);
+        if (!row || row.revoked_at) throw notFound('API key', id);
+        await repo.revokeKey(trx, id, now);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'api_key.delete', targetType: 'api_key', targetId: id, changes: { name: row.name }, meta, now });
+      });
+      return { ok: true as const };
+    },
+
+    /** Finds a live key by its secret. Revocation is read from the database on every call. */
+    async authenticate(secret: string): Promise<ApiKeyRow | undefined> {
+      const row = await repo.findKeyByHash(db, hashSecret(secret));
+      return row && !row.revoked_at ? row : undefined;
+    },
+  };
+}
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

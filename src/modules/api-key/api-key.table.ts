@@ -1,0 +1,18 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export interface ApiKeyTable {
+  id: string;
+  org_id: string;
+  user_id: string | null;
+  kind: 'full_product' | 'alert_ingest';
+  name: string;
+  secret_hash: string;
+  secret_hint: string;
+  /** JSON array of service ids an alert-ingest key may address; null means any. */
+  service_ids: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+export type ApiKeyRow = Selectable<ApiKeyTable>;
+export type NewApiKeyRow = Insertable<ApiKeyTable>;

@@ -1,0 +1,246 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
+import { AppError } from '../../lib/errors.ts';
+import type SQLite from 'better-sqlite3';
+import { type AlertResult, type AlertWriter, applySignal, kyselyAlertWriter, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
+import type { ReceiptRow } from './receipt.table.ts';
+import { IDEMPOTENCY_WINDOW_MS, type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
+import * as receipts from './receipt.repository.ts';
+
+/** Applies a batch of units in one transaction, or throws and changes nothing. */
+export interface BatchExecutor {
+  executeBatch(units: IngestUnit[]): Promise<UnitOutcome[]>;
+}
+
+/** True for errors that mean "the store cannot take writes now", as opposed to a bad unit. */
+export function isStoreUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  const code = e?.code ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR'].includes(code) ||
+    /^(08|57P|53)/.test(code) || // connection exceptions, operator intervention, insufficient resources
+    /Connection terminated|connection timeout|Client has encountered a connection error|database is locked/i.test(e?.message ?? '')
+  );
+}
+
+const isRetryableConflict = (err: unknown) => ['40P01', '40001', '23505'].includes((err as { code?: string })?.code ?? '');
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** Receipt reads and writes, over Kysely or raw SQLite (see AlertWriter). */
+export interface ReceiptWriter {
+  find(id: string): MaybePromise<ReceiptRow | undefined>;
+  findByIdempotencyKey(credentialId: string, key: string): MaybePromise<ReceiptRow | undefined>;
+  releaseIdempotencyKey(id: string): MaybePromise<void>;
+  insert(row: ReceiptRow): MaybePromise<unknown>;
+}
+
+const kyselyReceiptWriter = (trx: Kysely<Database>): ReceiptWriter => ({
+  find: (id) => receipts.findReceipt(trx, id),
+  findByIdempotencyKey: (c, k) => receipts.findByIdempotencyKey(trx, c, k),
+  releaseIdempotencyKey: (id) => receipts.releaseIdempotencyKey(trx, id),
+  insert: (row) => receipts.insertReceipt(trx, row),
+});
+
+/** The portable executor: Kysely on either dialect (PostgreSQL's ingest path). */
+export function createKyselyExecutor(db: Kysely<Database>, dialect: Dialect): BatchExecutor {
+  return {
+    executeBatch: (units) =>
+      db.transaction().execute(async (trx) => {
+        const w = { alerts: kyselyAlertWriter(trx, dialect), receipts: kyselyReceiptWriter(trx) };
+        const out: UnitOutcome[] = [];
+        for (const u of units) out.push(await applyUnit(w, u));
+        return out;
+      }),
+  };
+}
+
+/**
+ * SQLite's executor: the whole batch in one BEGIN IMMEDIATE … COMMIT on the raw connection with
+ * prepared statements. It holds Kysely's connection while it runs, so no Kysely transaction can
+ * interleave with it on the shared connection.
+ */
+export function createSqliteExecutor(db: Kysely<Database>, sqlite: SQLite.Database): BatchExecutor {
+  // Statements are prepared on first use: the tables exist only once migrations have run.
+  let writers: { alerts: AlertWriter; receipts: ReceiptWriter } | undefined;
+  const prepare = () => {
+    const insert = preparedInserter(sqlite);
+    const find = sqlite.prepare('select * from receipts where id = ?');
+    const findIdem = sqlite.prepare('select * from receipts where credential_id = ? and idempotency_key = ?');
+    const release = sqlite.prepare('update receipts set idempotency_key = null where id = ?');
+    return {
+      alerts: sqliteAlertWriter(sqlite),
+      receipts: {
+        find: (id) => find.get(id) as ReceiptRow | undefined,
+        findByIdempotencyKey: (c, k) => findIdem.get(c, k) as ReceiptRow | undefined,
+        releaseIdempotencyKey: (id) => void release.run(id),
+        insert: (row) => insert('receipts', row),
+      } satisfies ReceiptWriter,
+    };
+  };
+  return {
+    executeBatch: (units) =>
+      db.connection().execute(async () => {
+        sqlite.exec('BEGIN IMMEDIATE');
+        try {
+          const out: UnitOutcome[] = [];
+          writers ??= prepare();
+          for (const u of units) out.push(await applyUnit(writers, u));
+          sqlite.exec('COMMIT');
+          return out;
+        } catch (err) {
+          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+          throw err;
+        }
+      }),
+  };
+}
+
+/** Applies one unit: idempotency and spool-replay checks, each signal, then its receipt. */
+export async function applyUnit(w: { alerts: AlertWriter; receipts: ReceiptWriter }, u: IngestUnit): Promise<UnitOutcome> {
+  if (u.fromSpool) {
+    const done = await w.receipts.find(u.receiptId);
+    if (done) return { status: done.status_code, body: JSON.parse(done.response), replayed: true };
+  }
+  if (u.idempotencyKey) {
+    const prior = await w.receipts.findByIdempotencyKey(u.credentialId, u.idempotencyKey);
+    if (prior) {
+      if (Date.parse(prior.created_at) > Date.parse(u.receivedAt) - IDEMPOTENCY_WINDOW_MS) {
+        return { status: prior.status_code, body: JSON.parse(prior.response), replayed: true };
+      }
+      await w.receipts.releaseIdempotencyKey(prior.id);
+    }
+  }
+  const results: AlertResult[] = [];
+  for (const s of u.signals) {
+    results.push(
+      await applySignal(w.alerts, {
+        orgId: u.orgId,
+        serviceId: s.serviceId,
+        integrationId: u.integrationId,
+        receiptId: u.receiptId,
+        actor: u.actor,
+        signal: s.signal,
+        now: u.receivedAt,
+      }),
+    );
+  }
+  const body = renderResponse(u, results);
+  await w.receipts.insert({
+    id: u.receiptId,
+    org_id: u.orgId,
+    credential_id: u.credentialId,
+    idempotency_key: u.idempotencyKey,
+    status_code: 202,
+    response: JSON.stringify(body),
+    created_at: u.receivedAt,
+  });
+  return { status: 202, body, replayed: false };
+}
+
+interface Pending {
+  unit: IngestUnit;
+  resolve: (o: UnitOutcome) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Group commit: units that arrive together are applied in one transaction, and each caller is
+ * answered only after that transaction commits. There is no timer: the first unit schedules a
+ * flush on the next turn of the event loop (so every request parsed in this turn joins), and
+ * units arriving while a batch commits form the next batch. A batch that fails is retried unit
+ * by unit, so one bad unit cannot fail its neighbours.
+ */
+export function createCommitter(opts: {
+  executor: BatchExecutor;
+  maxBatch?: number;
+  /** Batches committing at once: 1 for SQLite's single writer, more for PostgreSQL's pool. */
+  concurrency?: number;
+  onCommitted?: (outcomes: UnitOutcome[]) => void;
+}) {
+  const maxBatch = opts.maxBatch ?? 256;
+  const concurrency = opts.concurrency ?? 1;
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const schedule = () => {
+    if (scheduled || !queue.length || inFlight >= concurrency) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  function flush() {
+    scheduled = false;
+    while (queue.length && inFlight < concurrency) {
+      const batch = queue.splice(0, maxBatch);
+      inFlight++;
+      void run(batch).finally(() => {
+        inFlight--;
+        if (!queue.length && inFlight === 0) {
+          const w = idleWaiters;
+          idleWaiters = [];
+          for (const f of w) f();
+        }
+        schedule();
+      });
+    }
+  }
+
+  async function run(batch: Pending[]) {
+    try {
+      const outcomes = await opts.executor.executeBatch(batch.map((p) => p.unit));
+      batch.forEach((p, i) => p.resolve(outcomes[i]!));
+      opts.onCommitted?.(outcomes);
+      return;
+    } catch (err) {
+      if (isStoreUnavailable(err)) {
+        for (const p of batch) p.reject(err);
+        return;
+      }
+      if (batch.length === 1 && !isRetryableConflict(err)) {
+        batch[0]!.reject(err);
+        return;
+      }
+    }
+    for (const p of batch) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const [o] = await opts.executor.executeBatch([p.unit]);
+          p.resolve(o!);
+          opts.onCommitted?.([o!]);
+          break;
+        } catch (err) {
+          if (attempt < 3 && isRetryableConflict(err)) continue;
+          p.reject(err);
+          break;
+        }
+      }
+    }
+  }
+
+  return {
+    submit(unit: IngestUnit): Promise<UnitOutcome> {
+      return new Promise((resolve, reject) => {
+        queue.push({ unit, resolve, reject });
+        schedule();
+      });
+    },
+    /** Resolves when nothing is queued or committing. */
+    idle(): Promise<void> {
+      if (!queue.length && inFlight === 0) return Promise.resolve();
+      return new Promise((r) => idleWaiters.push(r));
+    },
+    get depth() {
+      return queue.length + inFlight;
+    },
+  };
+}
+export type Committer = ReturnType<typeof createCommitter>;
+
+export const storeUnavailableError = () =>
+  new AppError('service_unavailable', 'The alert store is unavailable right now; the signal was not kept. Retry after the indicated delay.', {
+    retryAfterSeconds: 5,
+  });

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
+import type { NewOutboxEventRow, OutboxEventRow } from './outbox.table.ts';
+
+export async function insertEvents(db: Kysely<Database>, rows: NewOutboxEventRow[]): Promise<void> {
+  if (rows.length) await db.insertInto('outbox_events').values(rows).execute();
+}
+
+/**
+ * Claims up to `limit` due events under a lease. PostgreSQL skips rows another process has
+ * locked; SQLite has one writer, so the single UPDATE … RETURNING is already atomic. An expired
+ * lease (its holder died) is claimable again.
+ */
+export async function claimBatch(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  opts: { owner: string; now: string; leaseUntil: string; limit: number },
+): Promise<OutboxEventRow[]> {
+  const rows = await db
+    .updateTable('outbox_events')
+    .set((eb) => ({ lease_owner: opts.owner, lease_until: opts.leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox_events')
+        .select('id')
+        .where('processed_at', 'is', null)
+        .where('available_at', '<=', opts.now)
+        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
+        .orderBy('id')
+        .limit(opts.limit)
+        .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+    )
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Fenced by the lease owner: a process whose lease was taken over cannot complete the event. */
+export async function markProcessed(db: Kysely<Database>, ids: number[], owner: string, now: string): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable('outbox_events')
+    .set({ processed_at: now, lease_owner: null, lease_until: null, last_error: null })
+    .where('id', 'in', ids)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+export async function markRetry(
+  db: Kysely<Database>,
+  id: number,
+  owner: string,
+  error: string,
+  availableAt: string,
+): Promise<void> {
+  await db
+    .updateTable('outbox_events')
+    .set({ available_at: availableAt, lease_owner: null, lease_until: null, last_error: error.slice(0, 500) })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+export async function countBacklog(db: Kysely<Database>): Promise<number> {
+  const r = await db
+    .selectFrom('outbox_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('processed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function pruneProcessed(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('outbox_events').where('processed_at', '<', before).execute();
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { NewServiceRow, ServiceRow, ServiceUpdate } from './service.table.ts';
+
+export async function insertService(db: Kysely<Database>, row: NewServiceRow): Promise<void> {
+  await db.insertInto('services').values(row).execute();
+}
+export async function findService(db: Kysely<Database>, orgId: string, id: string): Promise<ServiceRow | undefined> {
+  return db.selectFrom('services').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+export async function listServices(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number): Promise<ServiceRow[]> {
+  return db
+    .selectFrom('services')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+export async function updateService(db: Kysely<Database>, id: string, set: ServiceUpdate): Promise<void> {
+  await db.updateTable('services').set(set).where('id', '=', id).execute();
+}
+export async function deleteService(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('services').where('id', '=', id).execute();
+}
+/** Vendor connections that fall back to this service (they block its deletion). */
+export async function integrationsFallingBackTo(db: Kysely<Database>, serviceId: string): Promise<string[]> {
+  const rows = await db.selectFrom('integrations').select('id').where('fallback_service_id', '=', serviceId).execute();
+  return rows.map((r) => r.id);
+}

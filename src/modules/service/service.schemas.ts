@@ -1,0 +1,48 @@
+import { Type } from 'typebox';
+
+export const ServiceSchema = Type.Object(
+  {
+    id: Type.String(),
+    org_id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    schedule_id: Type.Union([Type.String(), Type.Null()]),
+    dedupe_mode: Type.String({ enum: ['event_key_only'] }),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { $id: 'Service' },
+);
+
+export const ServiceCreate = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    schedule_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'Schedule bound to the service (optional until schedules exist).' })),
+    dedupe_mode: Type.Optional(Type.Literal('event_key_only')),
+  },
+  { $id: 'ServiceCreate' },
+);
+
+export const ServicePatch = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    schedule_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+    dedupe_mode: Type.Optional(Type.Literal('event_key_only')),
+  },
+  { $id: 'ServicePatch' },
+);
+
+export const ServiceCreated = Type.Object(
+  {
+    ...ServiceSchema.properties,
+    default_integration: Type.Object({
+      id: Type.String(),
+      type: Type.String(),
+      name: Type.String(),
+      ingest_url: Type.String({ description: 'A secret: whoever holds it can open alerts on this service.' }),
+    }),
+  },
+  { $id: 'ServiceCreated' },
+);

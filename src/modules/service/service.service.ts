@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { UserActor } from '../../http/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { recordAudit, type RequestMeta } from '../audit/index.ts';
+import type { IntegrationService } from '../integration/index.ts';
+import * as repo from './service.repository.ts';
+import type { ServiceRow } from './service.table.ts';
+
+export const rowToService = (r: ServiceRow) => ({
+  id: r.id,
+  org_id: r.org_id,
+  name: r.name,
+  description: r.description,
+  schedule_id: r.schedule_id,
+  dedupe_mode: r.dedupe_mode,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+export interface ServiceCreateInput {
+  name: string;
+  description?: string | undefined;
+  schedule_id?: string | null | undefined;
+  dedupe_mode?: 'event_key_only' | undefined;
+}
+export interface ServicePatchInput {
+  name?: string | undefined;
+  description?: string | undefined;
+  schedule_id?: string | null | undefined;
+  dedupe_mode?: 'event_key_only' | undefined;
+}
+
+const nameTaken = (name: string) => conflict(`A service named "${name}" already exists in this organization; choose another name.`);
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; message?: string };
+  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /services_org_name_unique/.test(err.message ?? '');
+};
+
+export function createServiceService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  integrations: Pick<IntegrationService, 'createDefaultWebhookTx'>;
+}) {
+  const { db, clock } = deps;
+  return {
+    /** Creates the service and its default native webhook source in one transaction. */
+    async create(actor: UserActor, input: ServiceCreateInput, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      const row: ServiceRow = {
+        id: newId('svc'),
+        org_id: actor.orgId,
+        name: input.name.trim(),
+        description: input.description ?? '',
+        schedule_id: input.schedule_id ?? null,
+        dedupe_mode: input.dedupe_mode ?? 'event_key_only',
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await repo.insertService(trx, row);
+          const integration = await deps.integrations.createDefaultWebhookTx(trx, { orgId: actor.orgId, serviceId: row.id, now });
+          await recordAudit(trx, { orgId: actor.orgId, actor, action: 'service.create', targetType: 'service', targetId: row.id, changes: { name: row.name }, meta, now });
+          return { ...rowToService(row), default_integration: integration };
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw nameTaken(row.name);
+        throw e;
+      }
+    },
+
+    async list(orgId: string, limit: number, cursor?: string) {
+      const after = decodeCursor(cursor, (v) => (v.startsWith('svc_') ? v : undefined));
+      const rows = await repo.listServices(db, orgId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return { items: page.map(rowToService), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+    },
+
+    async get(orgId: string, id: string) {
+      const row = await repo.findService(db, orgId, id);
+      if (!row) throw notFound('Service', id);
+      return rowToService(row);
+    },
+
+    async update(actor: UserActor, id: string, input: ServicePatchInput, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const row = await repo.findService(trx, actor.orgId, id);
+          if (!row) throw notFound('Service', id);
+          const set = {
+            ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(input.schedule_id !== undefined ? { schedule_id: input.schedule_id } : {}),
+            ...(input.dedupe_mode !== undefined ? { dedupe_mode: input.dedupe_mode } : {}),
+          };
+          await repo.updateService(trx, id, { ...set, updated_at: now });
+          await recordAudit(trx, { orgId: actor.orgId, actor, action: 'service.update', targetType: 'service', targetId: id, changes: set, meta, now });
+          return rowToService({ ...row, ...set, updated_at: now });
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw nameTaken(input.name ?? '');
+        throw e;
+      }
+    },
+
+    /** Deletes the service, its direct sources and its alerts. Refused while a vendor connection falls back to it. */
+    async remove(actor: UserActor, id: string, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findService(trx, actor.orgId, id);
+        if (!row) throw notFound('Service', id);
+        const blockers = await repo.integrationsFallingBackTo(trx, id);
+        if (blockers.length) {
+          throw conflict(`The service is the fallback of integration(s) ${blockers.join(', ')}; change their fallback_service_id first.`);
+        }
+        await repo.deleteService(trx, id);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'service.delete', targetType: 'service', targetId: id, changes: { name: row.name }, meta, now });
+      });
+      return { ok: true as const };
+    },
+  };
+}
+export type ServiceService = ReturnType<typeof createServiceService>;

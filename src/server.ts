@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createContainer, type Container } from './container.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { createLogger } from './http/logging.ts';
+
+export type Role = 'api' | 'worker' | 'all';
+
+export interface RunningServer {
+  container: Container;
+  app?: FastifyInstance;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * `klaxon serve`: HTTP API and ingest (role api), the outbox worker (role worker), or both.
+ * Started pieces stop in reverse order on close: stop accepting, finish in-flight batches, stop
+ * the worker, close the store.
+ */
+export async function startServer(config: Config, opts: { role?: Role; migrate?: boolean; logger?: Logger } = {}): Promise<RunningServer> {
+  const role = opts.role ?? 'all';
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const container = createContainer({ config });
+  if (opts.migrate !== false) {
+    const applied = await migrateToLatest(container.db);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+  }
+  let app: FastifyInstance | undefined;
+  if (role === 'api' || role === 'all') {
+    app = await buildApp(container, { logger });
+    await app.listen({ port: config.port, host: config.host });
+  }
+  if (role === 'worker' || role === 'all') container.runner.start();
+  logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl }, 'klaxon started');
+  return {
+    container,
+    app,
+    logger,
+    async close() {
+      await app?.close();
+      await container.close();
+    },
+  };
+}

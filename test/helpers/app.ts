@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createContainer, type Container, type ContainerOptions } from '../../src/container.ts';
+import { connectDb, type Db, type Dialect } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { createLogger } from '../../src/http/logging.ts';
+import { ManualClock } from '../../src/lib/clock.ts';
+
+/** Every integration test runs on SQLite, and on PostgreSQL when KLAXON_TEST_PG_URL is set. */
+export const DIALECTS: Dialect[] = ['sqlite', ...(process.env.KLAXON_TEST_PG_URL ? (['postgres'] as const) : [])];
+
+export const TEST_SECRET_KEY = '0f'.repeat(32);
+
+export interface TestStore {
+  dialect: Dialect;
+  config: Config;
+  store: Db;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a temp SQLite file, or a new PostgreSQL database. */
+export async function createTestStore(dialect: Dialect, env: Record<string, string> = {}): Promise<TestStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'klaxon-test-'));
+  let databaseUrl = `sqlite:${join(dir, 'klaxon.db')}`;
+  let dbName: string | undefined;
+  if (dialect === 'postgres') {
+    dbName = `klaxon_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: process.env.KLAXON_TEST_PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(process.env.KLAXON_TEST_PG_URL!);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const config = loadConfig(
+    { DATABASE_URL: databaseUrl, KLAXON_SECRET_KEY: TEST_SECRET_KEY, KLAXON_DATA_DIR: dir, KLAXON_PUBLIC_URL: 'http://klaxon.test', LOG_LEVEL: 'info', ...env },
+    { readDotEnv: false, generateSecret: false },
+  );
+  const store = connectDb({ dialect, sqlitePath: config.sqlitePath, databaseUrl });
+  await migrateToLatest(store.db);
+  return {
+    dialect,
+    config,
+    store,
+    async drop() {
+      await store.close().catch(() => undefined);
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: process.env.KLAXON_TEST_PG_URL });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  container: Container;
+  clock: ManualClock;
+  dialect: Dialect;
+  /** Every log line the app wrote (JSON strings). */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(opts: { dialect: Dialect; clock?: ManualClock; env?: Record<string, string>; container?: Partial<ContainerOptions> }): Promise<TestApp> {
+  const ts = await createTestStore(opts.dialect, opts.env);
+  const clock = opts.clock ?? new ManualClock('2026-03-01T10:00:00.000Z');
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  const container = createContainer({ config: ts.config, clock, store: ts.store, ...opts.container });
+  const app = await buildApp(container, { logger: createLogger('info', sink) });
+  return {
+    app,
+    container,
+    clock,
+    dialect: opts.dialect,
+    logs,
+    async close() {
+      await app.close();
+      await container.close();
+      await ts.drop();
+    },
+  };
+}
+
+export interface Tenant {
+  orgId: string;
+  userId: string;
+  apiKey: string;
+  ingestKey: string;
+  /** Headers for /api routes as this org's owner. */
+  headers: Record<string, string>;
+}
+
+export async function bootstrapTenant(t: TestApp, name = 'Acme', email?: string): Promise<Tenant> {
+  const r = await t.container.services.orgs.bootstrap({ orgName: name, email: email ?? `owner-${Math.random().toString(36).slice(2)}@example.com` });
+  return {
+    orgId: r.org_id,
+    userId: r.user_id,
+    apiKey: r.api_key,
+    ingestKey: r.ingest_key,
+    headers: { authorization: `Bearer ${r.api_key}`, 'x-service-org': r.org_id },
+  };
+}
+
+export async function createService(t: TestApp, tenant: Tenant, name = `svc-${Math.random().toString(36).slice(2, 8)}`) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name } });
+  if (res.statusCode !== 200) throw new Error(`createService: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { id: string; default_integration: { id: string; ingest_url: string } };
+  return { id: body.id, integrationId: body.default_integration.id, ingestUrl: body.default_integration.ingest_url, ingestPath: new URL(body.default_integration.ingest_url).pathname };
+}
