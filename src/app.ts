@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
+import AjvCompiler from '@fastify/ajv-compiler';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -30,6 +31,9 @@ declare module 'fastify' {
   }
 }
 
+// The library's types split Ajv and JTD options; only the Ajv form is used here.
+const buildAjv = AjvCompiler() as unknown as (schemas: unknown, options: unknown) => (route: { httpPart?: string }) => unknown;
+
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The HTTP application. It never listens: main.ts does (and tests use inject). */
@@ -44,6 +48,17 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
     },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
+    // Query strings and headers need type coercion ("?limit=5"); bodies must not get it, or a
+    // numeric title would silently become a string instead of a 400.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: ((externalSchemas: unknown, ajvOptions?: { customOptions?: object }) => {
+          const coercing = buildAjv(externalSchemas, ajvOptions);
+          const strict = buildAjv(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions?.customOptions, coerceTypes: false } });
+          return (route: { httpPart?: string }) => (route.httpPart === 'body' ? strict : coercing)(route);
+        }) as never,
+      },
+    },
     forceCloseConnections: true,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
