@@ -53,7 +53,7 @@ describe('the README works as written', () => {
   });
 
   it('a bad configuration value stops start-up with a message naming the variable', () => {
-    for (const [name, value] of [['PORT', 'eighty'], ['DATABASE_URL', 'mysql://x'], ['LOG_LEVEL', 'loud'], ['KLAXON_SECRET_KEY', 'short']]) {
+    for (const [name, value] of [['PORT', 'eighty'], ['DATABASE_URL', 'mysql://x'], ['LOG_LEVEL', 'loud'], ['KLAXON_SECRET_KEY', 'short']] as const) {
       const r = klaxonSync(['migrate'], { cwd: dir, env: { [name]: value } });
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(name);
