@@ -16,6 +16,7 @@ import { createServiceService } from './modules/service/index.ts';
 import { createUserService } from './modules/user/index.ts';
 import { createOutboxRunner, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
+import { cleanupJob } from './jobs/cleanup.job.ts';
 
 
 export interface ContainerOptions {
@@ -34,7 +35,7 @@ export function createContainer(opts: ContainerOptions) {
   const { db, dialect } = store;
   const box = createSecretBox(config.secretKey);
 
-  const runner = createOutboxRunner({ db, dialect, clock, handlers: [pageRequestHandler, ...(opts.extraHandlers ?? [])] });
+  const runner = createOutboxRunner({ db, dialect, clock, handlers: [pageRequestHandler, ...(opts.extraHandlers ?? [])], periodic: [cleanupJob] });
   const notify = () => runner.nudge();
 
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });

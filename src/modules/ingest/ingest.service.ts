@@ -11,6 +11,7 @@ import { normalizeSignal } from '../alert/index.ts';
 import type { ApiKeyRow, ApiKeyService } from '../api-key/index.ts';
 import { type IngestTarget, type IntegrationService, type IntegrationType, routeByAttributes } from '../integration/index.ts';
 import { orgRepository } from '../org/index.ts';
+import { serviceRepository } from '../service/index.ts';
 import type { Committer } from './committer.ts';
 import { isStoreUnavailable, storeUnavailableError } from './committer.ts';
 import type { IngestUnit, ResponseKind, UnitOutcome } from './ingest.ts';
@@ -112,7 +113,7 @@ export function createIngestService(deps: {
     const nowMs = clock.now().getTime();
     let entry = serviceOrgCache.get(serviceId);
     if (!entry || entry.until <= nowMs) {
-      const row = await db.selectFrom('services').select('org_id').where('id', '=', serviceId).executeTakeFirst();
+      const row = await serviceRepository.findServiceById(db, serviceId);
       if (serviceOrgCache.size > 10_000) serviceOrgCache.delete(serviceOrgCache.keys().next().value!);
       entry = { orgId: row?.org_id, until: nowMs + KEY_CACHE_TTL_MS };
       serviceOrgCache.set(serviceId, entry);

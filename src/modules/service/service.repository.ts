@@ -8,6 +8,9 @@ export async function insertService(db: Kysely<Database>, row: NewServiceRow): P
 export async function findService(db: Kysely<Database>, orgId: string, id: string): Promise<ServiceRow | undefined> {
   return db.selectFrom('services').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
+export async function findServiceById(db: Kysely<Database>, id: string): Promise<ServiceRow | undefined> {
+  return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+}
 export async function listServices(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number): Promise<ServiceRow[]> {
   return db
     .selectFrom('services')
