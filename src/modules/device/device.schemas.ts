@@ -24,7 +24,7 @@ export const DeviceCreate = Type.Object(
     push_token: PushToken,
     name: Type.Optional(Type.String({ maxLength: 200 })),
     app_version: Type.Optional(Type.String({ maxLength: 64 })),
-    critical_alerts_permitted: Type.Optional(Type.Boolean({ default: false })),
+    critical_alerts_permitted: Type.Optional(Type.Boolean({ description: 'Default false on a new device; unchanged when the token is registered again.' })),
   },
   { $id: 'DeviceCreate' },
 );
