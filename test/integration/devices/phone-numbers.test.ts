@@ -29,7 +29,7 @@ for (const dialect of DIALECTS) {
 
     const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
       t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-    const add = async (number: string, headers = responder.headers, extra: object = {}) => {
+    const add = async (number: string, headers: Record<string, string> = responder.headers, extra: object = {}) => {
       const res = await call('POST', '/api/phone-numbers', headers, { number, ...extra });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { id: string; number: string; verified: boolean };
