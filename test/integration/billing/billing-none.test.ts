@@ -53,6 +53,30 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    it('SMS allowance holds under concurrent senders: exactly the rest is granted', async () => {
+      const billing = t.container.services.billing;
+      await billing.consume(tenant.orgId, 'sms', 45);
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => billing.consume(tenant.orgId, 'sms', 1)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+      expect(results.filter((r) => r.status === 'rejected')).toHaveLength(5);
+      expect((await call('GET', '/api/org/usage')).json().sms).toEqual({ used: 50, included: 50 });
+    });
+
+    it('billing and usage are dashboard routes: a mobile-app credential gets 403, while devices accept it', async () => {
+      // A stand-in for the mobile-app session resolver of branch `people` (audience I).
+      t.container.resolvers.unshift(async (_req, bearer) => (bearer === 'mobile-test-session' ? { userId: tenant.userId, credentialId: 'ses_test', audience: 'I' } : undefined));
+      const mobile = { authorization: 'Bearer mobile-test-session', 'x-service-org': tenant.orgId };
+      for (const url of ['/api/billing/status', '/api/org/usage']) {
+        const res = await call('GET', url, mobile);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json().error.message).toContain('dashboard only');
+      }
+      expect((await call('POST', '/api/billing/plan/preview', mobile, { plan: 'team' })).statusCode).toBe(403);
+      expect((await call('GET', '/api/devices', mobile)).statusCode).toBe(200);
+      expect((await call('GET', '/api/phone-numbers', mobile)).statusCode).toBe(200);
+      t.container.resolvers.shift();
+    });
+
     it('preview: exact prorated amounts for the rest of the period', async () => {
       // 2026-03-01T10:00Z: 2,642,400 of 2,678,400 seconds left; 4900 × 2642400 / 2678400 = 4834.14.
       const res = await call('POST', '/api/billing/plan/preview', tenant.headers, { plan: 'team' });

@@ -132,6 +132,20 @@ for (const dialect of DIALECTS) {
       expect(down.json().error.code).toBe('service_unavailable');
     });
 
+    it('moving to free cancels the subscription at Stripe', async () => {
+      const other = await bootstrapTenant(t, 'Leaving Co');
+      const co = await call('POST', '/api/billing/checkout', { plan: 'team' }, other.headers);
+      expect(co.statusCode).toBe(200);
+      const { session, subscription } = stripe.completeCheckout(co.json().id);
+      expect((await hook(stripe.event('checkout.session.completed', session))).json().applied).toBe(true);
+      expect((await call('GET', '/api/billing/status', undefined, other.headers)).json()).toMatchObject({ plan: 'team', has_subscription: true });
+      const res = await call('POST', '/api/billing/plan', { plan: 'free' }, other.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ plan: 'free', has_subscription: false });
+      expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription.id}`)).toBe(true);
+      expect(stripe.subscriptions.get(subscription.id)!.status).toBe('canceled');
+    });
+
     it('billing changes need the owner; no key or signing secret reaches logs or answers', async () => {
       const admin = await addMember(t, tenant, 'admin');
       for (const url of ['/api/billing/checkout', '/api/billing/plan']) {
