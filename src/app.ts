@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import type { Container } from './container.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installAccessHook } from './http/auth.ts';
-import { ErrorBody, Ok } from './http/schemas.ts';
+import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
 import { maskUrl } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
@@ -18,6 +18,9 @@ import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { ingestOutcome } from './http/metrics.ts';
+import { deviceRoutes, deviceSchemas } from './modules/device/index.ts';
+import { phoneRoutes, phoneSchemas } from './modules/phone/index.ts';
+import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
 
 export const BODY_LIMIT = 512 * 1024;
 
@@ -69,6 +72,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas]) {
     app.addSchema(s);
   }
+  for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
 
   await app.register(swagger, {
     openapi: {
@@ -107,6 +111,9 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(serviceRoutes({ services: s.services }));
   await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
   await app.register(userRoutes({ users: s.users }));
+  await app.register(deviceRoutes({ devices: s.devices }));
+  await app.register(phoneRoutes({ phones: s.phones }));
+  await app.register(billingRoutes({ billing: s.billing }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(

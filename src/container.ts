@@ -17,6 +17,11 @@ import { createUserService } from './modules/user/index.ts';
 import { createOutboxRunner, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
 import { cleanupJob } from './jobs/cleanup.job.ts';
+import { createHmac } from 'node:crypto';
+import { createDeviceService } from './modules/device/index.ts';
+import { createPhoneService } from './modules/phone/index.ts';
+import { createBillingService, createStripeGateway } from './modules/billing/index.ts';
+import { createSmsSender, type SmsSender } from './providers/sms.ts';
 
 
 export interface ContainerOptions {
@@ -25,6 +30,8 @@ export interface ContainerOptions {
   /** An already-open store (tests); otherwise one is opened from the config. */
   store?: Db;
   extraHandlers?: EventHandler[];
+  /** Replaces the SMS sender built from the config (tests). */
+  sms?: SmsSender;
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -44,6 +51,14 @@ export function createContainer(opts: ContainerOptions) {
   const services = createServiceService({ db, clock, integrations });
   const orgs = createOrgService({ db, clock });
   const users = createUserService({ db });
+
+  // Devices, phone numbers and billing (docs/adr/0340–0343).
+  const sms = opts.sms ?? createSmsSender(config.sms);
+  const stripe = config.billing.provider === 'stripe' ? createStripeGateway(config.billing) : undefined;
+  const billing = createBillingService({ db, clock, publicUrl: config.publicUrl, stripe });
+  const devices = createDeviceService({ db, clock, box });
+  const codeKey = createHmac('sha256', config.secretKey).update('klaxon:verification-code').digest();
+  const phones = createPhoneService({ db, clock, sms, billing, codeKey });
 
   // SQLite takes the batch on its one connection with prepared statements; PostgreSQL commits
   // several batches at once through the pool (docs/adr/0005-group-commit.md).
@@ -70,7 +85,8 @@ export function createContainer(opts: ContainerOptions) {
     resolvers,
     authenticate,
     metrics,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest },
+    sms,
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing },
     async close() {
       await runner.stop();
       await committer.idle();
