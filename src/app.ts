@@ -14,6 +14,7 @@ import { AppError } from './lib/errors.ts';
 import { alertRoutes, alertSchemas } from './modules/alert/index.ts';
 import { apiKeyRoutes, apiKeySchemas } from './modules/api-key/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
+import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { ingestOutcome } from './http/metrics.ts';
@@ -51,7 +52,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas]) {
+  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas]) {
     app.addSchema(s);
   }
 
@@ -92,6 +93,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(serviceRoutes({ services: s.services }));
   await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
   await app.register(userRoutes({ users: s.users }));
+  await app.register(integrationRoutes({ integrations: s.integrations }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(
