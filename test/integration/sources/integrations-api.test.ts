@@ -227,6 +227,18 @@ for (const dialect of DIALECTS) {
       expect((await api('POST', `/api/integrations/${v.id}/reveal`)).statusCode).toBe(404);
     });
 
+    it('a service a vendor connection falls back or routes to cannot be deleted until the connection changes', async () => {
+      const target = await createService(t, tenant, 'short-lived');
+      const v = (await api('POST', '/api/integrations', {
+        type: 'datadog', name: 'dd', routing_rules: [{ attribute: 'team', value: 'x', service_id: target.id }], fallback_service_id: svcA.id,
+      })).json();
+      const blocked = await api('DELETE', `/api/services/${target.id}`);
+      expect(blocked.statusCode).toBe(409);
+      expect(blocked.json().error.message).toContain(v.id);
+      expect((await api('PATCH', `/api/integrations/${v.id}`, { routing_rules: [] })).statusCode).toBe(200);
+      expect((await api('DELETE', `/api/services/${target.id}`)).statusCode).toBe(200);
+    });
+
     it('rules can be changed and take effect on the next signal', async () => {
       const v = await vendor();
       expect((await send(v.ingest_url, AM_ALERT({ team: 'pay' }, 'firing', '111111111111111a'))).json().items[0].service_id).toBe(svcA.id);
