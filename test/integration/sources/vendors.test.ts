@@ -155,6 +155,9 @@ for (const dialect of DIALECTS) {
       const bad = await post(path, grafanaBody([{ status: 'pending', labels: {}, fingerprint: 'x' }]));
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.details).toMatchObject([{ field: 'alerts[0].status' }]);
+      const empty = await post(path, grafanaBody([]));
+      expect(empty.statusCode, empty.body).toBe(202);
+      expect(empty.json().items).toEqual([]);
     });
 
     it('datadog: transition → action, P1..P5 → priority, tags route, alert cycle key is the event key', async () => {
