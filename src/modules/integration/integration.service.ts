@@ -168,6 +168,19 @@ export function createIntegrationService(deps: {
     return { cred, previousExpiresAt: until };
   }
 
+  async function renew(actor: UserActor, id: string, meta: RequestMeta, how: 'rotate' | 'replace') {
+    const nowDate = clock.now();
+    const now = nowDate.toISOString();
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await loadForChange(trx, actor.orgId, id);
+      const { cred, previousExpiresAt } = await newCredentialTx(trx, row, nowDate.getTime(), how === 'rotate' ? ROTATE_GRACE_MS : REPLACE_GRACE_MS);
+      await recordAudit(trx, { orgId: actor.orgId, actor, action: `integration.${how}`, targetType: 'integration', targetId: id, changes: { previous_expires_at: previousExpiresAt }, meta, now });
+      return { id: row.id, type: row.type, name: row.name, enabled: row.enabled === 1, previous_expires_at: previousExpiresAt, ...cred };
+    });
+    cache.clear();
+    return result;
+  }
+
   return {
     present,
     issueCredentialTx,
@@ -303,25 +316,9 @@ export function createIntegrationService(deps: {
     },
 
     /** New credential now; the previous ones stop within ROTATE_GRACE_MS. */
-    async rotate(actor: UserActor, id: string, meta: RequestMeta) {
-      return this.renew(actor, id, meta, 'rotate');
-    },
+    rotate: (actor: UserActor, id: string, meta: RequestMeta) => renew(actor, id, meta, 'rotate'),
     /** New credential beside the previous, which works until revoked or for 24 hours. */
-    async replace(actor: UserActor, id: string, meta: RequestMeta) {
-      return this.renew(actor, id, meta, 'replace');
-    },
-    async renew(actor: UserActor, id: string, meta: RequestMeta, how: 'rotate' | 'replace') {
-      const nowDate = clock.now();
-      const now = nowDate.toISOString();
-      const result = await db.transaction().execute(async (trx) => {
-        const row = await loadForChange(trx, actor.orgId, id);
-        const { cred, previousExpiresAt } = await newCredentialTx(trx, row, nowDate.getTime(), how === 'rotate' ? ROTATE_GRACE_MS : REPLACE_GRACE_MS);
-        await recordAudit(trx, { orgId: actor.orgId, actor, action: `integration.${how}`, targetType: 'integration', targetId: id, changes: { previous_expires_at: previousExpiresAt }, meta, now });
-        return { id: row.id, type: row.type, name: row.name, enabled: row.enabled === 1, previous_expires_at: previousExpiresAt, ...cred };
-      });
-      cache.clear();
-      return result;
-    },
+    replace: (actor: UserActor, id: string, meta: RequestMeta) => renew(actor, id, meta, 'replace'),
 
     /** What a payload would become and where each item would go; stores nothing. */
     async preview(actor: UserActor, input: PreviewInput) {

@@ -242,6 +242,21 @@ for (const dialect of DIALECTS) {
       expect((await api('DELETE', `/api/services/${target.id}`)).statusCode).toBe(200);
     });
 
+    it('GET needs read; every other integration route (reveal too) needs config.write', async () => {
+      const watcher = await bootstrapTenant(t, 'Watchers');
+      const svc = await createService(t, watcher, 'watched');
+      const v = (await api('POST', '/api/integrations', { type: 'grafana', name: 'g', fallback_service_id: svc.id }, watcher)).json();
+      await t.container.db.updateTable('memberships').set({ role: 'observer' }).where('org_id', '=', watcher.orgId).execute();
+      expect((await api('GET', '/api/integrations', undefined, watcher)).statusCode).toBe(200);
+      expect((await api('POST', '/api/integrations', { type: 'webhook', name: 'w', service_id: svc.id }, watcher)).statusCode).toBe(403);
+      for (const path of ['reveal', 'rotate', 'replace']) expect((await api('POST', `/api/integrations/${v.id}/${path}`, undefined, watcher)).statusCode).toBe(403);
+      expect((await api('PATCH', `/api/integrations/${v.id}`, { enabled: false }, watcher)).statusCode).toBe(403);
+      expect((await api('DELETE', `/api/integrations/${v.id}`, undefined, watcher)).statusCode).toBe(403);
+      expect((await api('POST', '/api/integrations/preview', { type: 'grafana', payload: { alerts: [] } }, watcher)).statusCode).toBe(403);
+      const audit = await t.container.db.selectFrom('audit_log').select('action').where('target_id', '=', v.id).execute();
+      expect(audit.map((a) => a.action)).toEqual(['integration.create']);
+    });
+
     it('rules can be changed and take effect on the next signal', async () => {
       const v = await vendor();
       expect((await send(v.ingest_url, AM_ALERT({ team: 'pay' }, 'firing', '111111111111111a'))).json().items[0].service_id).toBe(svcA.id);
