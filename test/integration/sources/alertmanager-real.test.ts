@@ -36,7 +36,7 @@ const freePort = () =>
   });
 
 for (const dialect of DIALECTS) {
-  describe.skipIf(!BINARY)(`${dialect}: a real Alertmanager 0.25 webhook receiver opens, dedupes and resolves alerts in Klaxon`, () => {
+  describe.skipIf(!BINARY)(`${dialect}: a real Alertmanager 0.25 webhook receiver opens, dedupes and resolves alerts in Klaxon${BINARY ? '' : ' — SKIPPED: prometheus-alertmanager is not installed (apt-get install prometheus-alertmanager)'}`, () => {
     let t: TestApp;
     let tenant: Tenant;
     let am: ChildProcess | undefined;
