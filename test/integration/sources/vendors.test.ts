@@ -174,6 +174,13 @@ for (const dialect of DIALECTS) {
       expect(rec).toMatchObject({ alert_id: item.alert_id, resolved: true, action: 'resolve' });
       expect((await alert(item.alert_id)).status).toBe('resolved');
 
+      for (const tr of ['Warn', 'Re-Warn', 'No Data', 'Re-No Data', 'Renotify']) {
+        const r = (await post(path, datadog({ alert_cycle_key: `tr-${tr}`, alert_transition: tr }))).json().items[0];
+        expect(r, tr).toMatchObject({ action: 'trigger', deduped: false });
+      }
+      const noPriority = (await post(path, datadog({ alert_cycle_key: 'no-prio', priority: '' }))).json().items[0];
+      expect((await alert(noPriority.alert_id)).priority).toBe('high');
+
       for (const [p, want] of [['P1', 'critical'], ['P2', 'high'], ['P3', 'medium'], ['P4', 'low'], ['P5', 'info']] as const) {
         const r = (await post(path, datadog({ alert_cycle_key: `prio-${p}`, priority: p }))).json().items[0];
         const a = await alert(r.alert_id);
