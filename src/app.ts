@@ -15,6 +15,7 @@ import { AppError } from './lib/errors.ts';
 import { alertRoutes, alertSchemas } from './modules/alert/index.ts';
 import { apiKeyRoutes, apiKeySchemas } from './modules/api-key/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
+import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { ingestOutcome } from './http/metrics.ts';
@@ -69,7 +70,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas]) {
+  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas]) {
     app.addSchema(s);
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
@@ -114,6 +115,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(deviceRoutes({ devices: s.devices }));
   await app.register(phoneRoutes({ phones: s.phones }));
   await app.register(billingRoutes({ billing: s.billing }));
+  await app.register(integrationRoutes({ integrations: s.integrations }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(

@@ -9,7 +9,7 @@ import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
 import { createIngestService, createCommitter, createKyselyExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
 import type { IntegrationType } from './modules/integration/index.ts';
-import { createIntegrationService } from './modules/integration/index.ts';
+import { createIntegrationService, parseVendorPayload } from './modules/integration/index.ts';
 import { createOrgService } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
@@ -66,6 +66,10 @@ export function createContainer(opts: ContainerOptions) {
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 1 : 4, onCommitted: notify });
 
   const adapters: Partial<Record<IntegrationType, SourceAdapter>> = {};
+  // Vendor connections (issue: sources): each parser turns a payload into routed items.
+  for (const type of ['alertmanager', 'grafana', 'datadog', 'custom'] as const) {
+    adapters[type] = (body, target) => parseVendorPayload(type, body, target.mapping);
+  }
   const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys)];

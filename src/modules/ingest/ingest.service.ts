@@ -23,7 +23,7 @@ export interface ParsedItem {
   attributes: Record<string, unknown>;
 }
 /** Parses one vendor's payload (issue: sources). Throws AppError('invalid_request') on a bad one. */
-export type SourceAdapter = (body: unknown, target: IngestTarget) => ParsedItem[];
+export type SourceAdapter = (body: unknown, target: IngestTarget) => ParsedItem[] | Promise<ParsedItem[]>;
 
 export interface IngestReply {
   status: number;
@@ -165,7 +165,7 @@ export function createIngestService(deps: {
       }
       const adapter = deps.adapters[target.type];
       if (!adapter) throw new AppError('invalid_request', `Sources of type "${target.type}" are not accepted at this URL.`);
-      const items = adapter(body, target).map((item) => ({
+      const items = (await adapter(body, target)).map((item) => ({
         serviceId: routeByAttributes(target, item.attributes),
         signal: normalizeSignal(item.signal),
       }));
