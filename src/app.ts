@@ -13,6 +13,7 @@ import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
 import { alertRoutes, alertSchemas } from './modules/alert/index.ts';
 import { apiKeyRoutes, apiKeySchemas } from './modules/api-key/index.ts';
+import { eventsV2Routes, eventsV2Schemas } from './modules/events-v2/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
@@ -54,6 +55,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas]) {
     app.addSchema(s);
   }
+  for (const s of eventsV2Schemas) app.addSchema(s);
 
   await app.register(swagger, {
     openapi: {
@@ -92,6 +94,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(serviceRoutes({ services: s.services }));
   await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
   await app.register(userRoutes({ users: s.users }));
+  await app.register(eventsV2Routes({ events: s.eventsV2 }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(

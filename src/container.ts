@@ -7,6 +7,7 @@ import { createMetrics } from './http/metrics.ts';
 import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './http/auth.ts';
 import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
+import { createEventsV2Service } from './modules/events-v2/index.ts';
 import { createIngestService, createCommitter, createKyselyExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
 import type { IntegrationType } from './modules/integration/index.ts';
 import { createIntegrationService } from './modules/integration/index.ts';
@@ -51,6 +52,7 @@ export function createContainer(opts: ContainerOptions) {
 
   const adapters: Partial<Record<IntegrationType, SourceAdapter>> = {};
   const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters });
+  const eventsV2 = createEventsV2Service({ ingest });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys)];
   const authenticate = createAuthenticator({ db, resolvers });
@@ -69,7 +71,7 @@ export function createContainer(opts: ContainerOptions) {
     resolvers,
     authenticate,
     metrics,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, eventsV2 },
     async close() {
       await runner.stop();
       await committer.idle();
