@@ -91,6 +91,17 @@ for (const dialect of DIALECTS) {
       expect(rows.every((r) => r.duplicate_count === 0 && r.status === 'open')).toBe(true);
     });
 
+    it('an HTML-only message gets its text as the body', async () => {
+      const before = (await alertsOf()).length;
+      const r = await swaks(address, { subject: 'html only', body: '<p>Queue <b>orders</b> is backing up</p><p>depth 10432</p>', headers: ['Content-Type: text/html; charset=utf-8'] });
+      expect(r.code, r.out).toBe(0);
+      const [row] = (await alertsOf()).slice(before);
+      expect(row!.title).toBe('html only');
+      expect(row!.body).toContain('Queue orders is backing up');
+      expect(row!.body).toContain('depth 10432');
+      expect(row!.body).not.toContain('<p>');
+    });
+
     it('the recipient is matched case-insensitively (MTAs may change case)', async () => {
       const before = (await alertsOf()).length;
       expect((await swaks(address.toUpperCase(), { subject: 'upper case' })).code).toBe(0);
