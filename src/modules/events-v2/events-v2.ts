@@ -138,7 +138,9 @@ export function parseEventV2(body: unknown): ParsedEvent {
 
   // dedup_key is kept exactly as sent: case-sensitive, not trimmed (spec 2.5).
   const dedupKey = hasKey ? (rawKey as string) : generateDedupKey();
-  const summary = typeof p.summary === 'string' ? p.summary : undefined;
+  // Only a trigger's payload counts: acknowledge and resolve may carry one (Alertmanager's resolve
+  // does) but it changes nothing, so it cannot make the event invalid either.
+  const summary = isTrigger && typeof p.summary === 'string' ? p.summary : undefined;
   const details = {
     ...pickDetails(p, ['severity', 'source', 'component', 'group', 'class', 'timestamp', 'custom_details']),
     ...pickDetails(body, ['client', 'client_url', 'links', 'images']),

@@ -208,6 +208,11 @@ for (const dialect of DIALECTS) {
       const resolved = await enqueue(event('resolve').replace('[FIRING:1]', '[RESOLVED]'));
       expect(resolved.statusCode).toBe(202);
       expect((await alertsWithKey(dedup))[0]!.status).toBe('resolved');
+      // even a resolve whose payload would fail a trigger's checks (summary over 1024) is applied
+      await trigger({ dedup_key: 'resolve-long' });
+      const long = await enqueue({ routing_key: routingKey, event_action: 'resolve', dedup_key: 'resolve-long', payload: { summary: 'y'.repeat(2000), severity: 'bogus' } });
+      expect(long.statusCode).toBe(202);
+      expect((await alertsWithKey('resolve-long'))[0]!.status).toBe('resolved');
     });
 
     it('payload.timestamp is parsed leniently (offset without a colon)', async () => {
