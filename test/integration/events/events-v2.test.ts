@@ -271,6 +271,22 @@ for (const dialect of DIALECTS) {
       expect((await enqueue(ev('r3'))).statusCode).toBe(202);
     });
 
+    it('answers 503 with Retry-After when the store cannot take the event (senders retry 5xx), and the retry lands once', async () => {
+      const committer = t.container.committer;
+      const submit = committer.submit;
+      committer.submit = () => {
+        committer.submit = submit;
+        return Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }));
+      };
+      const res = await trigger({ dedup_key: 'store-down' });
+      expect(res.statusCode).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(res.json()).toMatchObject({ status: 'unavailable', message: 'The event was not processed; retry later' });
+      expect(await alertsWithKey('store-down')).toHaveLength(0);
+      expect((await trigger({ dedup_key: 'store-down' })).statusCode).toBe(202);
+      expect(await alertsWithKey('store-down')).toHaveLength(1);
+    });
+
     it('is described in the OpenAPI document with its PagerDuty shapes', async () => {
       const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
       expect(Object.keys(doc.paths['/v2/enqueue'].post.responses)).toEqual(expect.arrayContaining(['202', '400', '413', '429']));
