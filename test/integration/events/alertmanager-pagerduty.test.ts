@@ -121,5 +121,17 @@ for (const dialect of DIALECTS) {
       expect(resolved).toHaveLength(1);
       expect(resolved[0]!.id).toBe(row.id);
     }, 90_000);
+
+    it('an event PagerDuty would refuse gets our 400 body, which Alertmanager reads into its log and does not retry', async () => {
+      // severity is an unvalidated template in Alertmanager (contracts.md 1.5): "none" reaches us
+      await postAlerts([{ labels: { alertname: 'BadSeverity', severity: 'none' }, annotations: {}, startsAt: new Date().toISOString() }]);
+      const line = await eventually('Alertmanager to log the refused notification', async () =>
+        amLog.join('').split('\n').find((l) => l.includes('unexpected status code 400')),
+      );
+      expect(line).toContain("Event object is invalid: 'payload.severity' is invalid (must be one of the following: 'critical', 'warning', 'error' or 'info')");
+      expect(line).toMatch(/unrecoverable error after 1 attempts/);
+      const bad = await t.container.db.selectFrom('alerts').select('id').where('title', 'like', '%BadSeverity%').execute();
+      expect(bad).toHaveLength(0);
+    }, 60_000);
   });
 }
