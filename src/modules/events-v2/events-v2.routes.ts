@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ingestOutcome } from '../../http/metrics.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { IngestReply } from '../ingest/index.ts';
+import { type IngestReply, isStoreUnavailable } from '../ingest/index.ts';
 import type { EventsV2Service } from './events-v2.service.ts';
 import { EVENT_MAX_BYTES, EventsApiError, type EventsErrorBody, parseEventJson, unrecognizedObject } from './events-v2.ts';
 
@@ -17,9 +17,11 @@ function eventsErrorHandler(version: 'v1' | 'v2') {
     if (err instanceof EventsApiError) e = err;
     else if (err instanceof AppError && err.code === 'rate_limited') {
       e = new EventsApiError(version === 'v1' ? 403 : 429, { status: 'throttle event', message: 'Too many API calls at a time', errors: [err.message] }, err.retryAfterSeconds);
-    } else if (err instanceof AppError && err.code === 'service_unavailable') {
+    } else if ((err instanceof AppError && err.code === 'service_unavailable') || isStoreUnavailable(err)) {
+      // also a credential lookup that found the store down: 5xx, so the sender retries
       req.log.warn({ err: { message: err.message } }, 'unavailable');
-      e = new EventsApiError(503, { status: 'unavailable', message: 'The event was not processed; retry later', errors: [err.message] }, err.retryAfterSeconds);
+      const message = err instanceof AppError ? err.message : 'The alert store is unavailable right now; the event was not kept.';
+      e = new EventsApiError(503, { status: 'unavailable', message: 'The event was not processed; retry later', errors: [message] }, err instanceof AppError ? err.retryAfterSeconds : 5);
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       e = new EventsApiError(413, { status: 'invalid event', message: 'Event object is invalid', errors: [`Event is larger than ${EVENT_MAX_BYTES / 1024} KB`] });
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {

@@ -285,6 +285,17 @@ for (const dialect of DIALECTS) {
       expect(await alertsWithKey('store-down')).toHaveLength(0);
       expect((await trigger({ dedup_key: 'store-down' })).statusCode).toBe(202);
       expect(await alertsWithKey('store-down')).toHaveLength(1);
+      // the routing-key lookup itself finding the store down is also a 503, not a 400 or 500
+      const integrations = t.container.services.integrations;
+      const resolve = integrations.resolve;
+      integrations.resolve = () => {
+        integrations.resolve = resolve;
+        return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+      };
+      const lookup = await trigger({ dedup_key: 'lookup-down' });
+      expect(lookup.statusCode).toBe(503);
+      expect(lookup.headers['retry-after']).toBe('5');
+      expect(lookup.body).not.toContain('5432');
     });
 
     it('is described in the OpenAPI document with its PagerDuty shapes', async () => {
