@@ -14,6 +14,7 @@ import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
 import { alertRoutes, alertSchemas } from './modules/alert/index.ts';
 import { apiKeyRoutes, apiKeySchemas } from './modules/api-key/index.ts';
+import { eventsV2Routes, eventsV2Schemas } from './modules/events-v2/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
@@ -74,6 +75,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     app.addSchema(s);
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
+  for (const s of eventsV2Schemas) app.addSchema(s);
 
   await app.register(swagger, {
     openapi: {
@@ -116,6 +118,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(phoneRoutes({ phones: s.phones }));
   await app.register(billingRoutes({ billing: s.billing }));
   await app.register(integrationRoutes({ integrations: s.integrations }));
+  await app.register(eventsV2Routes({ events: s.eventsV2 }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(

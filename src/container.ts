@@ -7,6 +7,7 @@ import { createMetrics } from './http/metrics.ts';
 import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './http/auth.ts';
 import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
+import { createEventsV2Service } from './modules/events-v2/index.ts';
 import { createIngestService, createCommitter, createKyselyExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
 import type { IntegrationType } from './modules/integration/index.ts';
 import { createIntegrationService, parseVendorPayload } from './modules/integration/index.ts';
@@ -71,6 +72,7 @@ export function createContainer(opts: ContainerOptions) {
     adapters[type] = (body, target) => parseVendorPayload(type, body, target.mapping);
   }
   const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters });
+  const eventsV2 = createEventsV2Service({ ingest });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys)];
   const authenticate = createAuthenticator({ db, resolvers });
@@ -90,7 +92,7 @@ export function createContainer(opts: ContainerOptions) {
     authenticate,
     metrics,
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2 },
     async close() {
       await runner.stop();
       await committer.idle();
