@@ -17,6 +17,9 @@ import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { ingestOutcome } from './http/metrics.ts';
+import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
+import { orgRoutes, orgSchemas } from './modules/org/index.ts';
+import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 
 export const BODY_LIMIT = 512 * 1024;
 
@@ -51,7 +54,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas]) {
+  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas]) {
     app.addSchema(s);
   }
 
@@ -92,6 +95,9 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(serviceRoutes({ services: s.services }));
   await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
   await app.register(userRoutes({ users: s.users }));
+  await app.register(orgRoutes({ orgs: s.orgAdmin }));
+  await app.register(invitationRoutes({ invitations: s.invitations }));
+  await app.register(auditRoutes({ audit: s.audit }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(

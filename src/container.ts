@@ -16,6 +16,10 @@ import { createServiceService } from './modules/service/index.ts';
 import { createUserService } from './modules/user/index.ts';
 import { createOutboxRunner, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
+import { createAuditService } from './modules/audit/index.ts';
+import { createOrgManagementService } from './modules/org/index.ts';
+import { createInvitationService, type SendMail } from './modules/invitation/index.ts';
+import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
 
 
 export interface ContainerOptions {
@@ -24,6 +28,8 @@ export interface ContainerOptions {
   /** An already-open store (tests); otherwise one is opened from the config. */
   store?: Db;
   extraHandlers?: EventHandler[];
+  /** Sends invitation mail; absent means mail is not configured (docs/adr/0321-invitations.md). */
+  sendMail?: SendMail;
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -34,7 +40,9 @@ export function createContainer(opts: ContainerOptions) {
   const { db, dialect } = store;
   const box = createSecretBox(config.secretKey);
 
-  const runner = createOutboxRunner({ db, dialect, clock, handlers: [pageRequestHandler, ...(opts.extraHandlers ?? [])] });
+  // Invitation mail: the handler reaches the service lazily (it is built below).
+  const invitationMail = invitationMailHandler({ invitations: { deliver: (id, send) => invitations.deliver(id, send) }, sendMail: opts.sendMail });
+  const runner = createOutboxRunner({ db, dialect, clock, handlers: [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])] });
   const notify = () => runner.nudge();
 
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });
@@ -43,6 +51,14 @@ export function createContainer(opts: ContainerOptions) {
   const services = createServiceService({ db, clock, integrations });
   const orgs = createOrgService({ db, clock });
   const users = createUserService({ db });
+  // Organizations, members, invitations, audit (docs/adr/0320-org-settings.md, 0321, 0322).
+  const dropIngestCaches = () => {
+    integrations.invalidateCache();
+    ingest.invalidateCaches();
+  };
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches } });
+  const invitations = createInvitationService({ db, clock, box, publicUrl: config.publicUrl, notify });
+  const audit = createAuditService({ db });
 
   // SQLite takes the batch on its one connection with prepared statements; PostgreSQL commits
   // several batches at once through the pool (docs/adr/0005-group-commit.md).
@@ -69,7 +85,7 @@ export function createContainer(opts: ContainerOptions) {
     resolvers,
     authenticate,
     metrics,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, orgAdmin, invitations, audit },
     async close() {
       await runner.stop();
       await committer.idle();

@@ -138,6 +138,12 @@ export function createIngestService(deps: {
   }
 
   return {
+    /** Forgets cached keys and limits (an organization was deleted or its rate changed). */
+    invalidateCaches() {
+      keyCache.clear();
+      serviceOrgCache.clear();
+    },
+
     /** Looks up the source behind an ingest URL token, routing key or email address. */
     async target(secret: string, allowed?: readonly IntegrationType[]): Promise<IngestTarget> {
       const target = secret ? await deps.integrations.resolve(secret) : undefined;
