@@ -28,9 +28,9 @@ export async function updateOrg(db: Kysely<Database>, id: string, set: Organizat
 }
 /** Deletes the organization; foreign keys cascade to services, sources, alerts, keys and memberships. */
 export async function deleteOrg(db: Kysely<Database>, id: string): Promise<void> {
-  // Rows without a foreign key to the organization go first: pending outbox events would
-  // otherwise point at deleted alerts, and receipts would outlive their credentials.
-  await db.deleteFrom('outbox_events').where('org_id', '=', id).where('processed_at', 'is', null).execute();
+  // Rows without a foreign key to the organization go first: its outbox events would otherwise
+  // point the worker at deleted alerts, and receipts would outlive their credentials.
+  await db.deleteFrom('outbox_events').where('org_id', '=', id).execute();
   await db.deleteFrom('receipts').where('org_id', '=', id).execute();
   await db.deleteFrom('organizations').where('id', '=', id).execute();
 }
