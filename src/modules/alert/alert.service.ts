@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import * as repo from './alert.repository.ts';
 import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
+import { orgRepository, urgencyRulesOf } from '../org/index.ts';
 import { type NormalizedSignal, type Priority, type Urgency, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
 import { rowToAlert, rowToLogEntry } from './alert.mapper.ts';
 import { serviceRepository } from '../service/index.ts';
@@ -106,6 +107,11 @@ export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialec
         action: 'trigger', title: input.title, body: input.body, eventKey: input.event_key,
         priority: input.priority, urgency: input.urgency, source: 'manual',
       });
+      if (!signal.urgencyGiven) {
+        // The organization's default urgency rules (org settings, docs/adr/0320).
+        const org = await orgRepository.findOrg(db, actor.orgId);
+        if (org) signal.urgency = urgencyRulesOf(org)[signal.priority];
+      }
       const now = clock.now().toISOString();
       const result = await db.transaction().execute(async (trx) => {
         if (!(await serviceRepository.findService(trx, actor.orgId, input.service_id))) throw notFound('Service', input.service_id);

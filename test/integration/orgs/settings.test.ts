@@ -148,5 +148,32 @@ for (const dialect of DIALECTS) {
       t.clock.advance(60_000);
       expect((await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'after' } })).statusCode).toBe(202);
     });
+
+    it('default urgency rules apply to ingested signals that give a priority but no urgency', async () => {
+      const svc = await createService(t, tenant, 'urgency-rules');
+      const send = async (payload: object) => {
+        const r = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload });
+        expect(r.statusCode).toBe(202);
+        return (await t.app.inject({ method: 'GET', url: `/api/alerts/${r.json().alert_id}`, headers: tenant.headers })).json();
+      };
+      // Set earlier in this file: medium and low are low urgency here.
+      expect((await send({ title: 'm', priority: 'medium' })).urgency).toBe('low');
+      expect((await send({ title: 'c', priority: 'critical' })).urgency).toBe('high');
+      expect((await send({ title: 'explicit', priority: 'medium', urgency: 'high' })).urgency).toBe('high');
+      const keyed = await t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${tenant.ingestKey}` }, payload: { title: 'k', priority: 'low', service_id: svc.id } });
+      expect((await t.app.inject({ method: 'GET', url: `/api/alerts/${keyed.json().alert_id}`, headers: tenant.headers })).json().urgency).toBe('low');
+      const manual = await t.app.inject({ method: 'POST', url: '/api/alerts', headers: tenant.headers, payload: { service_id: svc.id, title: 'by hand', priority: 'medium' } });
+      expect(manual.statusCode).toBe(200);
+      expect(manual.json().urgency).toBe('low');
+      // A change applies to the next signal.
+      const all = { critical: 'high', high: 'high', medium: 'high', low: 'high', info: 'high' };
+      expect((await req('PATCH', '/api/org/settings', admin.headers, { default_urgency_rules: all })).statusCode).toBe(200);
+      expect((await send({ title: 'i', priority: 'info' })).urgency).toBe('high');
+      // Another organization keeps the spec default.
+      const other = await bootstrapTenant(t, 'Other');
+      const osvc = await createService(t, other, 'x');
+      const r = await t.app.inject({ method: 'POST', url: osvc.ingestPath, payload: { title: 'm', priority: 'medium' } });
+      expect((await t.app.inject({ method: 'GET', url: `/api/alerts/${r.json().alert_id}`, headers: other.headers })).json().urgency).toBe('high');
+    });
   });
 }
