@@ -88,3 +88,25 @@ export async function deleteMembership(db: Kysely<Database>, orgId: string, user
     .execute();
   return revoked.map((r) => r.id);
 }
+export async function listRetention(db: Kysely<Database>) {
+  return db.selectFrom('organizations').select(['id', 'retention_days']).orderBy('id').execute();
+}
+/**
+ * Deletes up to `limit` resolved alerts of an organization resolved before `before` (their
+ * timelines cascade). Returns how many went; callers repeat while it equals `limit`.
+ */
+export async function pruneResolvedAlerts(db: Kysely<Database>, orgId: string, before: string, limit: number): Promise<number> {
+  const r = await db
+    .deleteFrom('alerts')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('alerts')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('status', '=', 'resolved')
+        .where('resolved_at', '<', before)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
