@@ -13,7 +13,7 @@ import { mintKeyTx } from '../api-key/index.ts';
 import { userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
 import { checkTimeZone, checkVoice, rowToSettings, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
-import type { OrganizationRow } from './org.table.ts';
+import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -98,7 +98,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
     },
 
     async patchSettings(actor: UserActor, input: OrgSettingsPatchInput, meta: RequestMeta) {
-      const set: Record<string, unknown> = {};
+      const set: OrganizationUpdate = {};
       const changes: Record<string, unknown> = {};
       if (input.name !== undefined) {
         const name = input.name.trim();

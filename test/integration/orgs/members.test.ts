@@ -85,6 +85,15 @@ for (const dialect of DIALECTS) {
       expect((await call('POST', '/api/org/leave', tenant.headers)).statusCode).toBe(409);
     });
 
+    it('two owners leaving at the same moment: one leaves, the other is the last owner (409)', async () => {
+      const other = await bootstrapTenant(t, 'Race');
+      const second = await addMember(t, other, 'owner');
+      const results = await Promise.all([other.headers, second.headers].map((h) => call('POST', '/api/org/leave', h)));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const owners = await t.container.db.selectFrom('memberships').select('user_id').where('org_id', '=', other.orgId).where('role', '=', 'owner').execute();
+      expect(owners).toHaveLength(1);
+    });
+
     it('DELETE /api/org/members/{user_id} removes a member whose keys stop at once; 404 after; admins get 403', async () => {
       const gone = await addMember(t, tenant, 'responder');
       expect((await call('GET', '/api/org/settings', gone.headers)).statusCode).toBe(200);
