@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember } from '../../helpers/members.ts';
+import { createContainer } from '../../../src/container.ts';
+import { AppError } from '../../../src/lib/errors.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: DELETE /api/org`, () => {
@@ -84,6 +86,28 @@ for (const dialect of DIALECTS) {
       t.clock.advance(10_000);
       expect((await t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${tenant.ingestKey}` }, payload: { title: 'x', service_id: 'svc_x' } })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'DELETE', url: '/api/org', headers: tenant.headers })).statusCode).toBe(401);
+    });
+
+    it('another process that cached the credentials refuses them once its 5 s cache expires', async () => {
+      const victim = await bootstrapTenant(t, 'Doomed too');
+      const svc = await createService(t, victim, 'api');
+      // A second process on the same database, sharing the clock.
+      const other = createContainer({ config: t.container.config, clock: t.clock, store: t.container.store });
+      try {
+        const token = svc.ingestPath.split('/').pop()!;
+        const keyed = () => other.services.ingest.ingestWithKey(victim.ingestKey, { title: 'x', service_id: svc.id });
+        expect((await other.services.ingest.ingestByToken(token, { title: 'warm' })).status).toBe(202);
+        expect((await keyed()).status).toBe(202);
+
+        expect((await t.app.inject({ method: 'DELETE', url: '/api/org', headers: victim.headers })).statusCode).toBe(200);
+        t.clock.advance(5_001);
+        const codeOf = async (p: Promise<unknown>) => p.then(() => 'accepted', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+        expect(await codeOf(other.services.ingest.ingestByToken(token, { title: 'late' }))).toBe('unauthorized');
+        expect(await codeOf(keyed())).toBe('unauthorized');
+      } finally {
+        await other.runner.stop();
+        await other.committer.idle();
+      }
     });
   });
 }
