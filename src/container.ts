@@ -18,7 +18,7 @@ import { createOutboxRunner, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
 import { createAuditService } from './modules/audit/index.ts';
 import { createOrgManagementService } from './modules/org/index.ts';
-import { createInvitationService, type SendMail } from './modules/invitation/index.ts';
+import { createInvitationService, type InvitationMailer } from './modules/invitation/index.ts';
 import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
 
 
@@ -29,7 +29,7 @@ export interface ContainerOptions {
   store?: Db;
   extraHandlers?: EventHandler[];
   /** Sends invitation mail; absent means mail is not configured (docs/adr/0321-invitations.md). */
-  sendMail?: SendMail;
+  invitationMailer?: InvitationMailer;
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -41,7 +41,7 @@ export function createContainer(opts: ContainerOptions) {
   const box = createSecretBox(config.secretKey);
 
   // Invitation mail: the handler reaches the service lazily (it is built below).
-  const invitationMail = invitationMailHandler({ invitations: { deliver: (id, send) => invitations.deliver(id, send) }, sendMail: opts.sendMail });
+  const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer });
   const runner = createOutboxRunner({ db, dialect, clock, handlers: [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])] });
   const notify = () => runner.nudge();
 

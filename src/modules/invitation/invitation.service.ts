@@ -13,7 +13,7 @@ import { outboxRepository } from '../outbox/index.ts';
 import { userRepository } from '../user/index.ts';
 import * as repo from './invitation.repository.ts';
 import {
-  INVITATION_EVENT, INVITATION_TTL_MS, type SendMail, TOKEN_PREFIX, invitationMail, invitationUrl, rowToInvitation, statusOf,
+  INVITATION_EVENT, INVITATION_TTL_MS, type InvitationMailer, TOKEN_PREFIX, invitationMail, invitationUrl, rowToInvitation, statusOf,
 } from './invitation.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -134,20 +134,20 @@ export function createInvitationService(deps: {
      * marked not_configured (the inviter has the link from the create response). The token is
      * never logged; after hand-over its sealed copy is dropped.
      */
-    async deliver(invitationId: string, sendMail: SendMail | undefined): Promise<void> {
+    async deliver(invitationId: string, mailer: InvitationMailer | undefined): Promise<void> {
       const row = await repo.findInvitationById(db, invitationId);
       if (!row || !row.token_sealed || row.mail_status !== 'pending') return;
       if (statusOf(row, clock.now().getTime()) !== 'pending') {
         await repo.setMailStatus(db, row.id, 'failed');
         return;
       }
-      if (!sendMail) {
+      if (!mailer?.configured) {
         await repo.setMailStatus(db, row.id, 'not_configured');
         return;
       }
       const org = await orgRepository.findOrg(db, row.org_id);
       const url = invitationUrl(deps.publicUrl, box.open(row.token_sealed));
-      await sendMail(invitationMail({ to: row.email, orgName: org?.name ?? 'an organization', role: row.role, url, expiresAt: row.expires_at }));
+      await mailer.send(invitationMail({ to: row.email, orgName: org?.name ?? 'an organization', role: row.role, url, expiresAt: row.expires_at }));
       await repo.setMailStatus(db, row.id, 'sent');
     },
   };

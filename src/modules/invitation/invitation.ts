@@ -1,12 +1,18 @@
 import type { InvitationRow } from './invitation.table.ts';
 
-/** The narrow mail port invitations need (the SMTP adapter plugs in here). */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
 }
-export type SendMail = (msg: MailMessage) => Promise<void>;
+/**
+ * The narrow mail port invitations need; the SMTP adapter (`Mailer` of the mail module) has this
+ * shape. `configured: false` means no relay is set up: the invitation says so instead of waiting.
+ */
+export interface InvitationMailer {
+  readonly configured: boolean;
+  send(msg: MailMessage): Promise<void>;
+}
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 export const TOKEN_PREFIX = 'kxv_';

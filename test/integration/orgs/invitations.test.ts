@@ -17,9 +17,12 @@ for (const dialect of DIALECTS) {
       t = await buildTestApp({
         dialect,
         container: {
-          sendMail: async (m) => {
-            if (mailFails) throw new Error('SMTP 451 try later');
-            mails.push(m);
+          invitationMailer: {
+            configured: true,
+            async send(m) {
+              if (mailFails) throw new Error('SMTP 451 try later');
+              mails.push(m);
+            },
           },
         },
       });

@@ -13,7 +13,7 @@ for (const dialect of DIALECTS) {
     let headers: Record<string, string>;
 
     beforeAll(async () => {
-      t = await buildTestApp({ dialect, container: { sendMail: async () => undefined } });
+      t = await buildTestApp({ dialect, container: { invitationMailer: { configured: true, send: async () => undefined } } });
       const password = 'correct horse battery staple';
       const boot = await t.container.services.orgs.bootstrap({ orgName: 'Vault', email: 'vault@example.com', password });
       secrets.push(password, boot.api_key, boot.ingest_key);
