@@ -21,6 +21,7 @@ export const REDACT_PATHS = [
   '*.ingest_key',
   '*.routing_key',
   '*.ingest_url',
+  '*.invitation_url',
   '*.email_address',
 ];
 

@@ -32,6 +32,8 @@ export interface AuditQuery {
 /** A time filter: any ISO 8601 date-time, compared as UTC. */
 function instant(field: string, v: string | undefined): string | undefined {
   if (v === undefined) return undefined;
+  // An unencoded "+" of an offset arrives as a space in a query string.
+  v = v.replace(/ (\d{2}:?\d{2})$/, '+$1');
   const ms = Date.parse(v);
   if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(v) || Number.isNaN(ms)) throw invalid(field, 'must be an ISO 8601 date-time such as 2026-03-01T10:00:00Z');
   return new Date(ms).toISOString();

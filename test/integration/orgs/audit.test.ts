@@ -66,6 +66,10 @@ for (const dialect of DIALECTS) {
       expect(((await get(`?until=${encodeURIComponent(t1)}`)).json() as Entry[]).map((e) => e.action)).toEqual(['service.create', 'org.bootstrap']);
       expect(((await get(`?since=${t0}&until=${t1}&actor_id=${tenant.userId}&action=service.create`)).json() as Entry[])).toHaveLength(1);
       expect((await get('?action=nothing.happened')).json()).toEqual([]);
+      // Offsets are honoured, also when the "+" arrives unencoded (as a space).
+      const plusTwo = new Date(Date.parse(t1) + 2 * 3600_000).toISOString().slice(0, 19) + '+02:00';
+      expect(((await get(`?since=${plusTwo}`)).json() as Entry[])).toHaveLength(3);
+      expect(((await get(`?since=${encodeURIComponent(plusTwo)}`)).json() as Entry[])).toHaveLength(3);
     });
 
     it('paginates with limit, X-Next-Cursor and Link', async () => {
