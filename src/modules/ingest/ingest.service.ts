@@ -11,6 +11,7 @@ import { normalizeSignal } from '../alert/index.ts';
 import type { ApiKeyRow, ApiKeyService } from '../api-key/index.ts';
 import { type IngestTarget, type IntegrationService, type IntegrationType, routeByAttributes } from '../integration/index.ts';
 import { orgRepository, urgencyRulesOf, type UrgencyRules } from '../org/index.ts';
+import type { RequestMeta } from '../audit/index.ts';
 import type { Committer } from './committer.ts';
 import { isStoreUnavailable, storeUnavailableError } from './committer.ts';
 import type { IngestUnit, ResponseKind, UnitOutcome } from './ingest.ts';
@@ -229,10 +230,10 @@ export function createIngestService(deps: {
     },
 
     /** PUT /v1/alerts/{id}/ack|resolve with an alert-ingest key. */
-    async changeWithKey(bearer: string | undefined, alertId: string, op: 'ack' | 'resolve') {
+    async changeWithKey(bearer: string | undefined, alertId: string, op: 'ack' | 'resolve', meta?: RequestMeta) {
       const { key, rate } = await resolveIngestKey(bearer);
       rateLimit(key.id, rate);
-      const r = await deps.alerts[op](keyActor(key), key.org_id, alertId, keyScope(key));
+      const r = await deps.alerts[op](keyActor(key), key.org_id, alertId, keyScope(key), meta);
       return { ok: true as const, alert_id: r.alertId!, status: r.status!, changed: r.changed };
     },
   };

@@ -112,5 +112,23 @@ for (const dialect of DIALECTS) {
       const theirs = (await get('', other.headers)).json() as Entry[];
       expect(theirs.map((e) => e.action)).toEqual(['service.create', 'org.bootstrap']);
     });
+
+    it('alert changes by people and API keys are audited; a repeat that changes nothing is not', async () => {
+      const created = await t.app.inject({ method: 'POST', url: '/api/alerts', headers: responder.headers, payload: { service_id: svcA.id, title: 'By hand', priority: 'low' } });
+      expect(created.statusCode).toBe(200);
+      const id = created.json().id as string;
+      expect((await t.app.inject({ method: 'PUT', url: `/api/alerts/${id}/ack`, headers: responder.headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'PUT', url: `/api/alerts/${id}/ack`, headers: responder.headers })).json().changed).toBe(false);
+      const viaKey = await t.app.inject({ method: 'PUT', url: `/v1/alerts/${id}/resolve`, headers: { authorization: `Bearer ${tenant.ingestKey}`, 'x-request-id': 'req-key-resolve' } });
+      expect(viaKey.statusCode).toBe(200);
+      const entries = (await get(`?target_type=alert&target_id=${id}`)).json() as Entry[];
+      expect(entries.map((e) => [e.action, e.actor_type, e.changes.status ?? e.changes.title])).toEqual([
+        ['alert.resolve', 'api_key', 'resolved'],
+        ['alert.ack', 'user', 'acknowledged'],
+        ['alert.create', 'user', 'By hand'],
+      ]);
+      expect(entries[0]!.request_id).toBe('req-key-resolve');
+      expect(entries[2]!.actor_id).toBe(responder.userId);
+    });
   });
 }
