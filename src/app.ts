@@ -23,6 +23,9 @@ import { ingestOutcome } from './http/metrics.ts';
 import { deviceRoutes, deviceSchemas } from './modules/device/index.ts';
 import { phoneRoutes, phoneSchemas } from './modules/phone/index.ts';
 import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
+import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
+import { orgRoutes, orgSchemas } from './modules/org/index.ts';
+import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 
 export const BODY_LIMIT = 512 * 1024;
 
@@ -71,7 +74,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas]) {
+  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas]) {
     app.addSchema(s);
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
@@ -119,6 +122,9 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(billingRoutes({ billing: s.billing }));
   await app.register(integrationRoutes({ integrations: s.integrations }));
   await app.register(eventsV2Routes({ events: s.eventsV2 }));
+  await app.register(orgRoutes({ orgs: s.orgAdmin }));
+  await app.register(invitationRoutes({ invitations: s.invitations }));
+  await app.register(auditRoutes({ audit: s.audit }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(

@@ -18,11 +18,16 @@ import { createUserService } from './modules/user/index.ts';
 import { createOutboxRunner, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
 import { cleanupJob } from './jobs/cleanup.job.ts';
+import { retentionJob } from './jobs/retention.job.ts';
 import { createHmac } from 'node:crypto';
 import { createDeviceService } from './modules/device/index.ts';
 import { createPhoneService } from './modules/phone/index.ts';
 import { createBillingService, createStripeGateway } from './modules/billing/index.ts';
 import { createSmsSender, type SmsSender } from './providers/sms.ts';
+import { createAuditService } from './modules/audit/index.ts';
+import { createOrgManagementService } from './modules/org/index.ts';
+import { createInvitationService, type InvitationMailer } from './modules/invitation/index.ts';
+import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
 
 
 export interface ContainerOptions {
@@ -33,6 +38,8 @@ export interface ContainerOptions {
   extraHandlers?: EventHandler[];
   /** Replaces the SMS sender built from the config (tests). */
   sms?: SmsSender;
+  /** Sends invitation mail; absent means mail is not configured (docs/adr/0321-invitations.md). */
+  invitationMailer?: InvitationMailer;
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -43,7 +50,13 @@ export function createContainer(opts: ContainerOptions) {
   const { db, dialect } = store;
   const box = createSecretBox(config.secretKey);
 
-  const runner = createOutboxRunner({ db, dialect, clock, handlers: [pageRequestHandler, ...(opts.extraHandlers ?? [])], periodic: [cleanupJob] });
+  // Invitation mail: the handler reaches the service lazily (it is built below).
+  const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer });
+  const runner = createOutboxRunner({
+    db, dialect, clock,
+    handlers: [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])],
+    periodic: [cleanupJob, retentionJob],
+  });
   const notify = () => runner.nudge();
 
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });
@@ -52,6 +65,14 @@ export function createContainer(opts: ContainerOptions) {
   const services = createServiceService({ db, clock, integrations });
   const orgs = createOrgService({ db, clock });
   const users = createUserService({ db });
+  // Organizations, members, invitations, audit (docs/adr/0320-org-settings.md, 0321, 0322).
+  const dropIngestCaches = () => {
+    integrations.invalidateCache();
+    ingest.invalidateCaches();
+  };
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches } });
+  const invitations = createInvitationService({ db, clock, box, publicUrl: config.publicUrl, notify });
+  const audit = createAuditService({ db });
 
   // Devices, phone numbers and billing (docs/adr/0340–0343).
   const sms = opts.sms ?? createSmsSender(config.sms);
@@ -92,7 +113,7 @@ export function createContainer(opts: ContainerOptions) {
     authenticate,
     metrics,
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2 },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit },
     async close() {
       await runner.stop();
       await committer.idle();

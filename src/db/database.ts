@@ -1,6 +1,7 @@
 import type { AlertLogTable, AlertTable } from '../modules/alert/alert.table.ts';
 import type { ApiKeyTable } from '../modules/api-key/api-key.table.ts';
 import type { AuditLogTable } from '../modules/audit/audit.table.ts';
+import type { InvitationTable } from '../modules/invitation/invitation.table.ts';
 import type { ReceiptTable } from '../modules/ingest/receipt.table.ts';
 import type { IntegrationCredentialTable, IntegrationTable } from '../modules/integration/integration.table.ts';
 import type { MembershipTable, OrganizationTable } from '../modules/org/org.table.ts';
@@ -29,4 +30,5 @@ export interface Database {
   verification_sends: VerificationSendTable;
   org_billing: OrgBillingTable;
   usage_counters: UsageCounterTable;
+  invitations: InvitationTable;
 }

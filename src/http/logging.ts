@@ -4,7 +4,9 @@ import pino, { type Logger, type DestinationStream } from 'pino';
 export const maskUrl = (url: string): string =>
   url
     .replace(/\/v1\/ingest\/[^/?#]*/g, '/v1/ingest/[REDACTED]')
-    .replace(/([?&](?:token|code|secret|key|password|access_token|refresh_token)=)[^&#]*/gi, '$1[REDACTED]');
+    .replace(/([?&](?:token|code|secret|key|password|access_token|refresh_token)=)[^&#]*/gi, '$1[REDACTED]')
+    // A Klaxon secret pasted into any other place of a URL (API keys, invitation tokens).
+    .replace(/(kx[piv]_)[A-Za-z0-9_-]+/g, '$1[REDACTED]');
 
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -19,6 +21,7 @@ export const REDACT_PATHS = [
   '*.ingest_key',
   '*.routing_key',
   '*.ingest_url',
+  '*.invitation_url',
   '*.email_address',
   '*.push_token',
 ];

@@ -19,7 +19,7 @@ export interface EventHandler {
 export interface PeriodicJob {
   name: string;
   everyMs: number;
-  run: (ctx: { db: Kysely<Database>; now: Date }) => Promise<void>;
+  run: (ctx: { db: Kysely<Database>; now: Date }) => Promise<unknown>;
 }
 
 export interface RunnerOptions {

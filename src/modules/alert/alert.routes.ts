@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, IdParams } from '../../http/schemas.ts';
 import { sendPage } from '../../http/pagination.ts';
+import { requestMeta } from '../../http/auth.ts';
 import type { Static } from 'typebox';
 import type { AlertService } from './alert.service.ts';
 import { AlertChange, AlertCreate, AlertListQuery, AlertSchema, TimelineEntry } from './alert.schemas.ts';
@@ -28,7 +29,7 @@ export function alertRoutes(deps: { alerts: AlertService }): FastifyPluginAsyncT
         body: Type.Ref('AlertCreate'),
         response: { 200: Type.Ref('Alert'), ...errorResponses() },
       },
-      handler: async (req) => alerts.create(req.actor, req.body as Static<typeof AlertCreate>),
+      handler: async (req) => alerts.create(req.actor, req.body as Static<typeof AlertCreate>, requestMeta(req)),
     });
 
     app.get('/api/alerts/:id', {
@@ -74,7 +75,7 @@ export function alertRoutes(deps: { alerts: AlertService }): FastifyPluginAsyncT
           response: { 200: Type.Ref('AlertChange'), ...errorResponses() },
         },
         handler: async (req) => {
-          const r = await alerts[op](req.actor, req.actor.orgId, req.params.id);
+          const r = await alerts[op](req.actor, req.actor.orgId, req.params.id, null, requestMeta(req));
           return { ok: true as const, alert_id: r.alertId!, status: r.status!, changed: r.changed, alert: await alerts.get(req.actor.orgId, req.params.id) };
         },
       });

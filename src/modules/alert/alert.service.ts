@@ -8,6 +8,8 @@ import { newId } from '../../lib/ids.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import * as repo from './alert.repository.ts';
 import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
+import { orgRepository, urgencyRulesOf } from '../org/index.ts';
+import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { type NormalizedSignal, type Priority, type Urgency, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
 import { rowToAlert, rowToLogEntry } from './alert.mapper.ts';
 import { serviceRepository } from '../service/index.ts';
@@ -81,6 +83,7 @@ export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialec
     alertId: string,
     planner: (row: NonNullable<Awaited<ReturnType<typeof repo.findById>>>, ctx: PlanContext) => AlertPlan,
     allowedServiceIds?: string[] | null,
+    audit?: { action: string; meta: RequestMeta },
   ): Promise<AlertResult> {
     const now = clock.now().toISOString();
     const result = await db.transaction().execute(async (trx) => {
@@ -88,6 +91,9 @@ export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialec
       if (!row || (allowedServiceIds && !allowedServiceIds.includes(row.service_id))) throw notFound('Alert', alertId);
       const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor, now }));
       await repo.writePlanEffects(trx, plan, orgId, now);
+      if (audit && plan.result.changed) {
+        await recordAudit(trx, { orgId, actor, action: audit.action, targetType: 'alert', targetId: alertId, changes: { status: plan.result.status }, meta: audit.meta, now });
+      }
       return plan.result;
     });
     if (result.changed) deps.notify();
@@ -95,21 +101,34 @@ export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialec
   }
 
   return {
-    ack: (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null) =>
-      changeById(actor, orgId, alertId, planAck, allowedServiceIds),
-    resolve: (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null) =>
-      changeById(actor, orgId, alertId, planResolve, allowedServiceIds),
+    /** `meta` given: the change is written to the audit log (requests by people and API keys). */
+    ack: (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null, meta?: RequestMeta) =>
+      changeById(actor, orgId, alertId, planAck, allowedServiceIds, meta && { action: 'alert.ack', meta }),
+    resolve: (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null, meta?: RequestMeta) =>
+      changeById(actor, orgId, alertId, planResolve, allowedServiceIds, meta && { action: 'alert.resolve', meta }),
 
     /** A person opens an alert on a service (POST /api/alerts); same rules as a signal. */
-    async create(actor: Extract<Actor, { type: 'user' }>, input: AlertCreateInput) {
+    async create(actor: Extract<Actor, { type: 'user' }>, input: AlertCreateInput, meta?: RequestMeta) {
       const signal = normalizeSignal({
         action: 'trigger', title: input.title, body: input.body, eventKey: input.event_key,
         priority: input.priority, urgency: input.urgency, source: 'manual',
       });
+      if (!signal.urgencyGiven) {
+        // The organization's default urgency rules (org settings, docs/adr/0320).
+        const org = await orgRepository.findOrg(db, actor.orgId);
+        if (org) signal.urgency = urgencyRulesOf(org)[signal.priority];
+      }
       const now = clock.now().toISOString();
       const result = await db.transaction().execute(async (trx) => {
         if (!(await serviceRepository.findService(trx, actor.orgId, input.service_id))) throw notFound('Service', input.service_id);
-        return applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor, signal, now });
+        const r = await applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor, signal, now });
+        if (meta && r.alertId) {
+          await recordAudit(trx, {
+            orgId: actor.orgId, actor, action: 'alert.create', targetType: 'alert', targetId: r.alertId,
+            changes: { service_id: input.service_id, title: signal.title, priority: signal.priority, urgency: signal.urgency, deduped: r.deduped }, meta, now,
+          });
+        }
+        return r;
       });
       deps.notify();
       return this.get(actor.orgId, result.alertId!);

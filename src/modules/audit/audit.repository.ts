@@ -40,3 +40,32 @@ export async function recordAudit(db: Kysely<Database>, e: AuditEntry): Promise<
     })
     .execute();
 }
+
+export interface AuditFilter {
+  actorId?: string | undefined;
+  action?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  /** Inclusive lower bound on created_at (ISO 8601 UTC). */
+  since?: string | undefined;
+  /** Exclusive upper bound on created_at. */
+  until?: string | undefined;
+}
+
+/** Newest first; `beforeId` is the last id of the previous page. */
+export async function listAudit(db: Kysely<Database>, orgId: string, f: AuditFilter, beforeId: string | undefined, limit: number) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .$if(f.actorId !== undefined, (q) => q.where('actor_id', '=', f.actorId!))
+    .$if(f.action !== undefined, (q) => q.where('action', '=', f.action!))
+    .$if(f.targetType !== undefined, (q) => q.where('target_type', '=', f.targetType!))
+    .$if(f.targetId !== undefined, (q) => q.where('target_id', '=', f.targetId!))
+    .$if(f.since !== undefined, (q) => q.where('created_at', '>=', f.since!))
+    .$if(f.until !== undefined, (q) => q.where('created_at', '<', f.until!))
+    .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId!))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestOutcome } from '../../http/metrics.ts';
-import { bearerOf } from '../../http/auth.ts';
+import { bearerOf, requestMeta } from '../../http/auth.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { IngestReply, IngestService } from './ingest.service.ts';
 import { AlertChangeResponse, IngestHeaders, IngestResponse, KeyedSignal, NativeSignal } from './ingest.schemas.ts';
@@ -61,7 +61,7 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
           params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
           response: { 200: Type.Ref('AlertChangeResponse'), ...errorResponses(429) },
         },
-        handler: async (req) => deps.ingest.changeWithKey(bearerOf(req), req.params.id, op),
+        handler: async (req) => deps.ingest.changeWithKey(bearerOf(req), req.params.id, op, requestMeta(req)),
       });
     }
   };

@@ -10,8 +10,9 @@ import type { AlertService, NormalizedSignal, Signal } from '../alert/index.ts';
 import { normalizeSignal } from '../alert/index.ts';
 import type { ApiKeyRow, ApiKeyService } from '../api-key/index.ts';
 import { type IngestTarget, type IntegrationService, type IntegrationType, routeByAttributes } from '../integration/index.ts';
-import { orgRepository } from '../org/index.ts';
+import { orgRepository, urgencyRulesOf, type UrgencyRules } from '../org/index.ts';
 import { serviceRepository } from '../service/index.ts';
+import type { RequestMeta } from '../audit/index.ts';
 import type { Committer } from './committer.ts';
 import { isStoreUnavailable, storeUnavailableError } from './committer.ts';
 import type { IngestUnit, ResponseKind, UnitOutcome } from './ingest.ts';
@@ -51,6 +52,31 @@ export function createIngestService(deps: {
   const buckets = new TokenBuckets();
   const keyCache = new Map<string, { key: ApiKeyRow | undefined; rate: number; until: number }>();
   const serviceOrgCache = new Map<string, { orgId: string | undefined; until: number }>();
+  const urgencyRulesCache = new Map<string, { rules: UrgencyRules | undefined; until: number }>();
+
+  /** The organization's default urgency per priority (org settings), cached like credentials. */
+  async function urgencyRules(orgId: string): Promise<UrgencyRules | undefined> {
+    const nowMs = clock.now().getTime();
+    let entry = urgencyRulesCache.get(orgId);
+    if (!entry || entry.until <= nowMs) {
+      const org = await orgRepository.findOrg(db, orgId);
+      if (urgencyRulesCache.size > 10_000) urgencyRulesCache.delete(urgencyRulesCache.keys().next().value!);
+      entry = { rules: org ? urgencyRulesOf(org) : undefined, until: nowMs + KEY_CACHE_TTL_MS };
+      urgencyRulesCache.set(orgId, entry);
+    }
+    return entry.rules;
+  }
+
+  /** A signal that gives no urgency takes it from the organization's rules (docs/adr/0320). */
+  async function applyUrgencyRules(unit: IngestUnit): Promise<IngestUnit> {
+    if (unit.signals.every((s) => s.signal.urgencyGiven)) return unit;
+    const rules = await urgencyRules(unit.orgId);
+    if (!rules) return unit;
+    return {
+      ...unit,
+      signals: unit.signals.map((s) => (s.signal.urgencyGiven ? s : { ...s, signal: { ...s.signal, urgency: rules[s.signal.priority] } })),
+    };
+  }
 
   function rateLimit(credentialId: string, perMinute: number, n = 1) {
     const wait = buckets.take(credentialId, perMinute, clock.now().getTime(), n);
@@ -72,6 +98,7 @@ export function createIngestService(deps: {
   }
 
   async function commit(unit: IngestUnit): Promise<IngestReply> {
+    unit = await applyUrgencyRules(unit);
     let outcome: UnitOutcome;
     try {
       outcome = await deps.committer.submit(unit);
@@ -139,6 +166,13 @@ export function createIngestService(deps: {
   }
 
   return {
+    /** Forgets cached keys and limits (an organization was deleted or its rate changed). */
+    invalidateCaches() {
+      keyCache.clear();
+      serviceOrgCache.clear();
+      urgencyRulesCache.clear();
+    },
+
     /** Looks up the source behind an ingest URL token, routing key or email address. */
     async target(secret: string, allowed?: readonly IntegrationType[]): Promise<IngestTarget> {
       const target = secret ? await deps.integrations.resolve(secret) : undefined;
@@ -197,10 +231,10 @@ export function createIngestService(deps: {
     },
 
     /** PUT /v1/alerts/{id}/ack|resolve with an alert-ingest key. */
-    async changeWithKey(bearer: string | undefined, alertId: string, op: 'ack' | 'resolve') {
+    async changeWithKey(bearer: string | undefined, alertId: string, op: 'ack' | 'resolve', meta?: RequestMeta) {
       const { key, rate } = await resolveIngestKey(bearer);
       rateLimit(key.id, rate);
-      const r = await deps.alerts[op](keyActor(key), key.org_id, alertId, keyScope(key));
+      const r = await deps.alerts[op](keyActor(key), key.org_id, alertId, keyScope(key), meta);
       return { ok: true as const, alert_id: r.alertId!, status: r.status!, changed: r.changed };
     },
   };

@@ -1,3 +1,5 @@
 export * as orgRepository from './org.repository.ts';
-export { createOrgService, type OrgService } from './org.service.ts';
+export { createOrgService, createOrgManagementService, type OrgService, type OrgManagementService, type OrgHooks } from './org.service.ts';
+export { orgRoutes, orgSchemas } from './org.routes.ts';
+export { DEFAULT_URGENCY_RULES, DEFAULT_VOICE, urgencyRulesOf, voiceOf, type UrgencyRules, type VoiceSettings } from './org.ts';
 export type { OrganizationRow, MembershipRow } from './org.table.ts';

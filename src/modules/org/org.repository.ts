@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MembershipRow, MembershipTable, NewOrganizationRow, OrganizationRow } from './org.table.ts';
+import type { MembershipRow, MembershipTable, NewOrganizationRow, OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
 export async function insertOrg(db: Kysely<Database>, row: NewOrganizationRow): Promise<void> {
   await db.insertInto('organizations').values(row).execute();
@@ -22,4 +22,91 @@ export async function listMembershipsOfUser(db: Kysely<Database>, userId: string
     .where('memberships.user_id', '=', userId)
     .orderBy('memberships.org_id')
     .execute();
+}
+export async function updateOrg(db: Kysely<Database>, id: string, set: OrganizationUpdate): Promise<void> {
+  await db.updateTable('organizations').set(set).where('id', '=', id).execute();
+}
+/** Deletes the organization; foreign keys cascade to services, sources, alerts, keys and memberships. */
+export async function deleteOrg(db: Kysely<Database>, id: string): Promise<void> {
+  // Rows without a foreign key to the organization go first: its outbox events would otherwise
+  // point the worker at deleted alerts, and receipts would outlive their credentials.
+  await db.deleteFrom('outbox_events').where('org_id', '=', id).execute();
+  await db.deleteFrom('receipts').where('org_id', '=', id).execute();
+  await db.deleteFrom('organizations').where('id', '=', id).execute();
+}
+/** Locks the organization's row (PostgreSQL) so concurrent owner changes serialize. */
+export async function lockOrg(db: Kysely<Database>, id: string, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  if (dialect === 'postgres') await db.selectFrom('organizations').select('id').where('id', '=', id).forUpdate().execute();
+}
+export async function countOwners(db: Kysely<Database>, orgId: string): Promise<number> {
+  const r = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_id', '=', orgId)
+    .where('role', '=', 'owner')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+export async function listMembers(db: Kysely<Database>, orgId: string, afterUserId: string | undefined, limit: number) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
+    .where('m.org_id', '=', orgId)
+    .$if(afterUserId !== undefined, (q) => q.where('m.user_id', '>', afterUserId!))
+    .orderBy('m.user_id')
+    .limit(limit)
+    .execute();
+}
+export async function findMember(db: Kysely<Database>, orgId: string, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
+    .where('m.org_id', '=', orgId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}
+export async function updateMembershipRole(db: Kysely<Database>, orgId: string, userId: string, role: MembershipTable['role']): Promise<void> {
+  await db.updateTable('memberships').set({ role }).where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+}
+/**
+ * Ends a membership and revokes the member's full-product keys in the organization (they act as
+ * the member, so they die with the membership). Alert-ingest keys are the organization's: kept.
+ * Returns the revoked key ids.
+ */
+export async function deleteMembership(db: Kysely<Database>, orgId: string, userId: string, now: string): Promise<string[]> {
+  await db.deleteFrom('memberships').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+  const revoked = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'full_product')
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return revoked.map((r) => r.id);
+}
+export async function listRetention(db: Kysely<Database>) {
+  return db.selectFrom('organizations').select(['id', 'retention_days']).orderBy('id').execute();
+}
+/**
+ * Deletes up to `limit` resolved alerts of an organization resolved before `before` (their
+ * timelines cascade). Returns how many went; callers repeat while it equals `limit`.
+ */
+export async function pruneResolvedAlerts(db: Kysely<Database>, orgId: string, before: string, limit: number): Promise<number> {
+  const r = await db
+    .deleteFrom('alerts')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('alerts')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('status', '=', 'resolved')
+        .where('resolved_at', '<', before)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

@@ -1,14 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { systemActor } from '../../lib/actor.ts';
-import { recordAudit } from '../audit/index.ts';
+import { type Role, systemActor } from '../../lib/actor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { Dialect } from '../../db/connect.ts';
+import type { UserActor } from '../../http/auth.ts';
+import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { mintKeyTx } from '../api-key/index.ts';
 import { userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
+import { checkTimeZone, checkVoice, rowToSettings, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
+import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -48,3 +53,187 @@ export function createOrgService(deps: { db: Kysely<Database>; clock: Clock }) {
   };
 }
 export type OrgService = ReturnType<typeof createOrgService>;
+
+export interface OrgSettingsPatchInput {
+  name?: string | undefined;
+  time_zone?: string | undefined;
+  default_urgency_rules?: UrgencyRules | undefined;
+  retention_days?: number | undefined;
+  ingest_rate_per_minute?: number | undefined;
+}
+
+/** What other parts of the process must forget when credentials or limits change. */
+export interface OrgHooks {
+  /** Drop cached credentials (ingest keeps them ≤ 5 s); called after an organization is deleted. */
+  credentialsRevoked?: () => void;
+  /** Drop cached per-organization limits; called after settings change. */
+  settingsChanged?: () => void;
+}
+
+const lastOwner = () =>
+  conflict('You are the last owner of this organization: transfer ownership first (PATCH /api/org/members/{user_id} with role "owner" for another member), then leave; or delete the organization.');
+
+const memberView = (m: { user_id: string; email: string; name: string; role: string; created_at: string }) => ({
+  user_id: m.user_id,
+  email: m.email,
+  name: m.name,
+  role: m.role as Role,
+  joined_at: m.created_at,
+});
+
+/** Management of an organization: settings, voice, members, leaving, deletion, creation. */
+export function createOrgManagementService(deps: { db: Kysely<Database>; dialect: Dialect; clock: Clock; hooks?: OrgHooks }) {
+  const { db, dialect, clock } = deps;
+  const hooks = deps.hooks ?? {};
+
+  async function loadOrg(trx: Kysely<Database>, orgId: string) {
+    const org = await repo.findOrg(trx, orgId);
+    if (!org) throw notFound('Organization', orgId);
+    return org;
+  }
+
+  return {
+    async getSettings(orgId: string) {
+      return rowToSettings(await loadOrg(db, orgId));
+    },
+
+    async patchSettings(actor: UserActor, input: OrgSettingsPatchInput, meta: RequestMeta) {
+      const set: OrganizationUpdate = {};
+      const changes: Record<string, unknown> = {};
+      if (input.name !== undefined) {
+        const name = input.name.trim();
+        if (!name) throw invalid('name', 'must not be blank');
+        set.name = changes.name = name;
+      }
+      if (input.time_zone !== undefined) set.time_zone = changes.time_zone = checkTimeZone(input.time_zone);
+      if (input.default_urgency_rules !== undefined) {
+        changes.default_urgency_rules = input.default_urgency_rules;
+        set.default_urgency_rules = JSON.stringify(input.default_urgency_rules);
+      }
+      if (input.retention_days !== undefined) set.retention_days = changes.retention_days = input.retention_days;
+      if (input.ingest_rate_per_minute !== undefined) set.ingest_rate_per_minute = changes.ingest_rate_per_minute = input.ingest_rate_per_minute;
+      const now = clock.now().toISOString();
+      const row = await db.transaction().execute(async (trx) => {
+        const org = await loadOrg(trx, actor.orgId);
+        if (!Object.keys(set).length) return org;
+        await repo.updateOrg(trx, actor.orgId, { ...set, updated_at: now });
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'org_settings.update', targetType: 'organization', targetId: actor.orgId, changes, meta, now });
+        return { ...org, ...set, updated_at: now } as OrganizationRow;
+      });
+      if (Object.keys(set).length) hooks.settingsChanged?.();
+      return rowToSettings(row);
+    },
+
+    async getVoice(orgId: string) {
+      return voiceOf(await loadOrg(db, orgId));
+    },
+
+    async putVoice(actor: UserActor, input: VoiceSettings, meta: RequestMeta) {
+      const voice = checkVoice({
+        voice: input.voice,
+        language: input.language,
+        repeat_count: input.repeat_count,
+        greeting: input.greeting,
+        ack_key: input.ack_key,
+        escalate_key: input.escalate_key,
+      });
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const org = await loadOrg(trx, actor.orgId);
+        const before = voiceOf(org);
+        const changes = Object.fromEntries(Object.entries(voice).filter(([k, v]) => before[k as keyof VoiceSettings] !== v));
+        await repo.updateOrg(trx, actor.orgId, { voice_settings: JSON.stringify(voice), updated_at: now });
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'org_voice.update', targetType: 'organization', targetId: actor.orgId, changes, meta, now });
+      });
+      return voice;
+    },
+
+    async listMembers(orgId: string, limit: number, cursor?: string) {
+      const after = decodeCursor(cursor, (v) => (v.startsWith('usr_') ? v : undefined));
+      const rows = await repo.listMembers(db, orgId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return { items: page.map(memberView), nextCursor: rows.length > limit && last ? encodeCursor(last.user_id) : undefined };
+    },
+
+    /** Changes a member's role. The last owner cannot be demoted. */
+    async changeRole(actor: UserActor, userId: string, role: Role, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx, actor.orgId, dialect);
+        const m = await repo.findMember(trx, actor.orgId, userId);
+        if (!m) throw notFound('Member', userId);
+        if (m.role === role) return memberView(m);
+        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) {
+          throw conflict('This is the last owner of the organization; make another member an owner first.');
+        }
+        await repo.updateMembershipRole(trx, actor.orgId, userId, role);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.role_change', targetType: 'user', targetId: userId, changes: { role, previous_role: m.role }, meta, now });
+        return memberView({ ...m, role });
+      });
+    },
+
+    /** Removes a member; their full-product keys in this organization stop working at once. */
+    async removeMember(actor: UserActor, userId: string, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx, actor.orgId, dialect);
+        const m = await repo.findMember(trx, actor.orgId, userId);
+        if (!m) throw notFound('Member', userId);
+        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) {
+          throw conflict('This is the last owner of the organization; make another member an owner first.');
+        }
+        const revoked = await repo.deleteMembership(trx, actor.orgId, userId, now);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.remove', targetType: 'user', targetId: userId, changes: { role: m.role, revoked_api_keys: revoked }, meta, now });
+      });
+      return { ok: true as const };
+    },
+
+    /** POST /api/org/leave: the caller leaves. The last owner cannot. */
+    async leave(actor: UserActor, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await repo.lockOrg(trx, actor.orgId, dialect);
+        const m = await repo.findMembership(trx, actor.orgId, actor.id);
+        if (!m) throw notFound('Membership');
+        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) throw lastOwner();
+        const revoked = await repo.deleteMembership(trx, actor.orgId, actor.id, now);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.leave', targetType: 'user', targetId: actor.id, changes: { role: m.role, revoked_api_keys: revoked }, meta, now });
+      });
+      return { ok: true as const, org_id: actor.orgId };
+    },
+
+    /**
+     * DELETE /api/org: removes the organization and everything in it. Keys, sources and
+     * memberships cascade, so every credential of the organization stops working on commit;
+     * this process's credential caches are dropped at once, other processes' within 5 s.
+     * The entry survives in the audit log with no organization (docs/adr/0322-org-deletion.md).
+     */
+    async deleteOrg(actor: UserActor, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const org = await loadOrg(trx, actor.orgId);
+        await repo.deleteOrg(trx, actor.orgId);
+        await recordAudit(trx, { orgId: null, actor, action: 'org.delete', targetType: 'organization', targetId: actor.orgId, changes: { name: org.name }, meta, now });
+      });
+      hooks.credentialsRevoked?.();
+      return { ok: true as const };
+    },
+
+    /** POST /api/orgs: a new organization with the caller as its owner. */
+    async createOrg(actor: UserActor, input: { name: string; time_zone?: string | undefined }, meta: RequestMeta) {
+      const name = input.name.trim();
+      if (!name) throw invalid('name', 'must not be blank');
+      const tz = input.time_zone !== undefined ? checkTimeZone(input.time_zone) : 'UTC';
+      const now = clock.now().toISOString();
+      const id = newId('org');
+      return db.transaction().execute(async (trx) => {
+        await repo.insertOrg(trx, { id, name, time_zone: tz, ingest_rate_per_minute: 1200, created_at: now, updated_at: now });
+        await repo.insertMembership(trx, { org_id: id, user_id: actor.id, role: 'owner', created_at: now });
+        await recordAudit(trx, { orgId: id, actor, action: 'org.create', targetType: 'organization', targetId: id, changes: { name, time_zone: tz, owner: actor.id }, meta, now });
+        return { ...rowToSettings((await repo.findOrg(trx, id))!), role: 'owner' as Role };
+      });
+    },
+  };
+}
+export type OrgManagementService = ReturnType<typeof createOrgManagementService>;

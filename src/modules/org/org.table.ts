@@ -1,10 +1,15 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface OrganizationTable {
   id: string;
   name: string;
   time_zone: string;
   ingest_rate_per_minute: number;
+  /** JSON object priority → urgency (docs/adr/0320-org-settings.md). */
+  default_urgency_rules: Generated<string>;
+  retention_days: Generated<number>;
+  /** JSON VoiceSettings. */
+  voice_settings: Generated<string>;
   created_at: string;
   updated_at: string;
 }

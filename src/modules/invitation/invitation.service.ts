@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { UserActor } from '../../http/auth.ts';
+import type { Role } from '../../lib/actor.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { type SecretBox, hashSecret, randomToken } from '../../lib/secrets.ts';
+import { recordAudit, type RequestMeta } from '../audit/index.ts';
+import { orgRepository } from '../org/index.ts';
+import { outboxRepository } from '../outbox/index.ts';
+import { userRepository } from '../user/index.ts';
+import * as repo from './invitation.repository.ts';
+import {
+  INVITATION_EVENT, INVITATION_TTL_MS, type InvitationMailer, TOKEN_PREFIX, invitationMail, invitationUrl, rowToInvitation, statusOf,
+} from './invitation.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Member invitations (docs/adr/0321-invitations.md). The link's token is the secret: only its
+ * hash is kept for lookup; a sealed copy lives until the mail is handed to the mailer.
+ */
+export function createInvitationService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  box: SecretBox;
+  publicUrl: string;
+  /** Wakes the outbox worker after commit. */
+  notify?: () => void;
+}) {
+  const { db, clock, box } = deps;
+
+  return {
+    /** POST /api/org/invitations: the link is in this response only; the mail goes through the outbox. */
+    async create(actor: UserActor, input: { email: string; role: Role }, meta: RequestMeta) {
+      const email = input.email.trim().toLowerCase();
+      if (!EMAIL.test(email) || email.length > 254) throw invalid('email', 'must be an email address');
+      const token = TOKEN_PREFIX + randomToken(24);
+      const now = clock.now();
+      const nowIso = now.toISOString();
+      const row = {
+        id: newId('inv'),
+        org_id: actor.orgId,
+        email,
+        role: input.role,
+        token_hash: hashSecret(token),
+        token_sealed: box.seal(token),
+        mail_status: 'pending' as const,
+        invited_by: actor.id,
+        created_at: nowIso,
+        expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
+        accepted_at: null,
+        accepted_by: null,
+        revoked_at: null,
+      };
+      const created = await db.transaction().execute(async (trx) => {
+        const user = await userRepository.findUserByEmail(trx, email);
+        if (user && (await orgRepository.findMembership(trx, actor.orgId, user.id))) {
+          throw conflict(`${email} is already a member of this organization; change their role instead.`);
+        }
+        // A new invitation to the same address replaces the earlier open ones.
+        const replaced = (await repo.openInvitationsFor(trx, actor.orgId, email)).map((r) => r.id);
+        for (const id of replaced) await repo.revokeInvitation(trx, id, nowIso);
+        await repo.insertInvitation(trx, row);
+        await outboxRepository.insertEvents(trx, [
+          { org_id: actor.orgId, type: INVITATION_EVENT, alert_id: null, payload: JSON.stringify({ invitation_id: row.id }), created_at: nowIso, available_at: nowIso },
+        ]);
+        await recordAudit(trx, {
+          orgId: actor.orgId, actor, action: 'invitation.create', targetType: 'invitation', targetId: row.id,
+          changes: { email, role: input.role, expires_at: row.expires_at, ...(replaced.length ? { replaced } : {}) }, meta, now: nowIso,
+        });
+        return row;
+      });
+      deps.notify?.();
+      return { ...rowToInvitation(created, now.getTime()), invitation_url: invitationUrl(deps.publicUrl, token) };
+    },
+
+    async list(orgId: string, limit: number, cursor?: string) {
+      const after = decodeCursor(cursor, (v) => (v.startsWith('inv_') ? v : undefined));
+      const rows = await repo.listInvitations(db, orgId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      const nowMs = clock.now().getTime();
+      return { items: page.map((r) => rowToInvitation(r, nowMs)), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+    },
+
+    /** DELETE /api/org/invitations/{id}: the link stops working. */
+    async revoke(actor: UserActor, id: string, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findInvitation(trx, actor.orgId, id);
+        if (!row || row.revoked_at) throw notFound('Invitation', id);
+        if (row.accepted_at) throw conflict('The invitation was already accepted; remove the member instead (DELETE /api/org/members/{user_id}).');
+        await repo.revokeInvitation(trx, id, now);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'invitation.revoke', targetType: 'invitation', targetId: id, changes: { email: row.email }, meta, now });
+      });
+      return { ok: true as const };
+    },
+
+    /**
+     * POST /api/invitations/accept: the signed-in person whose email the invitation names joins
+     * the organization with the invited role. The link works once.
+     */
+    async accept(actor: UserActor, token: string, meta: RequestMeta) {
+      const now = clock.now();
+      const nowIso = now.toISOString();
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findByTokenHash(trx, hashSecret(token));
+        if (!row) throw notFound('Invitation');
+        const status = statusOf(row, now.getTime());
+        if (status === 'revoked') throw notFound('Invitation');
+        if (status === 'accepted') throw conflict('This invitation was already used; ask an owner for a new one if you still need access.');
+        if (status === 'expired') throw conflict(`This invitation expired at ${row.expires_at}; ask an owner of the organization to invite you again.`);
+        const user = await userRepository.findUserById(trx, actor.id);
+        if (!user || user.email !== row.email) {
+          throw forbidden('This invitation was sent to another email address; sign in as the person it was sent to.');
+        }
+        if (await orgRepository.findMembership(trx, row.org_id, actor.id)) throw conflict('You are already a member of this organization.');
+        await orgRepository.insertMembership(trx, { org_id: row.org_id, user_id: actor.id, role: row.role, created_at: nowIso });
+        await repo.markAccepted(trx, row.id, actor.id, nowIso);
+        await recordAudit(trx, {
+          orgId: row.org_id, actor, action: 'invitation.accept', targetType: 'invitation', targetId: row.id,
+          changes: { user_id: actor.id, role: row.role }, meta, now: nowIso,
+        });
+        const org = await orgRepository.findOrg(trx, row.org_id);
+        return { org_id: row.org_id, org_name: org?.name ?? '', role: row.role };
+      });
+    },
+
+    /**
+     * Outbox consumer of invitation.created: mails the link. Without a mailer the invitation is
+     * marked not_configured (the inviter has the link from the create response). The token is
+     * never logged; after hand-over its sealed copy is dropped.
+     */
+    async deliver(invitationId: string, mailer: InvitationMailer | undefined): Promise<void> {
+      const row = await repo.findInvitationById(db, invitationId);
+      if (!row || !row.token_sealed || row.mail_status !== 'pending') return;
+      if (statusOf(row, clock.now().getTime()) !== 'pending') {
+        await repo.setMailStatus(db, row.id, 'failed');
+        return;
+      }
+      if (!mailer?.configured) {
+        await repo.setMailStatus(db, row.id, 'not_configured');
+        return;
+      }
+      const org = await orgRepository.findOrg(db, row.org_id);
+      const url = invitationUrl(deps.publicUrl, box.open(row.token_sealed));
+      await mailer.send(invitationMail({ to: row.email, orgName: org?.name ?? 'an organization', role: row.role, url, expiresAt: row.expires_at }));
+      await repo.setMailStatus(db, row.id, 'sent');
+    },
+  };
+}
+export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -1,0 +1,70 @@
+import { Type } from 'typebox';
+import { INGEST_RATE_MAX, RETENTION_MAX_DAYS } from './org.ts';
+
+const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('responder'), Type.Literal('observer')]);
+const UrgencyLit = Type.Union([Type.Literal('high'), Type.Literal('low')]);
+
+export const UrgencyRulesSchema = Type.Object(
+  { critical: UrgencyLit, high: UrgencyLit, medium: UrgencyLit, low: UrgencyLit, info: UrgencyLit },
+  { description: 'Urgency of a signal that gives a priority but no urgency, per priority.' },
+);
+
+export const OrgSettings = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    time_zone: Type.String({ description: 'IANA time zone name.' }),
+    default_urgency_rules: UrgencyRulesSchema,
+    retention_days: Type.Integer({ description: 'Days resolved alerts and their timelines are kept.' }),
+    ingest_rate_per_minute: Type.Integer({ description: 'Signals a minute each ingest credential may send (bursts up to one minute of it).' }),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { $id: 'OrgSettings' },
+);
+
+export const OrgSettingsPatch = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone name, e.g. Europe/Berlin.' })),
+    default_urgency_rules: Type.Optional(UrgencyRulesSchema),
+    retention_days: Type.Optional(Type.Integer({ minimum: 1, maximum: RETENTION_MAX_DAYS })),
+    ingest_rate_per_minute: Type.Optional(Type.Integer({ minimum: 1, maximum: INGEST_RATE_MAX, description: 'Takes effect on ingest within 5 seconds.' })),
+  },
+  { $id: 'OrgSettingsPatch' },
+);
+
+const Dtmf = Type.String({ pattern: '^[0-9*#]$', description: 'One telephone key: 0-9, * or #.' });
+
+export const VoiceSettingsSchema = Type.Object(
+  {
+    voice: Type.Union([Type.Literal('female'), Type.Literal('male')]),
+    language: Type.String({ pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', maxLength: 6, description: 'BCP 47 language tag, e.g. en-US.' }),
+    repeat_count: Type.Integer({ minimum: 1, maximum: 5, description: 'Times the message is read before the call ends.' }),
+    greeting: Type.String({ maxLength: 500, description: 'Spoken before the alert; empty for the built-in greeting.' }),
+    ack_key: Dtmf,
+    escalate_key: Dtmf,
+  },
+  { $id: 'VoiceSettings' },
+);
+
+export const Member = Type.Object(
+  { user_id: Type.String(), email: Type.String(), name: Type.String(), role: RoleSchema, joined_at: Type.String() },
+  { $id: 'Member' },
+);
+
+export const MemberPatch = Type.Object({ role: RoleSchema }, { $id: 'MemberPatch' });
+
+export const OrgCreate = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone name (default UTC).' })),
+  },
+  { $id: 'OrgCreate' },
+);
+
+export const OrgCreated = Type.Object({ ...OrgSettings.properties, role: RoleSchema }, { $id: 'OrgCreated' });
+
+export const OrgLeft = Type.Object({ ok: Type.Literal(true), org_id: Type.String() }, { $id: 'OrgLeft' });
+
+export const UserIdParams = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -1,0 +1,72 @@
+import { invalid } from '../../lib/errors.ts';
+import type { OrganizationRow } from './org.table.ts';
+
+/** Pure rules of organization settings (docs/adr/0320-org-settings.md). */
+
+export const PRIORITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export type UrgencyRules = Record<Priority, 'high' | 'low'>;
+
+export const DEFAULT_URGENCY_RULES: UrgencyRules = { critical: 'high', high: 'high', medium: 'high', low: 'high', info: 'low' };
+
+export interface VoiceSettings {
+  voice: 'female' | 'male';
+  /** BCP 47 language tag the call is spoken in. */
+  language: string;
+  /** How many times the message is read before the call ends without a key press. */
+  repeat_count: number;
+  /** Spoken before the alert; empty means the built-in greeting. */
+  greeting: string;
+  /** DTMF key that acknowledges the alert. */
+  ack_key: string;
+  /** DTMF key that escalates the alert to the next level. */
+  escalate_key: string;
+}
+
+export const DEFAULT_VOICE: VoiceSettings = { voice: 'female', language: 'en-US', repeat_count: 2, greeting: '', ack_key: '4', escalate_key: '5' };
+
+export const INGEST_RATE_MAX = 100_000;
+export const RETENTION_MAX_DAYS = 3650;
+
+/** An IANA time zone name this runtime knows (Intl accepts canonical names and links). */
+export function isTimeZone(tz: string): boolean {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function checkTimeZone(tz: string): string {
+  if (!isTimeZone(tz)) throw invalid('time_zone', `"${tz}" is not an IANA time zone; use a name such as "Europe/Berlin" or "UTC"`);
+  return tz;
+}
+
+export function checkVoice(v: VoiceSettings): VoiceSettings {
+  if (v.ack_key === v.escalate_key) throw invalid('escalate_key', 'must differ from ack_key');
+  return { ...v, greeting: v.greeting.trim() };
+}
+
+const parse = <T>(json: string, fallback: T): T => {
+  try {
+    return { ...fallback, ...(JSON.parse(json) as object) } as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export const voiceOf = (row: Pick<OrganizationRow, 'voice_settings'>): VoiceSettings => parse(row.voice_settings, DEFAULT_VOICE);
+export const urgencyRulesOf = (row: Pick<OrganizationRow, 'default_urgency_rules'>): UrgencyRules => parse(row.default_urgency_rules, DEFAULT_URGENCY_RULES);
+
+export const rowToSettings = (r: OrganizationRow) => ({
+  id: r.id,
+  name: r.name,
+  time_zone: r.time_zone,
+  default_urgency_rules: urgencyRulesOf(r),
+  retention_days: r.retention_days,
+  ingest_rate_per_minute: r.ingest_rate_per_minute,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
