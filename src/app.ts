@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import type { Container } from './container.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installAccessHook } from './http/auth.ts';
-import { ErrorBody, Ok } from './http/schemas.ts';
+import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
 import { maskUrl } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
@@ -16,6 +16,8 @@ import { apiKeyRoutes, apiKeySchemas } from './modules/api-key/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
+import { sessionRoutes, sessionSchemas } from './modules/session/index.ts';
+import cookie from '@fastify/cookie';
 import { ingestOutcome } from './http/metrics.ts';
 
 export const BODY_LIMIT = 512 * 1024;
@@ -51,7 +53,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas]) {
+  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, CodeConfirm, ...sessionSchemas]) {
     app.addSchema(s);
   }
 
@@ -72,6 +74,8 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   installErrorHandler(app);
+  // Cookies are parsed before the access hook: the dashboard session is a cookie.
+  await app.register(cookie);
   installAccessHook(app, container.authenticate);
 
   app.addHook('onSend', async (req, reply) => {
@@ -91,7 +95,8 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(alertRoutes({ alerts: s.alerts }));
   await app.register(serviceRoutes({ services: s.services }));
   await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
-  await app.register(userRoutes({ users: s.users }));
+  await app.register(userRoutes({ users: s.users, onClient: (credentialId, client) => s.sessions.setClient(credentialId, client) }));
+  await app.register(sessionRoutes({ sessions: s.sessions, hashCode: container.hashCode, secureCookies: container.config.publicUrl.startsWith('https:') }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(

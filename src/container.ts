@@ -14,6 +14,9 @@ import { createOrgService } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
 import { createUserService } from './modules/user/index.ts';
+import { createSessionService, sessionResolver } from './modules/session/index.ts';
+import { createMailer } from './modules/mail/index.ts';
+import { createCodeHasher } from './lib/codes.ts';
 import { createOutboxRunner, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
 
@@ -42,7 +45,11 @@ export function createContainer(opts: ContainerOptions) {
   const alerts = createAlertService({ db, dialect, clock, notify });
   const services = createServiceService({ db, clock, integrations });
   const orgs = createOrgService({ db, clock });
-  const users = createUserService({ db });
+  // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
+  const hashCode = createCodeHasher(config.secretKey);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const users = createUserService({ db, clock, hashCode, mailer });
+  const sessions = createSessionService({ db, clock, box, hashCode, publicUrl: config.publicUrl });
 
   // SQLite takes the batch on its one connection with prepared statements; PostgreSQL commits
   // several batches at once through the pool (docs/adr/0005-group-commit.md).
@@ -52,7 +59,7 @@ export function createContainer(opts: ContainerOptions) {
   const adapters: Partial<Record<IntegrationType, SourceAdapter>> = {};
   const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters });
 
-  const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys)];
+  const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
   const authenticate = createAuthenticator({ db, resolvers });
   const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db) });
 
@@ -69,7 +76,9 @@ export function createContainer(opts: ContainerOptions) {
     resolvers,
     authenticate,
     metrics,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest },
+    hashCode,
+    mailer,
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, sessions },
     async close() {
       await runner.stop();
       await committer.idle();

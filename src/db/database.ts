@@ -7,6 +7,8 @@ import type { MembershipTable, OrganizationTable } from '../modules/org/org.tabl
 import type { OutboxEventTable } from '../modules/outbox/outbox.table.ts';
 import type { ServiceTable } from '../modules/service/service.table.ts';
 import type { UserTable } from '../modules/user/user.table.ts';
+import type { AgreementConsentTable, EmailChangeTable } from '../modules/user/user.table.ts';
+import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable } from '../modules/session/session.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -21,4 +23,11 @@ export interface Database {
   outbox_events: OutboxEventTable;
   receipts: ReceiptTable;
   audit_log: AuditLogTable;
+  // people: sign-in, sessions, account (migration 2026-11-21T150000)
+  sessions: SessionTable;
+  device_grants: DeviceGrantTable;
+  recovery_codes: RecoveryCodeTable;
+  sign_in_failures: SignInFailureTable;
+  email_changes: EmailChangeTable;
+  agreement_consents: AgreementConsentTable;
 }

@@ -20,6 +20,15 @@ export const REDACT_PATHS = [
   '*.routing_key',
   '*.ingest_url',
   '*.email_address',
+  '*.code',
+  '*.codes',
+  '*.totp_code',
+  '*.recovery_code',
+  '*.device_code',
+  '*.access_token',
+  '*.csrf_token',
+  'req.headers["x-csrf-token"]',
+  'headers["x-csrf-token"]',
 ];
 
 /** JSON logs with redaction on; callers may pass a destination (tests capture output). */

@@ -42,3 +42,6 @@ export const ORG_HEADER = 'x-service-org';
 export const OrgHeaders = Type.Object({
   'x-service-org': Type.Optional(Type.String({ pattern: '^org_', maxLength: 64, description: 'The organization acted on (org_…); required.' })),
 });
+
+/** A six-digit code sent to the person (email change; phone-number verification uses it too). */
+export const CodeConfirm = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$', description: 'The six-digit code that was sent.' }) }, { $id: 'CodeConfirm' });
