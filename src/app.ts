@@ -70,6 +70,12 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
       security: [{ bearer: [] }],
     },
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    // Each operation documents its access rule (audience, scope, permission, or "public") as
+    // x-access; the shared access test reads it from this document (docs/adr/0301-access-test.md).
+    transform: ({ schema, url, route }) => {
+      const access = route.config?.access;
+      return { schema: (access ? { ...schema, 'x-access': access } : schema) as typeof schema, url };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 

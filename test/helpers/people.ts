@@ -7,6 +7,9 @@ import { mintKeyTx } from '../../src/modules/api-key/index.ts';
 import { orgRepository } from '../../src/modules/org/index.ts';
 import { userRepository } from '../../src/modules/user/index.ts';
 import type { Tenant, TestApp } from './app.ts';
+import { SESSION_TTL_MS, TOKEN_PREFIX } from '../../src/modules/session/index.ts';
+import { insertSession } from '../../src/modules/session/session.repository.ts';
+import { hashSecret, randomToken } from '../../src/lib/secrets.ts';
 
 export interface Member {
   userId: string;
@@ -78,4 +81,16 @@ export async function startSmtpCapture() {
 /** Reads Set-Cookie headers of an inject response into name → value. */
 export function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
   return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+}
+
+/** A live session of a kind for a person, inserted through the repository (no password hashing). */
+export async function addSession(t: TestApp, userId: string, kind: 'dashboard' | 'mobile' = 'mobile'): Promise<{ id: string; token: string }> {
+  const now = t.clock.now();
+  const token = TOKEN_PREFIX[kind] + randomToken(32);
+  const id = newId('ses');
+  await insertSession(t.container.db, {
+    id, user_id: userId, kind, org_id: null, token_hash: hashSecret(token), name: '', client: '{}', ip: null,
+    created_at: now.toISOString(), last_used_at: null, expires_at: new Date(now.getTime() + SESSION_TTL_MS[kind]).toISOString(), revoked_at: null,
+  });
+  return { id, token };
 }
