@@ -112,6 +112,42 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'PUT /api/services/{id}/routing': ['D', 'admin'],
 };
 
+/** Spec 4.2 request schema names (fixed by the contract), checked for the routes that exist. */
+const BODY_NAMES: Record<string, string> = {
+  'POST /api/agreements/consent': 'AgreementConsent',
+  'POST /api/alerts': 'AlertCreate',
+  'PUT /api/alerts/{id}/priority': 'PriorityChange',
+  'POST /api/alerts/{id}/responders': 'ResponderCreate',
+  'PUT /api/alerts/{id}/snooze': 'AlertSnooze',
+  'POST /api/bootstrap': 'Bootstrap',
+  'POST /api/devices': 'DeviceCreate',
+  'PATCH /api/devices/{id}': 'DevicePatch',
+  'POST /api/integrations': 'IntegrationCreate',
+  'PATCH /api/integrations/{id}': 'IntegrationPatch',
+  'POST /api/integrations/preview': 'IntegrationPreview',
+  'POST /api/keys': 'ApiKeyCreate',
+  'PATCH /api/me': 'AlertSoundPreference',
+  'POST /api/me/email': 'EmailChangeRequest',
+  'POST /api/me/email/verify': 'CodeConfirm',
+  'PATCH /api/org/settings': 'OrgSettingsPatch',
+  'PUT /api/org/voice': 'VoiceSettings',
+  'POST /api/billing/portal': 'BillingPortal',
+  'POST /api/billing/checkout': 'BillingPlan',
+  'POST /api/billing/plan/preview': 'BillingPlan',
+  'POST /api/billing/plan': 'BillingPlan',
+  'POST /api/phone-numbers': 'PhoneNumberCreate',
+  'PATCH /api/phone-numbers/{id}': 'PhoneNumberPatch',
+  'POST /api/phone-numbers/{id}/verify/confirm': 'CodeConfirm',
+  'POST /api/schedules': 'ScheduleWrite',
+  'PUT /api/schedules/{id}': 'ScheduleWrite',
+  'POST /api/schedules/{id}/clone': 'ScheduleClone',
+  'POST /api/schedules/{id}/overrides': 'ScheduleOverrideCreate',
+  'PUT /api/schedules/{id}/level-channels': 'LevelChannels',
+  'POST /api/services': 'ServiceCreate',
+  'PATCH /api/services/{id}': 'ServicePatch',
+  'PUT /api/services/{id}/routing': 'ServiceRoutingWrite',
+};
+
 /** Id prefixes of resource kinds, for well-formed unknown ids. */
 const PREFIX: Record<string, string> = {
   alerts: 'alr', services: 'svc', keys: 'key', integrations: 'int', devices: 'dev', 'phone-numbers': 'phn',
@@ -145,6 +181,7 @@ interface Operation {
   access: { audience: Aud; scope: 'P' | 'O'; permission: string } | 'public' | undefined;
   body?: JsonSchema;
   query: { name: string; schema: JsonSchema }[];
+  responses: string[];
 }
 
 const STRING_SAMPLES = ['123456', 'example', 'x@example.com', 'https://example.com/hook', '2026-03-01T10:00:00.000Z', 'UTC', 'en-US', '+14155550123', '1.0.0', 'a'];
@@ -210,6 +247,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, Record<string,
       ops.push({
         method, path, key: `${method} ${path}`, access: op['x-access'] as Operation['access'], ...(body ? { body } : {}),
         query: params.filter((p) => p.in === 'query' && p.required).map((p) => ({ name: p.name, schema: p.schema })),
+        responses: Object.keys((op.responses as Record<string, unknown> | undefined) ?? {}),
       });
     }
   }
@@ -315,6 +353,17 @@ for (const dialect of DIALECTS) {
       const undeclared = ops.filter((o) => o.access === undefined).map((o) => `${o.key}: no config.access (add an access rule or 'public')`);
       const unknown = guarded().filter((o) => !MATRIX[o.key]).map((o) => `${o.key}: missing from MATRIX in this test; add [audience, least role] from spec 4.2 and PRODUCT.md 2`);
       expect([...undeclared, ...unknown]).toEqual([]);
+    });
+
+    it('every /api operation declares a 200 schema, every guarded one errors 400, 401, 403, 404; spec 4.2 request schema names are used', () => {
+      const problems: string[] = [];
+      for (const op of ops) {
+        const statuses = op.access === 'public' ? ['200'] : ['200', '400', '401', '403', '404'];
+        for (const status of statuses) if (!op.responses.includes(status)) problems.push(`${op.key}: no ${status} response declared`);
+        const want = BODY_NAMES[op.key];
+        if (want && op.body?.$ref !== `#/components/schemas/${want}`) problems.push(`${op.key}: request body should be ${want} (spec 4.2), is ${JSON.stringify(op.body ?? null)}`);
+      }
+      expect(problems).toEqual([]);
     });
 
     it('declared audience and permission agree with spec 4.2 and the role matrix', () => {
