@@ -59,8 +59,16 @@ export async function findOpenEmailChange(db: Kysely<Database>, userId: string):
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
-export async function bumpEmailChangeAttempts(db: Kysely<Database>, id: string): Promise<void> {
-  await db.updateTable('email_changes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
+/** Spends one attempt; false when none is left. The update is the check, so parallel guesses cannot overrun the limit. */
+export async function spendEmailChangeAttempt(db: Kysely<Database>, id: string, max: number): Promise<boolean> {
+  const r = await db
+    .updateTable('email_changes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', max)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 export async function closeEmailChange(db: Kysely<Database>, id: string, now: string): Promise<void> {
   await db.updateTable('email_changes').set({ closed_at: now }).where('id', '=', id).execute();

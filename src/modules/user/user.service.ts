@@ -140,8 +140,11 @@ export function createUserService(deps: { db: Kysely<Database>; clock?: Clock; h
         await repo.closeEmailChange(db, pending.id, now);
         throw invalid('code', pending.attempts >= EMAIL_CODE.maxAttempts ? 'too many wrong attempts; request a new code' : 'has expired; request a new code');
       }
+      if (!(await repo.spendEmailChangeAttempt(db, pending.id, EMAIL_CODE.maxAttempts))) {
+        await repo.closeEmailChange(db, pending.id, now);
+        throw invalid('code', 'too many wrong attempts; request a new code');
+      }
       if (!safeEqual(hashCode('email', code), pending.code_hash)) {
-        await repo.bumpEmailChangeAttempts(db, pending.id);
         const left = EMAIL_CODE.maxAttempts - pending.attempts - 1;
         if (left <= 0) await repo.closeEmailChange(db, pending.id, now);
         throw invalid('code', left > 0 ? `is wrong; ${left} attempt(s) left` : 'is wrong; no attempts left, request a new code');

@@ -93,6 +93,18 @@ for (const dialect of DIALECTS) {
       expect((await call('POST', '/api/me/email', m.headers, { email: 'not-an-email' })).statusCode).toBe(400);
     });
 
+    it('parallel wrong guesses cannot overrun the attempt limit', async () => {
+      const m = await addMember(t, tenant, 'responder');
+      expect((await call('POST', '/api/me/email', m.headers, { email: `race-${m.userId.slice(-6)}@example.com` })).statusCode).toBe(200);
+      const good = codeOf(smtp.mails.at(-1)!.text);
+      const wrong = Array.from({ length: 20 }, (_, i) => String((Number(good) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const results = await Promise.all(wrong.map((code) => call('POST', '/api/me/email/verify', m.headers, { code })));
+      expect(results.map((r) => r.statusCode).filter((s) => s !== 400 && s !== 404)).toEqual([]);
+      const row = await t.container.db.selectFrom('email_changes').selectAll().where('user_id', '=', m.userId).executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(5);
+      expect((await call('POST', '/api/me/email/verify', m.headers, { code: good })).statusCode).not.toBe(200);
+    });
+
     it('consent is recorded with kind, version, time and IP; bootstrap shows the latest', async () => {
       const r = await call('POST', '/api/agreements/consent', tenant.headers, { kind: 'terms', version: '2026-01' });
       expect(r.statusCode).toBe(200);
