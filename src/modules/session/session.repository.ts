@@ -43,6 +43,9 @@ export async function countFailuresSince(db: Kysely<Database>, by: 'email' | 'ip
 export async function insertFailure(db: Kysely<Database>, row: { id: string; email: string; ip: string; created_at: string }): Promise<void> {
   await db.insertInto('sign_in_failures').values(row).execute();
 }
+export async function deleteFailure(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
+}
 export async function clearFailures(db: Kysely<Database>, email: string): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('email', '=', email).execute();
 }

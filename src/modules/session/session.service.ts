@@ -85,11 +85,15 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
     };
   };
 
-  async function throttle(email: string, ip: string, now: Date) {
+  /**
+   * Counts failures in the window; `reserved` is this attempt's own row, written before the
+   * password is checked, so parallel attempts see each other and cannot overrun the limit.
+   */
+  async function throttle(email: string, ip: string, now: Date, reserved = 0) {
     const since = new Date(now.getTime() - THROTTLE.windowMs).toISOString();
     for (const [by, value, limit] of [['email', email, THROTTLE.perEmail], ['ip', ip, THROTTLE.perIp]] as const) {
       const { n, oldest } = await repo.countFailuresSince(db, by, value, since);
-      if (n >= limit) {
+      if (n - reserved >= limit) {
         const retry = oldest ? (new Date(oldest).getTime() + THROTTLE.windowMs - now.getTime()) / 1000 : THROTTLE.windowMs / 1000;
         throw new AppError('rate_limited', 'Too many failed sign-ins; wait before trying again, or reset your password.', { retryAfterSeconds: Math.max(1, retry) });
       }
@@ -98,7 +102,7 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
 
   async function fail(email: string, meta: RequestMeta, user: UserRow | undefined, reason: string, now: Date): Promise<never> {
     await db.transaction().execute(async (trx) => {
-      await repo.insertFailure(trx, { id: newId('sif'), email, ip: meta.ip ?? 'unknown', created_at: now.toISOString() });
+      // The failure row was reserved before the check (signIn); it stays.
       await repo.pruneFailures(trx, new Date(now.getTime() - 2 * THROTTLE.windowMs).toISOString());
       const entry = { actor: systemActor, action: 'auth.sign_in_failed', targetType: 'user', ...(user ? { targetId: user.id } : {}), changes: { email, reason }, meta, now: now.toISOString() };
       if (user) await recordPersonAudit(trx, user.id, entry);
@@ -143,7 +147,12 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
     async signIn(input: SignInInput, meta: RequestMeta) {
       const email = input.email.trim().toLowerCase();
       const now = clock.now();
-      await throttle(email, meta.ip ?? 'unknown', now);
+      const ip = meta.ip ?? 'unknown';
+      await throttle(email, ip, now);
+      // Reserve a failure before checking; a success deletes the email's failures again.
+      const reservedId = newId('sif');
+      await repo.insertFailure(db, { id: reservedId, email, ip, created_at: now.toISOString() });
+      await throttle(email, ip, now, 1);
       const user = await userRepository.findUserByEmail(db, email);
       const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !user.password_hash || !ok) return fail(email, meta, user, 'password', now);
@@ -151,6 +160,7 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
       if (user.totp_secret_sealed) {
         if (!input.totp_code && !input.recovery_code) {
           // Not a failure: the client asks for the second factor and signs in again.
+          await repo.deleteFailure(db, reservedId);
           throw new AppError('unauthorized', 'This account uses two-factor sign-in: send totp_code (or a recovery_code) with the password.', {
             details: [{ field: 'totp_code', message: 'is required' }],
           });

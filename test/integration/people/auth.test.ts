@@ -135,6 +135,15 @@ for (const dialect of DIALECTS) {
       expect((await post('/api/auth/sign-in', { email: addr, password: PASSWORD })).statusCode).toBe(200);
     });
 
+    it('parallel wrong passwords cannot overrun the throttle', async () => {
+      const { email: addr } = await signUp();
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => post('/api/auth/sign-in', { email: addr, password: `wrong-parallel-${i}` })));
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      expect((await post('/api/auth/sign-in', { email: addr, password: PASSWORD })).statusCode).toBe(429);
+    });
+
     it('TOTP: setup shows the secret once, confirm turns it on, sign-in then needs a code; recovery codes work once', async () => {
       const { res, body, email: addr } = await signUp();
       const orgId = body.memberships[0].org_id;
