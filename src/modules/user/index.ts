@@ -1,5 +1,5 @@
 export * as userRepository from './user.repository.ts';
-export { createUserService, type UserService, type PlanLookup, type ClientInfo, EMAIL_CODE } from './user.service.ts';
+export { createUserService, type UserService, type PlanLookup, type SettingsLookup, type ClientInfo, EMAIL_CODE } from './user.service.ts';
 export { userRoutes } from './user.routes.ts';
 export { userSchemas } from './user.schemas.ts';
 export type { UserRow } from './user.table.ts';

@@ -30,13 +30,15 @@ export interface ClientInfo {
 }
 /** Plan and entitlements of an organization, from billing when it is wired in. */
 export type PlanLookup = (orgId: string) => Promise<{ plan: string; entitlements: Record<string, unknown> } | undefined>;
+/** An organization's settings, from the settings module when it is wired in (merged over the basics). */
+export type SettingsLookup = (orgId: string) => Promise<Record<string, unknown>>;
 
 const alertSoundOf = (u: UserRow): AlertSound => {
   const stored = JSON.parse(u.alert_sound || '{}') as Partial<AlertSound>;
   return { sounds: { ...DEFAULT_ALERT_SOUND.sounds, ...(stored.sounds ?? {}) }, critical_alerts: stored.critical_alerts ?? DEFAULT_ALERT_SOUND.critical_alerts };
 };
 
-export function createUserService(deps: { db: Kysely<Database>; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup }) {
+export function createUserService(deps: { db: Kysely<Database>; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup; settingsOf?: SettingsLookup }) {
   const { db } = deps;
   const clock = deps.clock ?? { now: () => new Date() };
   const hashCode = (purpose: string, v: string) => {
@@ -187,6 +189,7 @@ export function createUserService(deps: { db: Kysely<Database>; clock?: Clock; h
       const org = await orgRepository.findOrg(db, actor.orgId);
       if (!org) throw notFound('Organization');
       const plan = deps.planOf ? await deps.planOf(actor.orgId) : undefined;
+      const settings = deps.settingsOf ? await deps.settingsOf(actor.orgId) : {};
       const consents = await db
         .selectFrom('agreement_consents')
         .select(['kind', 'version', 'created_at'])
@@ -197,7 +200,7 @@ export function createUserService(deps: { db: Kysely<Database>; clock?: Clock; h
       for (const c of consents) if (!latest.has(c.kind)) latest.set(c.kind, { kind: c.kind, version: c.version, accepted_at: c.created_at });
       return {
         me: m,
-        org: { id: org.id, name: org.name, time_zone: org.time_zone, settings: { time_zone: org.time_zone, ingest_rate_per_minute: org.ingest_rate_per_minute } },
+        org: { id: org.id, name: org.name, time_zone: org.time_zone, settings: { time_zone: org.time_zone, ingest_rate_per_minute: org.ingest_rate_per_minute, ...settings } },
         plan: plan?.plan ?? null,
         entitlements: plan?.entitlements ?? null,
         agreements: [...latest.values()],

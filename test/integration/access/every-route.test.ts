@@ -410,11 +410,12 @@ for (const dialect of DIALECTS) {
       const problems: string[] = [];
       for (const op of guarded()) {
         if (op.access === 'public' || !op.access) continue;
-        // A fresh owner of A with a mobile session per route: a call that deletes the account or
-        // ends the session cannot spill into the next route.
-        const person = await addMember(t, a, 'owner');
+        // A fresh organization and owner with a mobile session per route: a call that deletes the
+        // organization or the account, or ends the session, cannot spill into the next route.
+        const org = await bootstrapTenant(t, `Mobile ${op.key}`);
+        const person = await addMember(t, org, 'owner');
         const s = await addSession(t, person.userId, 'mobile');
-        const r = await send(op, { authorization: `Bearer ${s.token}`, 'x-service-org': a.orgId });
+        const r = await send(op, { authorization: `Bearer ${s.token}`, 'x-service-org': org.orgId });
         if (op.access.audience === 'D') check(problems, op, 'mobile session on a D route', r.statusCode, (st) => st === 403, '403', r.body);
         else check(problems, op, 'mobile session on a DI route', r.statusCode, (st) => st !== 401 && st !== 403 && st !== 500, 'not 401/403/500', r.body);
       }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember, startSmtpCapture } from '../../helpers/people.ts';
+import { createUserService } from '../../../src/modules/user/index.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: the "me" routes, email change by mailed code, consent, bootstrap`, () => {
@@ -126,6 +127,19 @@ for (const dialect of DIALECTS) {
       });
       expect((await call('POST', '/api/bootstrap', tenant.headers, { platform: 'ios', app_version: '1', time_zone: 'Mars/Olympus', locale: 'en' })).json().error.details[0].field).toBe('time_zone');
       expect((await call('POST', '/api/bootstrap', tenant.headers, { platform: 'beos', app_version: '1', time_zone: 'UTC', locale: 'en' })).statusCode).toBe(400);
+    });
+
+    it('bootstrap takes plan, entitlements and settings from the modules wired in', async () => {
+      const users = createUserService({
+        db: t.container.db, clock: t.clock,
+        planOf: async (orgId) => (orgId === tenant.orgId ? { plan: 'team', entitlements: { voice: true, seats: 10 } } : undefined),
+        settingsOf: async () => ({ quiet_hours: null }),
+      });
+      const actor = { type: 'user' as const, id: tenant.userId, orgId: tenant.orgId, role: 'owner' as const, credentialId: 'key_x', audience: 'D' as const };
+      const r = await users.bootstrap(actor, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' });
+      expect(r).toMatchObject({ plan: 'team', entitlements: { voice: true, seats: 10 }, org: { settings: { time_zone: 'UTC', quiet_hours: null } } });
+      const plain = await call('POST', '/api/bootstrap', tenant.headers, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' });
+      expect(plain.json()).toMatchObject({ plan: null, entitlements: null });
     });
 
     it('bootstrap from a mobile session records the client on the session', async () => {
