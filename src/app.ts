@@ -53,9 +53,12 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, CodeConfirm, ...sessionSchemas]) {
+  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...sessionSchemas]) {
     app.addSchema(s);
   }
+
+  // CodeConfirm is shared with phone-number verification; whichever module registers it first wins.
+  if (!app.getSchema('CodeConfirm')) app.addSchema(CodeConfirm);
 
   await app.register(swagger, {
     openapi: {
