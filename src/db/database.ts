@@ -9,6 +9,9 @@ import type { ServiceTable } from '../modules/service/service.table.ts';
 import type { UserTable } from '../modules/user/user.table.ts';
 import type { AgreementConsentTable, EmailChangeTable } from '../modules/user/user.table.ts';
 import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable } from '../modules/session/session.table.ts';
+import type { DeviceTable } from '../modules/device/device.table.ts';
+import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
+import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -30,4 +33,9 @@ export interface Database {
   sign_in_failures: SignInFailureTable;
   email_changes: EmailChangeTable;
   agreement_consents: AgreementConsentTable;
+  devices: DeviceTable;
+  phone_numbers: PhoneNumberTable;
+  verification_sends: VerificationSendTable;
+  org_billing: OrgBillingTable;
+  usage_counters: UsageCounterTable;
 }

@@ -29,6 +29,7 @@ export const REDACT_PATHS = [
   '*.csrf_token',
   'req.headers["x-csrf-token"]',
   'headers["x-csrf-token"]',
+  '*.push_token',
 ];
 
 /** JSON logs with redaction on; callers may pass a destination (tests capture output). */

@@ -15,11 +15,19 @@ export interface EventHandler {
   handle: (event: OutboxEvent, ctx: { db: Kysely<Database>; now: string }) => Promise<void>;
 }
 
+/** Work done every so often on the runner's clock (pruning). Must be safe to run in several processes. */
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run: (ctx: { db: Kysely<Database>; now: Date }) => Promise<void>;
+}
+
 export interface RunnerOptions {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
   handlers: EventHandler[];
+  periodic?: PeriodicJob[];
   leaseMs?: number;
   batchSize?: number;
   pollMs?: number;
@@ -44,6 +52,20 @@ export function createOutboxRunner(opts: RunnerOptions) {
   let again = false;
   let current: Promise<number> | undefined;
 
+  const nextDue = new Map<string, number>();
+  async function runPeriodic() {
+    const now = opts.clock.now();
+    for (const job of opts.periodic ?? []) {
+      if ((nextDue.get(job.name) ?? 0) > now.getTime()) continue;
+      nextDue.set(job.name, now.getTime() + job.everyMs);
+      try {
+        await job.run({ db: opts.db, now });
+      } catch (err) {
+        opts.onError?.(err);
+      }
+    }
+  }
+
   async function tick(): Promise<number> {
     const now = opts.clock.now();
     const rows = await outboxRepository.claimBatch(opts.db, opts.dialect, {
@@ -66,6 +88,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
       }
     }
     await outboxRepository.markProcessed(opts.db, done, owner, opts.clock.now().toISOString());
+    await runPeriodic();
     return rows.length;
   }
 
