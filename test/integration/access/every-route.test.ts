@@ -110,6 +110,15 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'PATCH /api/services/{id}': ['DI', 'admin'],
   'GET /api/services/{id}/routing': ['D', 'observer'],
   'PUT /api/services/{id}/routing': ['D', 'admin'],
+  // Not in spec 4.2's table: organizations, members and invitations (docs/adr/0320, 0321).
+  'POST /api/orgs': ['D', 'observer'],
+  'GET /api/org/members': ['DI', 'observer'],
+  'PATCH /api/org/members/{user_id}': ['D', 'owner'],
+  'DELETE /api/org/members/{user_id}': ['D', 'owner'],
+  'POST /api/org/invitations': ['D', 'owner'],
+  'GET /api/org/invitations': ['D', 'owner'],
+  'DELETE /api/org/invitations/{id}': ['D', 'owner'],
+  'POST /api/invitations/accept': ['D', 'observer'],
 };
 
 /** Spec 4.2 request schema names (fixed by the contract), checked for the routes that exist. */
@@ -254,8 +263,8 @@ function operationsOf(doc: { paths: Record<string, Record<string, Record<string,
   return ops;
 }
 
-/** The kind of resource an {id} path names: the segment before {id} (alerts, services, …). */
-const kindOf = (path: string): string | undefined => /\/([a-z-]+)\/\{id\}/.exec(path)?.[1];
+/** The kind of resource an {id} path names: the segment before {id} (alerts, services, …); {user_id} is a member. */
+const kindOf = (path: string): string | undefined => (path.includes('{user_id}') ? 'members' : /\/([a-z-]+)\/\{id\}/.exec(path)?.[1]);
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: every /api route enforces credential, organization, audience, tenancy and role`, () => {
@@ -311,12 +320,13 @@ for (const dialect of DIALECTS) {
       foreign.keys = key.json().id;
       const bMobile = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: `b-${email}`, password: 'access-test-password', org_name: 'B2', client: 'mobile' } });
       foreign.sessions = bMobile.json().session_id;
+      foreign.members = b.userId;
       // Kinds built by other modules: create one in B through their collection route when it
       // accepts a generated body; otherwise a well-formed unknown id stands in.
       for (const op of ops) {
         const kind = kindOf(op.path);
         if (!kind || foreign[kind]) continue;
-        const create = ops.find((o) => o.method === 'POST' && o.path === op.path.slice(0, op.path.indexOf('/{id}')));
+        const create = ops.find((o) => o.method === 'POST' && o.path === op.path.slice(0, op.path.indexOf('/{')));
         if (create) {
           const r = await t.app.inject({ method: 'POST', url: create.path, headers: b.headers, payload: (sample(create.body, components) ?? {}) as object });
           const id = r.statusCode === 200 ? (r.json() as { id?: unknown }).id : undefined;
@@ -332,7 +342,7 @@ for (const dialect of DIALECTS) {
 
     const guarded = () => ops.filter((o) => o.access !== 'public');
     const urlOf = (op: Operation, id: string) => {
-      const path = op.path.replace('{id}', id).replace('{level}', '1').replace('{priority}', 'critical').replace(/\{[^}]+\}/g, 'x');
+      const path = op.path.replace('{id}', id).replace('{user_id}', id).replace('{level}', '1').replace('{priority}', 'critical').replace(/\{[^}]+\}/g, 'x');
       const q = op.query.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(sample(p.schema, components)))}`).join('&');
       return q ? `${path}?${q}` : path;
     };
