@@ -88,8 +88,13 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
         description:
           'Alert ingest and on-call paging. Ingest under /v1 and /v2/enqueue; management under /api (Authorization: Bearer <full-product key> and X-Service-Org). Unknown request fields are ignored.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'Full-product API key (kxp_), mobile session (kxm_) or agent token (kxa_).' },
+          session: { type: 'apiKey', in: 'cookie', name: 'kx_session', description: 'Dashboard session; POST/PUT/PATCH/DELETE also need X-CSRF-Token.' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
     },
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // Each operation documents its access rule (audience, scope, permission, or "public") as
