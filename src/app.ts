@@ -19,6 +19,8 @@ import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
+import { sessionRoutes, sessionSchemas } from './modules/session/index.ts';
+import cookie from '@fastify/cookie';
 import { ingestOutcome } from './http/metrics.ts';
 import { deviceRoutes, deviceSchemas } from './modules/device/index.ts';
 import { phoneRoutes, phoneSchemas } from './modules/phone/index.ts';
@@ -74,7 +76,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas]) {
+  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas, ...sessionSchemas]) {
     app.addSchema(s);
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
@@ -89,14 +91,27 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
         description:
           'Alert ingest and on-call paging. Ingest under /v1 and /v2/enqueue; management under /api (Authorization: Bearer <full-product key> and X-Service-Org). Unknown request fields are ignored.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'Full-product API key (kxp_), mobile session (kxm_) or agent token (kxa_).' },
+          session: { type: 'apiKey', in: 'cookie', name: 'kx_session', description: 'Dashboard session; POST/PUT/PATCH/DELETE also need X-CSRF-Token.' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
     },
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    // Each operation documents its access rule (audience, scope, permission, or "public") as
+    // x-access; the shared access test reads it from this document (docs/adr/0301-access-test.md).
+    transform: ({ schema, url, route }) => {
+      const access = route.config?.access;
+      return { schema: (access ? { ...schema, 'x-access': access } : schema) as typeof schema, url };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   installErrorHandler(app);
+  // Cookies are parsed before the access hook: the dashboard session is a cookie.
+  await app.register(cookie);
   installAccessHook(app, container.authenticate);
 
   app.addHook('onSend', async (req, reply) => {
@@ -116,7 +131,8 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(alertRoutes({ alerts: s.alerts }));
   await app.register(serviceRoutes({ services: s.services }));
   await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
-  await app.register(userRoutes({ users: s.users }));
+  await app.register(userRoutes({ users: s.users, onClient: (credentialId, client) => s.sessions.setClient(credentialId, client) }));
+  await app.register(sessionRoutes({ sessions: s.sessions, hashCode: container.hashCode, secureCookies: container.config.publicUrl.startsWith('https:') }));
   await app.register(deviceRoutes({ devices: s.devices }));
   await app.register(phoneRoutes({ phones: s.phones }));
   await app.register(billingRoutes({ billing: s.billing }));

@@ -16,6 +16,9 @@ export interface Config {
   secretKey: Buffer;
   smtpPort: number;
   emailDomain: string;
+  /** Outgoing mail (verification codes): smtp(s)://[user:pass@]host:port from SMTP_URL; undefined = not configured. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Twilio-compatible SMS provider; undefined when not configured (SMS is then refused, never dropped). */
   sms: SmsConfig | undefined;
@@ -115,6 +118,18 @@ export function loadConfig(
   if (!/^[a-z0-9.-]+$/i.test(emailDomain)) {
     throw new ConfigError(`KLAXON_EMAIL_DOMAIN must be a domain name, got "${emailDomain}"`);
   }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl) {
+    let ok = false;
+    try {
+      const u = new URL(smtpUrl);
+      ok = (u.protocol === 'smtp:' || u.protocol === 'smtps:') && !!u.hostname;
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host:port or smtps://…, e.g. smtp://mail.example.com:587');
+  }
+  const mailFrom = env.MAIL_FROM || `Klaxon <no-reply@${emailDomain}>`;
   return {
     sms: smsConfig(env),
     billing: billingConfig(env),
@@ -128,6 +143,8 @@ export function loadConfig(
     secretKey,
     smtpPort: port(env, 'SMTP_PORT', 2525),
     emailDomain,
+    smtpUrl,
+    mailFrom,
     logLevel,
   };
 }

@@ -15,6 +15,9 @@ import { createOrgService } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
 import { createUserService } from './modules/user/index.ts';
+import { createSessionService, sessionResolver } from './modules/session/index.ts';
+import { createMailer } from './modules/mail/index.ts';
+import { createCodeHasher } from './lib/codes.ts';
 import { createOutboxRunner, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
 import { cleanupJob } from './jobs/cleanup.job.ts';
@@ -50,8 +53,10 @@ export function createContainer(opts: ContainerOptions) {
   const { db, dialect } = store;
   const box = createSecretBox(config.secretKey);
 
+  const hashCode = createCodeHasher(config.secretKey);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Invitation mail: the handler reaches the service lazily (it is built below).
-  const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer });
+  const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer ?? mailer });
   const runner = createOutboxRunner({
     db, dialect, clock,
     handlers: [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])],
@@ -64,14 +69,27 @@ export function createContainer(opts: ContainerOptions) {
   const alerts = createAlertService({ db, dialect, clock, notify });
   const services = createServiceService({ db, clock, integrations });
   const orgs = createOrgService({ db, clock });
-  const users = createUserService({ db });
+  // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
+  const users = createUserService({
+    db, clock, hashCode, mailer,
+    // Resolved at call time: billing and org settings are built below.
+    planOf: async (orgId) => {
+      const s = await billing.status(orgId);
+      return { plan: s.plan, entitlements: { ...s.limits, billing_enabled: s.billing_enabled } };
+    },
+    settingsOf: (orgId) => orgAdmin.getSettings(orgId),
+  });
+  const sessions = createSessionService({ db, clock, box, hashCode, publicUrl: config.publicUrl });
   // Organizations, members, invitations, audit (docs/adr/0320-org-settings.md, 0321, 0322).
   const dropIngestCaches = () => {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
   const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches } });
-  const invitations = createInvitationService({ db, clock, box, publicUrl: config.publicUrl, notify });
+  const invitations = createInvitationService({
+    db, clock, box, publicUrl: config.publicUrl, notify,
+    seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
+  });
   const audit = createAuditService({ db });
 
   // Devices, phone numbers and billing (docs/adr/0340–0343).
@@ -95,7 +113,7 @@ export function createContainer(opts: ContainerOptions) {
   const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters });
   const eventsV2 = createEventsV2Service({ ingest });
 
-  const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys)];
+  const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
   const authenticate = createAuthenticator({ db, resolvers });
   const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db) });
 
@@ -112,8 +130,11 @@ export function createContainer(opts: ContainerOptions) {
     resolvers,
     authenticate,
     metrics,
+    hashCode,
+    mailer,
+
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions },
     async close() {
       await runner.stop();
       await committer.idle();

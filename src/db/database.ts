@@ -8,6 +8,8 @@ import type { MembershipTable, OrganizationTable } from '../modules/org/org.tabl
 import type { OutboxEventTable } from '../modules/outbox/outbox.table.ts';
 import type { ServiceTable } from '../modules/service/service.table.ts';
 import type { UserTable } from '../modules/user/user.table.ts';
+import type { AgreementConsentTable, EmailChangeTable } from '../modules/user/user.table.ts';
+import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable } from '../modules/session/session.table.ts';
 import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
@@ -25,6 +27,13 @@ export interface Database {
   outbox_events: OutboxEventTable;
   receipts: ReceiptTable;
   audit_log: AuditLogTable;
+  // people: sign-in, sessions, account (migration 2026-11-21T150000)
+  sessions: SessionTable;
+  device_grants: DeviceGrantTable;
+  recovery_codes: RecoveryCodeTable;
+  sign_in_failures: SignInFailureTable;
+  email_changes: EmailChangeTable;
+  agreement_consents: AgreementConsentTable;
   devices: DeviceTable;
   phone_numbers: PhoneNumberTable;
   verification_sends: VerificationSendTable;

@@ -23,6 +23,15 @@ export const REDACT_PATHS = [
   '*.ingest_url',
   '*.invitation_url',
   '*.email_address',
+  '*.code',
+  '*.codes',
+  '*.totp_code',
+  '*.recovery_code',
+  '*.device_code',
+  '*.access_token',
+  '*.csrf_token',
+  'req.headers["x-csrf-token"]',
+  'headers["x-csrf-token"]',
   '*.push_token',
 ];
 

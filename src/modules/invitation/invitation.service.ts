@@ -29,6 +29,8 @@ export function createInvitationService(deps: {
   publicUrl: string;
   /** Wakes the outbox worker after commit. */
   notify?: () => void;
+  /** The plan's seat limit (billing): refuses a member beyond it with a 403 naming the plan that lifts it. */
+  seats?: { assertCanAddSeat(orgId: string, opts: { db: Kysely<Database> }): Promise<void> };
 }) {
   const { db, clock, box } = deps;
 
@@ -60,6 +62,7 @@ export function createInvitationService(deps: {
         if (user && (await orgRepository.findMembership(trx, actor.orgId, user.id))) {
           throw conflict(`${email} is already a member of this organization; change their role instead.`);
         }
+        await deps.seats?.assertCanAddSeat(actor.orgId, { db: trx });
         // A new invitation to the same address replaces the earlier open ones.
         const replaced = (await repo.openInvitationsFor(trx, actor.orgId, email)).map((r) => r.id);
         for (const id of replaced) await repo.revokeInvitation(trx, id, nowIso);
@@ -118,6 +121,7 @@ export function createInvitationService(deps: {
           throw forbidden('This invitation was sent to another email address; sign in as the person it was sent to.');
         }
         if (await orgRepository.findMembership(trx, row.org_id, actor.id)) throw conflict('You are already a member of this organization.');
+        await deps.seats?.assertCanAddSeat(row.org_id, { db: trx });
         await orgRepository.insertMembership(trx, { org_id: row.org_id, user_id: actor.id, role: row.role, created_at: nowIso });
         await repo.markAccepted(trx, row.id, actor.id, nowIso);
         await recordAudit(trx, {

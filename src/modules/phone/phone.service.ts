@@ -122,6 +122,8 @@ export function createPhoneService(deps: {
      * committed first; the SMS goes out after the commit (no network inside a transaction).
      */
     async sendCode(actor: UserActor, id: string, meta: RequestMeta) {
+      // Another organization's (or person's) number is 404 before any other answer (PRODUCT.md 2).
+      await own(db, actor, id);
       if (!sms.configured) {
         throw conflict('SMS is not configured on this server, so numbers cannot be verified; the operator sets TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (and TWILIO_BASE_URL for a Twilio-compatible provider).');
       }

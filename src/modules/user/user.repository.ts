@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { NewUserRow, UserRow } from './user.table.ts';
+import type { AgreementConsentRow, EmailChangeRow, NewUserRow, UserRow } from './user.table.ts';
 
 export async function insertUser(db: Kysely<Database>, row: NewUserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
@@ -10,4 +10,69 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 }
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateUser(db: Kysely<Database>, id: string, set: Partial<Omit<UserRow, 'id' | 'created_at'>>): Promise<void> {
+  await db.updateTable('users').set(set).where('id', '=', id).execute();
+}
+export async function deleteUser(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+/** Organizations where this person is the only owner (they cannot leave them ownerless). */
+export async function orgsOnlyOwnedBy(db: Kysely<Database>, userId: string): Promise<{ org_id: string; org_name: string }[]> {
+  const owned = await db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.org_id')
+    .select(['memberships.org_id', 'organizations.name as org_name'])
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.role', '=', 'owner')
+    .execute();
+  const out: { org_id: string; org_name: string }[] = [];
+  for (const o of owned) {
+    const r = await db
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('org_id', '=', o.org_id)
+      .where('role', '=', 'owner')
+      .executeTakeFirst();
+    if (Number(r?.n ?? 0) <= 1) out.push(o);
+  }
+  return out;
+}
+export async function countMembers(db: Kysely<Database>, orgId: string): Promise<number> {
+  const r = await db.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function insertEmailChange(db: Kysely<Database>, row: EmailChangeRow): Promise<void> {
+  await db.insertInto('email_changes').values(row).execute();
+}
+export async function closeOpenEmailChanges(db: Kysely<Database>, userId: string, now: string): Promise<void> {
+  await db.updateTable('email_changes').set({ closed_at: now }).where('user_id', '=', userId).where('closed_at', 'is', null).execute();
+}
+export async function findOpenEmailChange(db: Kysely<Database>, userId: string): Promise<EmailChangeRow | undefined> {
+  return db
+    .selectFrom('email_changes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('closed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+/** Spends one attempt; false when none is left. The update is the check, so parallel guesses cannot overrun the limit. */
+export async function spendEmailChangeAttempt(db: Kysely<Database>, id: string, max: number): Promise<boolean> {
+  const r = await db
+    .updateTable('email_changes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', max)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+export async function closeEmailChange(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('email_changes').set({ closed_at: now }).where('id', '=', id).execute();
+}
+export async function insertConsent(db: Kysely<Database>, row: AgreementConsentRow): Promise<void> {
+  await db.insertInto('agreement_consents').values(row).execute();
 }

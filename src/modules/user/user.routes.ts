@@ -1,26 +1,70 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { requestMeta } from '../../http/auth.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import type { UserService } from './user.service.ts';
+import type { AgreementConsent, AlertSoundPreference, Bootstrap, EmailChangeRequest } from './user.schemas.ts';
+import type { ClientInfo, UserService } from './user.service.ts';
 
-export const Me = Type.Object(
-  {
-    user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.String(), created_at: Type.String() }),
-    org: Type.Object({ id: Type.String(), name: Type.String(), time_zone: Type.String() }),
-    role: Type.String({ enum: ['owner', 'admin', 'responder', 'observer'] }),
-    credential: Type.Object({ id: Type.String(), audience: Type.String() }),
-    memberships: Type.Array(Type.Object({ org_id: Type.String(), org_name: Type.String(), role: Type.String() })),
-  },
-  { $id: 'Me' },
-);
-
-export function userRoutes(deps: { users: UserService }): FastifyPluginAsyncTypebox {
+export function userRoutes(deps: { users: UserService; onClient?: (credentialId: string, client: ClientInfo) => Promise<void> }): FastifyPluginAsyncTypebox {
+  const { users } = deps;
   return async (app) => {
     app.get('/api/me', {
       config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
       schema: { tags: ['me'], summary: 'The signed-in person and their organizations', response: { 200: Type.Ref('Me'), ...errorResponses() } },
-      handler: async (req) => deps.users.me(req.actor),
+      handler: async (req) => users.me(req.actor),
+    });
+    app.patch('/api/me', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'self.write' } },
+      schema: {
+        tags: ['me'], summary: 'Set your alert sound per urgency and critical alerts on or off',
+        body: Type.Ref('AlertSoundPreference'), response: { 200: Type.Ref('Me'), ...errorResponses() },
+      },
+      handler: async (req) => users.updateAlertSound(req.actor, req.body as Static<typeof AlertSoundPreference>, requestMeta(req)),
+    });
+    app.delete('/api/me', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
+      schema: {
+        tags: ['me'], summary: 'Delete your account (refused while you are the only owner of an organization with other members)',
+        response: { 200: Type.Ref('Ok'), ...errorResponses(409) },
+      },
+      handler: async (req) => users.deleteMe(req.actor, requestMeta(req)),
+    });
+    app.post('/api/me/email', {
+      config: { access: { audience: 'D', scope: 'P', permission: 'read' } },
+      schema: {
+        tags: ['me'], summary: 'Change your email: a six-digit code is mailed to the new address',
+        body: Type.Ref('EmailChangeRequest'), response: { 200: Type.Ref('EmailChangePending'), ...errorResponses(409, 503) },
+      },
+      handler: async (req) => users.requestEmailChange(req.actor, req.body as Static<typeof EmailChangeRequest>, requestMeta(req)),
+    });
+    app.post('/api/me/email/verify', {
+      config: { access: { audience: 'D', scope: 'P', permission: 'read' } },
+      schema: {
+        tags: ['me'], summary: 'Confirm the new email with the mailed code (expires in 15 minutes, 5 attempts)',
+        body: Type.Ref('CodeConfirm'), response: { 200: Type.Ref('EmailChanged'), ...errorResponses(409) },
+      },
+      handler: async (req) => users.verifyEmailChange(req.actor, (req.body as { code: string }).code, requestMeta(req)),
+    });
+    app.post('/api/agreements/consent', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
+      schema: {
+        tags: ['agreements'], summary: 'Record that you accepted a document version (time and IP are recorded)',
+        body: Type.Ref('AgreementConsent'), response: { 200: Type.Ref('AgreementConsentRecorded'), ...errorResponses() },
+      },
+      handler: async (req) => users.consent(req.actor, req.body as Static<typeof AgreementConsent>, requestMeta(req)),
+    });
+    app.post('/api/bootstrap', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
+      schema: {
+        tags: ['me'], summary: 'Everything a dashboard or app needs at start',
+        body: Type.Ref('Bootstrap'), response: { 200: Type.Ref('BootstrapResult'), ...errorResponses() },
+      },
+      handler: async (req) => {
+        const client = req.body as Static<typeof Bootstrap>;
+        const out = await users.bootstrap(req.actor, client);
+        if (deps.onClient) await deps.onClient(req.actor.credentialId, client);
+        return out;
+      },
     });
   };
 }
-export const userSchemas = [Me];

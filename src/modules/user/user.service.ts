@@ -1,25 +1,211 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { type CodeHasher, sixDigitCode } from '../../lib/codes.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { safeEqual } from '../../lib/secrets.ts';
+import type { RequestMeta } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { orgRepository } from '../org/index.ts';
+import { recordPersonAudit } from './user.audit.ts';
 import * as repo from './user.repository.ts';
+import { DEFAULT_ALERT_SOUND } from './user.schemas.ts';
+import type { UserRow } from './user.table.ts';
 
-export function createUserService(deps: { db: Kysely<Database> }) {
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_CODE = { ttlMs: 15 * 60 * 1000, maxAttempts: 5 };
+
+export interface AlertSound {
+  sounds: { high: string; low: string };
+  critical_alerts: boolean;
+}
+export interface ClientInfo {
+  platform: 'web' | 'ios' | 'android';
+  app_version: string;
+  time_zone: string;
+  locale: string;
+}
+/** Plan and entitlements of an organization, from billing when it is wired in. */
+export type PlanLookup = (orgId: string) => Promise<{ plan: string; entitlements: Record<string, unknown> } | undefined>;
+/** An organization's settings, from the settings module when it is wired in (merged over the basics). */
+export type SettingsLookup = (orgId: string) => Promise<Record<string, unknown>>;
+
+const alertSoundOf = (u: UserRow): AlertSound => {
+  const stored = JSON.parse(u.alert_sound || '{}') as Partial<AlertSound>;
+  return { sounds: { ...DEFAULT_ALERT_SOUND.sounds, ...(stored.sounds ?? {}) }, critical_alerts: stored.critical_alerts ?? DEFAULT_ALERT_SOUND.critical_alerts };
+};
+
+export function createUserService(deps: { db: Kysely<Database>; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup; settingsOf?: SettingsLookup }) {
   const { db } = deps;
+  const clock = deps.clock ?? { now: () => new Date() };
+  const hashCode = (purpose: string, v: string) => {
+    if (!deps.hashCode) throw new Error('user service: hashCode not wired');
+    return deps.hashCode(purpose, v);
+  };
+
+  async function me(actor: UserActor) {
+    const user = await repo.findUserById(db, actor.id);
+    const org = await orgRepository.findOrg(db, actor.orgId);
+    if (!user || !org) throw notFound('User');
+    const memberships = await orgRepository.listMembershipsOfUser(db, actor.id);
+    return {
+      user: {
+        id: user.id, email: user.email, name: user.name, created_at: user.created_at,
+        email_verified: user.email_verified_at !== null, totp_enabled: user.totp_secret_sealed !== null,
+      },
+      org: { id: org.id, name: org.name, time_zone: org.time_zone },
+      role: actor.role,
+      credential: { id: actor.credentialId, audience: actor.audience },
+      memberships: memberships.map((m) => ({ org_id: m.org_id, org_name: m.org_name, role: m.role })),
+      alert_sound: alertSoundOf(user),
+    };
+  }
+
   return {
     /** GET /api/me: the person, their role here, and every organization they belong to. */
-    async me(actor: UserActor) {
-      const user = await repo.findUserById(db, actor.id);
+    me,
+
+    /** PATCH /api/me: the alert sound preference (fields not sent keep their value). */
+    async updateAlertSound(actor: UserActor, input: { sounds?: { high?: string | undefined; low?: string | undefined } | undefined; critical_alerts?: boolean | undefined }, meta: RequestMeta) {
+      const iso = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const user = await repo.findUserById(trx, actor.id);
+        if (!user) throw notFound('User');
+        const cur = alertSoundOf(user);
+        const next: AlertSound = {
+          sounds: { high: input.sounds?.high ?? cur.sounds.high, low: input.sounds?.low ?? cur.sounds.low },
+          critical_alerts: input.critical_alerts ?? cur.critical_alerts,
+        };
+        await repo.updateUser(trx, actor.id, { alert_sound: JSON.stringify(next), updated_at: iso });
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'user.alert_sound_update', targetType: 'user', targetId: actor.id, changes: { ...input }, meta, now: iso });
+      });
+      return me(actor);
+    },
+
+    /**
+     * DELETE /api/me: deletes the account, its sessions, keys and memberships. Refused while the
+     * person is the only owner of an organization that has other members.
+     */
+    async deleteMe(actor: UserActor, meta: RequestMeta) {
+      const iso = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (const o of await repo.orgsOnlyOwnedBy(trx, actor.id)) {
+          if ((await repo.countMembers(trx, o.org_id)) > 1) {
+            throw conflict(`You are the only owner of "${o.org_name}" (${o.org_id}); make another member owner, or delete the organization, first.`);
+          }
+        }
+        await recordPersonAudit(trx, actor.id, { actor, action: 'user.delete', targetType: 'user', targetId: actor.id, meta, now: iso });
+        await repo.deleteUser(trx, actor.id);
+      });
+      return { ok: true as const };
+    },
+
+    /** POST /api/me/email: mails a six-digit code to the new address (after the commit). */
+    async requestEmailChange(actor: UserActor, input: { email: string }, meta: RequestMeta) {
+      const email = input.email.trim().toLowerCase();
+      if (!EMAIL.test(email) || email.length > 254) throw invalid('email', 'is not an email address');
+      if (!deps.mailer?.configured) {
+        throw new AppError('service_unavailable', 'Outgoing mail is not configured on this server, so no code can be sent; the operator must set SMTP_URL.');
+      }
+      const code = sixDigitCode();
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + EMAIL_CODE.ttlMs).toISOString();
+      await db.transaction().execute(async (trx) => {
+        const user = await repo.findUserById(trx, actor.id);
+        if (!user) throw notFound('User');
+        if (user.email === email) throw invalid('email', 'is already your address');
+        if (await repo.findUserByEmail(trx, email)) throw conflict('Another account uses this email address.');
+        await repo.closeOpenEmailChanges(trx, actor.id, now.toISOString());
+        await repo.insertEmailChange(trx, {
+          id: newId('emc'), user_id: actor.id, new_email: email, code_hash: hashCode('email', code), attempts: 0,
+          created_at: now.toISOString(), expires_at: expiresAt, closed_at: null,
+        });
+        await recordPersonAudit(trx, actor.id, { actor, action: 'user.email_change_request', targetType: 'user', targetId: actor.id, changes: { to: email }, meta, now: now.toISOString() });
+      });
+      await deps.mailer.send({
+        to: email,
+        subject: `Your Klaxon code: ${code}`,
+        text: `Enter ${code} in Klaxon to confirm this address. The code expires in 15 minutes.\n\nIf you did not ask for this, ignore this message.`,
+      });
+      return { email, expires_at: expiresAt, attempts_allowed: EMAIL_CODE.maxAttempts };
+    },
+
+    /** POST /api/me/email/verify: the code makes the new address the sign-in email. */
+    async verifyEmailChange(actor: UserActor, code: string, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      const pending = await repo.findOpenEmailChange(db, actor.id);
+      if (!pending) throw notFound('Pending email change');
+      if (pending.expires_at <= now || pending.attempts >= EMAIL_CODE.maxAttempts) {
+        await repo.closeEmailChange(db, pending.id, now);
+        throw invalid('code', pending.attempts >= EMAIL_CODE.maxAttempts ? 'too many wrong attempts; request a new code' : 'has expired; request a new code');
+      }
+      if (!(await repo.spendEmailChangeAttempt(db, pending.id, EMAIL_CODE.maxAttempts))) {
+        await repo.closeEmailChange(db, pending.id, now);
+        throw invalid('code', 'too many wrong attempts; request a new code');
+      }
+      if (!safeEqual(hashCode('email', code), pending.code_hash)) {
+        const left = EMAIL_CODE.maxAttempts - pending.attempts - 1;
+        if (left <= 0) await repo.closeEmailChange(db, pending.id, now);
+        throw invalid('code', left > 0 ? `is wrong; ${left} attempt(s) left` : 'is wrong; no attempts left, request a new code');
+      }
+      await db.transaction().execute(async (trx) => {
+        const user = await repo.findUserById(trx, actor.id);
+        if (!user) throw notFound('User');
+        if (await repo.findUserByEmail(trx, pending.new_email)) throw conflict('Another account uses this email address now.');
+        await repo.updateUser(trx, actor.id, { email: pending.new_email, email_verified_at: now, updated_at: now });
+        await repo.closeEmailChange(trx, pending.id, now);
+        await recordPersonAudit(trx, actor.id, { actor, action: 'user.email_change', targetType: 'user', targetId: actor.id, changes: { from: user.email, to: pending.new_email }, meta, now });
+      });
+      return { email: pending.new_email, email_verified: true as const };
+    },
+
+    /** POST /api/agreements/consent: which document and version, when and from where. */
+    async consent(actor: UserActor, input: { kind: string; version: string }, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      const id = newId('agr');
+      await db.transaction().execute(async (trx) => {
+        await repo.insertConsent(trx, { id, user_id: actor.id, kind: input.kind, version: input.version, ip: meta.ip, created_at: now });
+        await recordPersonAudit(trx, actor.id, { actor, action: 'agreement.consent', targetType: 'agreement', targetId: id, changes: { kind: input.kind, version: input.version }, meta, now });
+      });
+      return { id, kind: input.kind, version: input.version, accepted_at: now, ip: meta.ip };
+    },
+
+    /** POST /api/bootstrap: what a dashboard or app needs at start. */
+    async bootstrap(actor: UserActor, client: ClientInfo) {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: client.time_zone });
+      } catch {
+        throw invalid('time_zone', 'must be an IANA time zone such as Europe/Berlin');
+      }
+      try {
+        Intl.getCanonicalLocales(client.locale);
+      } catch {
+        throw invalid('locale', 'must be a BCP 47 language tag such as en-US');
+      }
+      const m = await me(actor);
       const org = await orgRepository.findOrg(db, actor.orgId);
-      if (!user || !org) throw notFound('User');
-      const memberships = await orgRepository.listMembershipsOfUser(db, actor.id);
+      if (!org) throw notFound('Organization');
+      const plan = deps.planOf ? await deps.planOf(actor.orgId) : undefined;
+      const settings = deps.settingsOf ? await deps.settingsOf(actor.orgId) : {};
+      const consents = await db
+        .selectFrom('agreement_consents')
+        .select(['kind', 'version', 'created_at'])
+        .where('user_id', '=', actor.id)
+        .orderBy('id', 'desc')
+        .execute();
+      const latest = new Map<string, { kind: string; version: string; accepted_at: string }>();
+      for (const c of consents) if (!latest.has(c.kind)) latest.set(c.kind, { kind: c.kind, version: c.version, accepted_at: c.created_at });
       return {
-        user: { id: user.id, email: user.email, name: user.name, created_at: user.created_at },
-        org: { id: org.id, name: org.name, time_zone: org.time_zone },
-        role: actor.role,
-        credential: { id: actor.credentialId, audience: actor.audience },
-        memberships: memberships.map((m) => ({ org_id: m.org_id, org_name: m.org_name, role: m.role })),
+        me: m,
+        org: { id: org.id, name: org.name, time_zone: org.time_zone, settings: { time_zone: org.time_zone, ingest_rate_per_minute: org.ingest_rate_per_minute, ...settings } },
+        plan: plan?.plan ?? null,
+        entitlements: plan?.entitlements ?? null,
+        agreements: [...latest.values()],
+        client,
+        server_time: clock.now().toISOString(),
       };
     },
   };

@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DeviceGrantRow, NewSessionRow, SessionRow } from './session.table.ts';
+
+export async function insertSession(db: Kysely<Database>, row: NewSessionRow): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+export async function findSessionByHash(db: Kysely<Database>, hash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+}
+export async function findSession(db: Kysely<Database>, userId: string, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+export async function listLiveSessions(db: Kysely<Database>, userId: string, now: string): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id')
+    .execute();
+}
+export async function revokeSession(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+export async function touchSession(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+export async function setSessionClient(db: Kysely<Database>, id: string, client: string): Promise<void> {
+  await db.updateTable('sessions').set({ client }).where('id', '=', id).execute();
+}
+
+export async function countFailuresSince(db: Kysely<Database>, by: 'email' | 'ip', value: string, since: string) {
+  const r = await db
+    .selectFrom('sign_in_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where(by, '=', value)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return { n: Number(r?.n ?? 0), oldest: (r?.oldest as string | null | undefined) ?? null };
+}
+export async function insertFailure(db: Kysely<Database>, row: { id: string; email: string; ip: string; created_at: string }): Promise<void> {
+  await db.insertInto('sign_in_failures').values(row).execute();
+}
+export async function deleteFailure(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
+}
+export async function clearFailures(db: Kysely<Database>, email: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('email', '=', email).execute();
+}
+export async function pruneFailures(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('created_at', '<', before).execute();
+}
+
+export async function insertRecoveryCodes(db: Kysely<Database>, rows: { id: string; user_id: string; code_hash: string; created_at: string }[]): Promise<void> {
+  if (rows.length) await db.insertInto('recovery_codes').values(rows.map((r) => ({ ...r, used_at: null }))).execute();
+}
+export async function deleteRecoveryCodes(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+}
+export async function recoveryCodeStatus(db: Kysely<Database>, userId: string) {
+  const r = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('id').filterWhere('used_at', 'is', null).as('remaining'),
+      eb.fn.max('created_at').as('generated_at'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { total: Number(r?.total ?? 0), remaining: Number(r?.remaining ?? 0), generatedAt: (r?.generated_at as string | null | undefined) ?? null };
+}
+/** Marks one unused code used; true when it existed. The update is the check (no double use). */
+export async function useRecoveryCode(db: Kysely<Database>, userId: string, hash: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function insertGrant(db: Kysely<Database>, row: DeviceGrantRow): Promise<void> {
+  await db.insertInto('device_grants').values(row).execute();
+}
+export async function findGrantByDeviceHash(db: Kysely<Database>, hash: string): Promise<DeviceGrantRow | undefined> {
+  return db.selectFrom('device_grants').selectAll().where('device_code_hash', '=', hash).executeTakeFirst();
+}
+export async function findPendingGrantByUserCode(db: Kysely<Database>, userCode: string): Promise<DeviceGrantRow | undefined> {
+  return db.selectFrom('device_grants').selectAll().where('user_code', '=', userCode).where('status', '=', 'pending').executeTakeFirst();
+}
+export async function updateGrant(db: Kysely<Database>, id: string, set: Partial<DeviceGrantRow>, fromStatus?: DeviceGrantRow['status']): Promise<boolean> {
+  const r = await db
+    .updateTable('device_grants')
+    .set(set)
+    .where('id', '=', id)
+    .$if(fromStatus !== undefined, (q) => q.where('status', '=', fromStatus!))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+/** Expired pending grants free their user code. */
+export async function expireGrants(db: Kysely<Database>, now: string): Promise<void> {
+  await db.updateTable('device_grants').set({ status: 'denied' }).where('status', '=', 'pending').where('expires_at', '<=', now).execute();
+}

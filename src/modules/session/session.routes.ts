@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { bearerOf, requestMeta } from '../../http/auth.ts';
+import { sendPage } from '../../http/pagination.ts';
+import { errorResponses, IdParams, ListQuery } from '../../http/schemas.ts';
+import type { CodeHasher } from '../../lib/codes.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { clearSessionCookies, csrfTokenFor, sessionOf, setSessionCookies } from './session.resolvers.ts';
+import type { DeviceAuthorizationRequest, DeviceGrantDecision, DeviceTokenRequest, SignIn, SignUp, TotpDisable } from './session.schemas.ts';
+import type { SessionService } from './session.service.ts';
+
+const ME = { audience: 'D', scope: 'P', permission: 'read' } as const;
+
+export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHasher; secureCookies: boolean }): FastifyPluginAsyncTypebox {
+  const { sessions, hashCode } = deps;
+  return async (app) => {
+    // A dashboard session answers a csrf_token and sets cookies; a mobile one answers its token.
+    const answer = (reply: import('fastify').FastifyReply, s: Awaited<ReturnType<SessionService['signIn']>>) => {
+      const { token, ...rest } = s;
+      if (s.kind === 'mobile') return { ...rest, token };
+      const csrf = csrfTokenFor(hashCode, token);
+      setSessionCookies(reply, { token, csrf, expiresAt: s.expires_at, secure: deps.secureCookies });
+      return { ...rest, csrf_token: csrf };
+    };
+
+    app.post('/api/auth/sign-up', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'], summary: 'Create an account and its organization (you are its owner), and sign in', security: [],
+        body: Type.Ref('SignUp'), response: { 200: Type.Ref('SessionCreated'), ...errorResponses(409, 429) },
+      },
+      handler: async (req, reply) => answer(reply, await sessions.signUp(req.body as Static<typeof SignUp>, requestMeta(req))),
+    });
+    app.post('/api/auth/sign-in', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'], summary: 'Sign in with email and password (and TOTP code when on)', security: [],
+        description: 'Failed attempts are throttled per email and per client address: 429 with Retry-After.',
+        body: Type.Ref('SignIn'), response: { 200: Type.Ref('SessionCreated'), ...errorResponses(429) },
+      },
+      handler: async (req, reply) => answer(reply, await sessions.signIn(req.body as Static<typeof SignIn>, requestMeta(req))),
+    });
+    app.post('/api/auth/sign-out', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'], summary: 'End the session this request carries (cookie, mobile or agent token)',
+        response: { 200: Type.Ref('Ok'), ...errorResponses() },
+      },
+      handler: async (req, reply) => {
+        const row = await sessionOf(req, bearerOf(req), { sessions, hashCode });
+        if (!row) throw unauthorized('No session to end: send the session cookie or a kxm_/kxa_ bearer token.');
+        const r = await sessions.signOut(row, requestMeta(req));
+        if (row.kind === 'dashboard') clearSessionCookies(reply, deps.secureCookies);
+        return r;
+      },
+    });
+
+    app.post('/api/auth/device/code', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'], summary: 'RFC 8628 device authorization request: an agent asks for a user code', security: [],
+        body: Type.Ref('DeviceAuthorizationRequest'), response: { 200: Type.Ref('DeviceAuthorization'), ...errorResponses() },
+      },
+      handler: async (req) => sessions.startDeviceGrant(req.body as Static<typeof DeviceAuthorizationRequest>),
+    });
+    app.post('/api/auth/device/token', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'], summary: 'RFC 8628 device access token request (polled by the agent)', security: [],
+        description: 'Until approved: 400 with details [{field:"oauth_error", message:"authorization_pending"|"slow_down"|"access_denied"|"expired_token"|"invalid_grant"}].',
+        body: Type.Ref('DeviceTokenRequest'), response: { 200: Type.Ref('DeviceToken'), ...errorResponses() },
+      },
+      handler: async (req) => sessions.pollDeviceGrant(req.body as Static<typeof DeviceTokenRequest>, requestMeta(req)),
+    });
+    app.post('/api/me/device-grants', {
+      config: { access: ME },
+      schema: {
+        tags: ['auth'], summary: 'Approve or deny an agent by its user code; it acts as you, with your current role, in this organization',
+        body: Type.Ref('DeviceGrantDecision'), response: { 200: Type.Ref('DeviceGrantDecided'), ...errorResponses() },
+      },
+      handler: async (req) => sessions.decideDeviceGrant(req.actor, req.body as Static<typeof DeviceGrantDecision>, requestMeta(req)),
+    });
+
+    app.get('/api/me/sessions', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
+      schema: {
+        tags: ['me'], summary: 'Your live sessions and agent tokens', querystring: Type.Object(ListQuery),
+        response: { 200: Type.Array(Type.Ref('SessionInfo')), ...errorResponses() },
+      },
+      handler: async (req, reply) => {
+        const after = decodeCursor(req.query.cursor, (v) => (v.startsWith('ses_') ? v : undefined));
+        const limit = req.query.limit ?? 50;
+        const all = (await sessions.list(req.actor)).filter((s) => after === undefined || s.id > after);
+        const items = all.slice(0, limit);
+        return sendPage(req, reply, { items, nextCursor: all.length > limit ? encodeCursor(items[items.length - 1]!.id) : undefined });
+      },
+    });
+    app.delete('/api/me/sessions/:id', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
+      schema: { tags: ['me'], summary: 'Revoke one of your sessions or agent tokens', params: IdParams, response: { 200: Type.Ref('Ok'), ...errorResponses() } },
+      handler: async (req) => sessions.revoke(req.actor, req.params.id, requestMeta(req)),
+    });
+
+    app.post('/api/me/totp', {
+      config: { access: ME },
+      schema: { tags: ['me'], summary: 'Start two-factor setup: a new TOTP secret, shown once', response: { 200: Type.Ref('TotpSetup'), ...errorResponses(409) } },
+      handler: async (req) => sessions.beginTotp(req.actor, requestMeta(req)),
+    });
+    app.post('/api/me/totp/confirm', {
+      config: { access: ME },
+      schema: { tags: ['me'], summary: 'Turn two-factor sign-in on with a current code', body: Type.Ref('CodeConfirm'), response: { 200: Type.Ref('TotpStatus'), ...errorResponses(409) } },
+      handler: async (req) => sessions.confirmTotp(req.actor, (req.body as { code: string }).code, requestMeta(req)),
+    });
+    app.post('/api/me/totp/disable', {
+      config: { access: ME },
+      schema: { tags: ['me'], summary: 'Turn two-factor sign-in off (needs a current code or a recovery code)', body: Type.Ref('TotpDisable'), response: { 200: Type.Ref('TotpStatus'), ...errorResponses(409) } },
+      handler: async (req) => sessions.disableTotp(req.actor, (req.body as Static<typeof TotpDisable>).code, requestMeta(req)),
+    });
+
+    app.get('/api/me/recovery-codes', {
+      config: { access: ME },
+      schema: { tags: ['me'], summary: 'How many unused recovery codes you have', response: { 200: Type.Ref('RecoveryCodeStatus'), ...errorResponses() } },
+      handler: async (req) => sessions.recoveryStatus(req.actor),
+    });
+    app.post('/api/me/recovery-codes', {
+      config: { access: ME },
+      schema: {
+        tags: ['me'], summary: 'Generate a new set of recovery codes (replaces the old set); shown only in this answer',
+        response: { 200: Type.Ref('RecoveryCodes'), ...errorResponses() },
+      },
+      handler: async (req) => sessions.generateRecoveryCodes(req.actor, requestMeta(req)),
+    });
+  };
+}

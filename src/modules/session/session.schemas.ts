@@ -1,0 +1,122 @@
+import { Type } from 'typebox';
+
+const Client = Type.Union([Type.Literal('dashboard'), Type.Literal('mobile')], {
+  description: 'dashboard (default): an HttpOnly cookie session; mobile: a bearer token (kxm_…) in the answer.',
+});
+
+export const SignUp = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.String({ minLength: 10, maxLength: 1024 }),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    org_name: Type.String({ minLength: 1, maxLength: 200 }),
+    client: Type.Optional(Client),
+  },
+  { $id: 'SignUp' },
+);
+export const SignIn = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    totp_code: Type.Optional(Type.String({ maxLength: 12, description: 'Required when two-factor sign-in is on (or recovery_code).' })),
+    recovery_code: Type.Optional(Type.String({ maxLength: 32 })),
+    client: Type.Optional(Client),
+  },
+  { $id: 'SignIn' },
+);
+export const SessionCreated = Type.Object(
+  {
+    user_id: Type.String(),
+    session_id: Type.String(),
+    kind: Type.String({ enum: ['dashboard', 'mobile'] }),
+    expires_at: Type.String(),
+    memberships: Type.Array(Type.Object({ org_id: Type.String(), org_name: Type.String(), role: Type.String() })),
+    token: Type.Optional(Type.String({ description: 'mobile only: the bearer token (kxm_…); shown only here.' })),
+    csrf_token: Type.Optional(Type.String({ description: 'dashboard only: echo in X-CSRF-Token on POST/PUT/PATCH/DELETE (also in the kx_csrf cookie).' })),
+  },
+  { $id: 'SessionCreated' },
+);
+export const SessionInfo = Type.Object(
+  {
+    id: Type.String(),
+    kind: Type.String({ enum: ['dashboard', 'mobile', 'agent'] }),
+    name: Type.String(),
+    org_id: Type.Union([Type.String(), Type.Null()]),
+    client: Type.Object({}, { additionalProperties: true }),
+    created_at: Type.String(),
+    last_used_at: Type.Union([Type.String(), Type.Null()]),
+    expires_at: Type.String(),
+    current: Type.Boolean(),
+  },
+  { $id: 'SessionInfo' },
+);
+export const DeviceAuthorizationRequest = Type.Object(
+  { client_name: Type.Optional(Type.String({ maxLength: 200, description: 'Shown to the person who approves.' })) },
+  { $id: 'DeviceAuthorizationRequest' },
+);
+export const DeviceAuthorization = Type.Object(
+  {
+    device_code: Type.String(),
+    user_code: Type.String(),
+    verification_uri: Type.String(),
+    verification_uri_complete: Type.String(),
+    expires_in: Type.Integer(),
+    interval: Type.Integer(),
+  },
+  { $id: 'DeviceAuthorization' },
+);
+export const DeviceTokenRequest = Type.Object(
+  {
+    grant_type: Type.String({ description: 'urn:ietf:params:oauth:grant-type:device_code' }),
+    device_code: Type.String({ minLength: 1, maxLength: 128 }),
+  },
+  { $id: 'DeviceTokenRequest' },
+);
+export const DeviceToken = Type.Object(
+  {
+    access_token: Type.String({ description: 'kxa_…; use as Authorization: Bearer with X-Service-Org = org_id. Shown only here.' }),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer(),
+    org_id: Type.String(),
+    session_id: Type.String({ description: 'Revoke with DELETE /api/me/sessions/{id}.' }),
+  },
+  { $id: 'DeviceToken' },
+);
+export const DeviceGrantDecision = Type.Object(
+  { user_code: Type.String({ minLength: 8, maxLength: 16 }), approve: Type.Boolean() },
+  { $id: 'DeviceGrantDecision' },
+);
+export const DeviceGrantDecided = Type.Object(
+  { id: Type.String(), client_name: Type.String(), status: Type.String({ enum: ['approved', 'denied'] }), org_id: Type.String() },
+  { $id: 'DeviceGrantDecided' },
+);
+export const TotpSetup = Type.Object(
+  { secret: Type.String({ description: 'Base32; shown only here.' }), otpauth_url: Type.String() },
+  { $id: 'TotpSetup' },
+);
+export const TotpStatus = Type.Object(
+  { totp_enabled: Type.Boolean(), enabled_at: Type.Optional(Type.String()) },
+  { $id: 'TotpStatus' },
+);
+export const TotpDisable = Type.Object(
+  { code: Type.String({ minLength: 6, maxLength: 32, description: 'A current authenticator code or an unused recovery code.' }) },
+  { $id: 'TotpDisable' },
+);
+export const RecoveryCodeStatus = Type.Object(
+  { remaining: Type.Integer(), total: Type.Integer(), generated_at: Type.Union([Type.String(), Type.Null()]) },
+  { $id: 'RecoveryCodeStatus' },
+);
+export const RecoveryCodes = Type.Object(
+  {
+    codes: Type.Array(Type.String(), { description: 'Shown only here; stored hashed. Each works once.' }),
+    remaining: Type.Integer(),
+    total: Type.Integer(),
+    generated_at: Type.String(),
+  },
+  { $id: 'RecoveryCodes' },
+);
+
+export const sessionSchemas = [
+  SignUp, SignIn, SessionCreated, SessionInfo, DeviceAuthorizationRequest, DeviceAuthorization, DeviceTokenRequest, DeviceToken,
+  DeviceGrantDecision, DeviceGrantDecided, TotpSetup, TotpStatus, TotpDisable, RecoveryCodeStatus, RecoveryCodes,
+];

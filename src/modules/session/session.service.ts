@@ -1,0 +1,391 @@
+import type { Kysely } from 'kysely';
+import { authenticator } from 'otplib';
+import type { Database } from '../../db/database.ts';
+import type { UserActor } from '../../http/auth.ts';
+import { type Actor, type Audience, type Role, systemActor } from '../../lib/actor.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { type CodeHasher, normalizeRecoveryCode, normalizeUserCode, recoveryCode, userCode } from '../../lib/codes.ts';
+import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashSecret, randomToken, type SecretBox } from '../../lib/secrets.ts';
+import type { RequestMeta } from '../audit/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { orgRepository } from '../org/index.ts';
+import { recordPersonAudit, userRepository, type UserRow } from '../user/index.ts';
+import * as repo from './session.repository.ts';
+import type { SessionKind, SessionRow } from './session.table.ts';
+
+/** Token prefixes (docs/adr/0300-sign-in-and-sessions.md). */
+export const TOKEN_PREFIX: Record<SessionKind, string> = { dashboard: 'kxs_', mobile: 'kxm_', agent: 'kxa_' };
+export const DEVICE_CODE_PREFIX = 'kxd_';
+const DAY = 24 * 3600 * 1000;
+export const SESSION_TTL_MS: Record<SessionKind, number> = { dashboard: 14 * DAY, mobile: 90 * DAY, agent: 30 * DAY };
+const AUDIENCE: Record<SessionKind, Audience> = { dashboard: 'D', mobile: 'I', agent: 'D' };
+
+/** Sign-in throttling: failures counted over a sliding window, per email and per client IP. */
+export const THROTTLE = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 50 };
+export const DEVICE_GRANT = { ttlSeconds: 600, intervalSeconds: 5 };
+export const RECOVERY_CODE_COUNT = 10;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Verifying against this keeps the time of "no such user" close to "wrong password".
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  totp_code?: string | undefined;
+  recovery_code?: string | undefined;
+  client?: 'dashboard' | 'mobile' | undefined;
+}
+export interface SignUpInput {
+  email: string;
+  password: string;
+  name?: string | undefined;
+  org_name: string;
+  client?: 'dashboard' | 'mobile' | undefined;
+}
+
+export function createSessionService(deps: { db: Kysely<Database>; clock: Clock; box: SecretBox; hashCode: CodeHasher; publicUrl: string }) {
+  const { db, clock, box, hashCode } = deps;
+
+  const totpAt = () => authenticator.clone({ epoch: clock.now().getTime(), window: 1 });
+
+  async function mint(trx: Kysely<Database>, input: { userId: string; kind: SessionKind; orgId?: string | null; name?: string; ip: string | null; now: Date }) {
+    const token = TOKEN_PREFIX[input.kind] + randomToken(32);
+    const row: SessionRow = {
+      id: newId('ses'),
+      user_id: input.userId,
+      kind: input.kind,
+      org_id: input.orgId ?? null,
+      token_hash: hashSecret(token),
+      name: input.name ?? '',
+      client: '{}',
+      ip: input.ip,
+      created_at: input.now.toISOString(),
+      last_used_at: null,
+      expires_at: new Date(input.now.getTime() + SESSION_TTL_MS[input.kind]).toISOString(),
+      revoked_at: null,
+    };
+    await repo.insertSession(trx, row);
+    return { row, token };
+  }
+
+  const sessionView = async (row: SessionRow, token: string) => {
+    const memberships = await orgRepository.listMembershipsOfUser(db, row.user_id);
+    return {
+      user_id: row.user_id,
+      session_id: row.id,
+      kind: row.kind as 'dashboard' | 'mobile',
+      expires_at: row.expires_at,
+      memberships: memberships.map((m) => ({ org_id: m.org_id, org_name: m.org_name, role: m.role })),
+      /** The raw token: the route sets it as a cookie (dashboard) or returns it (mobile). */
+      token,
+    };
+  };
+
+  /**
+   * Counts failures in the window; `reserved` is this attempt's own row, written before the
+   * password is checked, so parallel attempts see each other and cannot overrun the limit.
+   */
+  async function throttle(email: string, ip: string, now: Date, reserved = 0) {
+    const since = new Date(now.getTime() - THROTTLE.windowMs).toISOString();
+    for (const [by, value, limit] of [['email', email, THROTTLE.perEmail], ['ip', ip, THROTTLE.perIp]] as const) {
+      const { n, oldest } = await repo.countFailuresSince(db, by, value, since);
+      if (n - reserved >= limit) {
+        const retry = oldest ? (new Date(oldest).getTime() + THROTTLE.windowMs - now.getTime()) / 1000 : THROTTLE.windowMs / 1000;
+        throw new AppError('rate_limited', 'Too many failed sign-ins; wait before trying again, or reset your password.', { retryAfterSeconds: Math.max(1, retry) });
+      }
+    }
+  }
+
+  async function fail(email: string, meta: RequestMeta, user: UserRow | undefined, reason: string, now: Date): Promise<never> {
+    await db.transaction().execute(async (trx) => {
+      // The failure row was reserved before the check (signIn); it stays.
+      await repo.pruneFailures(trx, new Date(now.getTime() - 2 * THROTTLE.windowMs).toISOString());
+      const entry = { actor: systemActor, action: 'auth.sign_in_failed', targetType: 'user', ...(user ? { targetId: user.id } : {}), changes: { email, reason }, meta, now: now.toISOString() };
+      if (user) await recordPersonAudit(trx, user.id, entry);
+      else await recordAudit(trx, { ...entry, orgId: null });
+    });
+    if (reason === 'second_factor') {
+      throw new AppError('unauthorized', 'The two-factor code or recovery code is wrong.', { details: [{ field: 'totp_code', message: 'is wrong or expired' }] });
+    }
+    throw unauthorized('The email or password is wrong.');
+  }
+
+  const userActor = (userId: string, orgId: string, role: Role, credentialId: string, audience: Audience): Actor =>
+    ({ type: 'user', id: userId, orgId, role, credentialId, audience });
+
+  return {
+    async signUp(input: SignUpInput, meta: RequestMeta) {
+      const email = input.email.trim().toLowerCase();
+      if (!EMAIL.test(email) || email.length > 254) throw invalid('email', 'is not an email address');
+      if (input.password.length < 10) throw invalid('password', 'must be at least 10 characters');
+      const orgName = input.org_name.trim();
+      if (!orgName) throw invalid('org_name', 'must not be empty');
+      const passwordHash = await hashPassword(input.password); // outside the transaction: slow on purpose
+      const now = clock.now();
+      const iso = now.toISOString();
+      const kind = input.client ?? 'dashboard';
+      const { row, token } = await db.transaction().execute(async (trx) => {
+        if (await userRepository.findUserByEmail(trx, email)) throw conflict('An account with this email already exists; sign in instead.');
+        const orgId = newId('org');
+        const userId = newId('usr');
+        await orgRepository.insertOrg(trx, { id: orgId, name: orgName, time_zone: 'UTC', ingest_rate_per_minute: 1200, created_at: iso, updated_at: iso });
+        await userRepository.insertUser(trx, { id: userId, email, name: (input.name ?? '').trim(), password_hash: passwordHash, created_at: iso, updated_at: iso });
+        await orgRepository.insertMembership(trx, { org_id: orgId, user_id: userId, role: 'owner', created_at: iso });
+        const s = await mint(trx, { userId, kind, ip: meta.ip, now });
+        const actor = userActor(userId, orgId, 'owner', s.row.id, AUDIENCE[kind]);
+        await recordAudit(trx, { orgId, actor, action: 'org.sign_up', targetType: 'organization', targetId: orgId, changes: { name: orgName, owner: userId, email }, meta, now: iso });
+        await recordAudit(trx, { orgId, actor, action: 'auth.sign_in', targetType: 'session', targetId: s.row.id, changes: { method: 'sign_up', kind }, meta, now: iso });
+        return s;
+      });
+      return sessionView(row, token);
+    },
+
+    async signIn(input: SignInInput, meta: RequestMeta) {
+      const email = input.email.trim().toLowerCase();
+      const now = clock.now();
+      const ip = meta.ip ?? 'unknown';
+      await throttle(email, ip, now);
+      // Reserve a failure before checking; a success deletes the email's failures again.
+      const reservedId = newId('sif');
+      await repo.insertFailure(db, { id: reservedId, email, ip, created_at: now.toISOString() });
+      await throttle(email, ip, now, 1);
+      const user = await userRepository.findUserByEmail(db, email);
+      const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !user.password_hash || !ok) return fail(email, meta, user, 'password', now);
+      let secondFactor: 'totp' | 'recovery_code' | null = null;
+      if (user.totp_secret_sealed) {
+        if (!input.totp_code && !input.recovery_code) {
+          // Not a failure: the client asks for the second factor and signs in again.
+          await repo.deleteFailure(db, reservedId);
+          throw new AppError('unauthorized', 'This account uses two-factor sign-in: send totp_code (or a recovery_code) with the password.', {
+            details: [{ field: 'totp_code', message: 'is required' }],
+          });
+        }
+        if (input.totp_code) {
+          if (!totpAt().check(input.totp_code.replace(/\s/g, ''), box.open(user.totp_secret_sealed))) return fail(email, meta, user, 'second_factor', now);
+          secondFactor = 'totp';
+        } else {
+          secondFactor = 'recovery_code';
+        }
+      }
+      const kind = input.client ?? 'dashboard';
+      const iso = now.toISOString();
+      const result = await db.transaction().execute(async (trx) => {
+        if (secondFactor === 'recovery_code') {
+          const used = await repo.useRecoveryCode(trx, user.id, hashCode('recovery', normalizeRecoveryCode(input.recovery_code!)), iso);
+          if (!used) return undefined;
+        }
+        await repo.clearFailures(trx, email);
+        const s = await mint(trx, { userId: user.id, kind, ip: meta.ip, now });
+        await recordPersonAudit(trx, user.id, {
+          actor: { type: 'user', id: user.id, orgId: '', role: 'observer', credentialId: s.row.id, audience: AUDIENCE[kind] },
+          action: 'auth.sign_in', targetType: 'session', targetId: s.row.id,
+          changes: { method: 'password', second_factor: secondFactor, kind }, meta, now: iso,
+        });
+        return s;
+      });
+      if (!result) return fail(email, meta, user, 'second_factor', now);
+      return sessionView(result.row, result.token);
+    },
+
+    /** Finds a live session of a kind by its token; undefined when unknown, revoked or expired. */
+    async authenticate(token: string, kind: SessionKind): Promise<SessionRow | undefined> {
+      if (!token.startsWith(TOKEN_PREFIX[kind])) return undefined;
+      const row = await repo.findSessionByHash(db, hashSecret(token));
+      const now = clock.now();
+      if (!row || row.kind !== kind || row.revoked_at || row.expires_at <= now.toISOString()) return undefined;
+      // last_used_at at minute resolution: one write a minute per session, not one per request.
+      if (!row.last_used_at || new Date(row.last_used_at).getTime() < now.getTime() - 60_000) await repo.touchSession(db, row.id, now.toISOString());
+      return row;
+    },
+
+    async signOut(session: SessionRow, meta: RequestMeta) {
+      const iso = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await repo.revokeSession(trx, session.id, iso);
+        await recordPersonAudit(trx, session.user_id, {
+          actor: { type: 'user', id: session.user_id, orgId: '', role: 'observer', credentialId: session.id, audience: AUDIENCE[session.kind] },
+          action: 'auth.sign_out', targetType: 'session', targetId: session.id, changes: { kind: session.kind }, meta, now: iso,
+        });
+      });
+      return { ok: true as const };
+    },
+
+    async list(actor: UserActor) {
+      const rows = await repo.listLiveSessions(db, actor.id, clock.now().toISOString());
+      return rows.map((r) => ({
+        id: r.id, kind: r.kind, name: r.name, org_id: r.org_id, client: JSON.parse(r.client) as Record<string, unknown>,
+        created_at: r.created_at, last_used_at: r.last_used_at, expires_at: r.expires_at, current: r.id === actor.credentialId,
+      }));
+    },
+
+    /** Revokes one of the person's own sessions or agent tokens; another person's is 404. */
+    async revoke(actor: UserActor, id: string, meta: RequestMeta) {
+      const iso = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findSession(trx, actor.id, id);
+        if (!row || row.revoked_at || row.expires_at <= iso) throw notFound('Session', id);
+        await repo.revokeSession(trx, id, iso);
+        await recordPersonAudit(trx, actor.id, { actor, action: 'session.revoke', targetType: 'session', targetId: id, changes: { kind: row.kind, name: row.name }, meta, now: iso });
+      });
+      return { ok: true as const };
+    },
+
+    async setClient(sessionId: string, client: object) {
+      await repo.setSessionClient(db, sessionId, JSON.stringify(client));
+    },
+
+    // --- TOTP second factor -------------------------------------------------------------------
+
+    /** Starts setup: a new secret, shown once here; it takes effect after confirmTotp. */
+    async beginTotp(actor: UserActor, meta: RequestMeta) {
+      const user = await userRepository.findUserById(db, actor.id);
+      if (!user) throw notFound('User');
+      if (user.totp_secret_sealed) throw conflict('Two-factor sign-in is already on; turn it off first to enrol a new authenticator.');
+      const secret = authenticator.generateSecret(20);
+      const iso = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await userRepository.updateUser(trx, actor.id, { totp_pending_sealed: box.seal(secret), updated_at: iso });
+        await recordPersonAudit(trx, actor.id, { actor, action: 'auth.totp_setup_started', targetType: 'user', targetId: actor.id, meta, now: iso });
+      });
+      return { secret, otpauth_url: authenticator.keyuri(user.email, 'Klaxon', secret) };
+    },
+
+    async confirmTotp(actor: UserActor, code: string, meta: RequestMeta) {
+      const user = await userRepository.findUserById(db, actor.id);
+      if (!user) throw notFound('User');
+      if (!user.totp_pending_sealed) throw conflict('No two-factor setup is in progress; call POST /api/me/totp first.');
+      if (!totpAt().check(code.replace(/\s/g, ''), box.open(user.totp_pending_sealed))) throw invalid('code', 'is wrong or expired; enter the current code from your authenticator');
+      const iso = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await userRepository.updateUser(trx, actor.id, { totp_secret_sealed: user.totp_pending_sealed, totp_pending_sealed: null, totp_enabled_at: iso, updated_at: iso });
+        await recordPersonAudit(trx, actor.id, { actor, action: 'auth.totp_enable', targetType: 'user', targetId: actor.id, meta, now: iso });
+      });
+      return { totp_enabled: true, enabled_at: iso };
+    },
+
+    /** Turns TOTP off; proves possession with a current code or a recovery code. */
+    async disableTotp(actor: UserActor, code: string, meta: RequestMeta) {
+      const user = await userRepository.findUserById(db, actor.id);
+      if (!user) throw notFound('User');
+      if (!user.totp_secret_sealed) throw conflict('Two-factor sign-in is not on.');
+      const iso = clock.now().toISOString();
+      const viaTotp = /^\d{6}$/.test(code.replace(/\s/g, '')) && totpAt().check(code.replace(/\s/g, ''), box.open(user.totp_secret_sealed));
+      await db.transaction().execute(async (trx) => {
+        if (!viaTotp && !(await repo.useRecoveryCode(trx, actor.id, hashCode('recovery', normalizeRecoveryCode(code)), iso))) {
+          throw invalid('code', 'is wrong or expired; enter the current authenticator code or a recovery code');
+        }
+        await userRepository.updateUser(trx, actor.id, { totp_secret_sealed: null, totp_pending_sealed: null, totp_enabled_at: null, updated_at: iso });
+        await recordPersonAudit(trx, actor.id, { actor, action: 'auth.totp_disable', targetType: 'user', targetId: actor.id, changes: { proof: viaTotp ? 'totp' : 'recovery_code' }, meta, now: iso });
+      });
+      return { totp_enabled: false };
+    },
+
+    // --- recovery codes -----------------------------------------------------------------------
+
+    async recoveryStatus(actor: UserActor) {
+      const s = await repo.recoveryCodeStatus(db, actor.id);
+      return { remaining: s.remaining, total: s.total, generated_at: s.generatedAt };
+    },
+
+    /** A new set replaces the old one; the codes are in this answer only and stored hashed. */
+    async generateRecoveryCodes(actor: UserActor, meta: RequestMeta) {
+      const iso = clock.now().toISOString();
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCode());
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteRecoveryCodes(trx, actor.id);
+        await repo.insertRecoveryCodes(trx, codes.map((c) => ({ id: newId('rcv'), user_id: actor.id, code_hash: hashCode('recovery', c), created_at: iso })));
+        await recordPersonAudit(trx, actor.id, { actor, action: 'auth.recovery_codes_generate', targetType: 'user', targetId: actor.id, changes: { count: codes.length }, meta, now: iso });
+      });
+      return { codes, remaining: codes.length, total: codes.length, generated_at: iso };
+    },
+
+    // --- OAuth 2.0 device authorization grant (RFC 8628) -----------------------------------------
+
+    async startDeviceGrant(input: { client_name?: string | undefined }) {
+      const now = clock.now();
+      const deviceCode = DEVICE_CODE_PREFIX + randomToken(32);
+      await repo.expireGrants(db, now.toISOString());
+      for (let attempt = 0; ; attempt++) {
+        const code = userCode();
+        try {
+          await repo.insertGrant(db, {
+            id: newId('dgr'), device_code_hash: hashSecret(deviceCode), user_code: code, client_name: (input.client_name ?? 'Agent').trim() || 'Agent',
+            status: 'pending', user_id: null, org_id: null, interval_seconds: DEVICE_GRANT.intervalSeconds, last_polled_at: null,
+            created_at: now.toISOString(), expires_at: new Date(now.getTime() + DEVICE_GRANT.ttlSeconds * 1000).toISOString(),
+          });
+          const uri = `${deps.publicUrl}/device`;
+          return {
+            device_code: deviceCode, user_code: code, verification_uri: uri,
+            verification_uri_complete: `${uri}?user_code=${encodeURIComponent(code)}`,
+            expires_in: DEVICE_GRANT.ttlSeconds, interval: DEVICE_GRANT.intervalSeconds,
+          };
+        } catch (err) {
+          if (attempt >= 3) throw err; // a pending user code collided: draw again
+        }
+      }
+    },
+
+    /** The signed-in person approves (or denies) an agent for the organization in X-Service-Org. */
+    async decideDeviceGrant(actor: UserActor, input: { user_code: string; approve: boolean }, meta: RequestMeta) {
+      const iso = clock.now().toISOString();
+      const code = normalizeUserCode(input.user_code);
+      return db.transaction().execute(async (trx) => {
+        const g = await repo.findPendingGrantByUserCode(trx, code);
+        if (!g || g.expires_at <= iso) throw notFound('Pending device code', code);
+        const status = input.approve ? 'approved' : 'denied';
+        if (!(await repo.updateGrant(trx, g.id, { status, user_id: actor.id, org_id: actor.orgId }, 'pending'))) throw notFound('Pending device code', code);
+        await recordAudit(trx, {
+          orgId: actor.orgId, actor, action: input.approve ? 'agent_grant.approve' : 'agent_grant.deny', targetType: 'device_grant', targetId: g.id,
+          changes: { client_name: g.client_name }, meta, now: iso,
+        });
+        return { id: g.id, client_name: g.client_name, status, org_id: actor.orgId };
+      });
+    },
+
+    /**
+     * The agent polls with its device code. Errors carry the RFC 8628 / RFC 6749 error name in
+     * details[0].message under field "oauth_error" (docs/adr/0300-sign-in-and-sessions.md).
+     */
+    async pollDeviceGrant(input: { grant_type: string; device_code: string }, meta: RequestMeta) {
+      const oauth = (name: string, message: string, code: 'invalid_request' | 'rate_limited' = 'invalid_request') =>
+        new AppError(code, message, { details: [{ field: 'oauth_error', message: name }] });
+      if (input.grant_type !== 'urn:ietf:params:oauth:grant-type:device_code') {
+        throw oauth('unsupported_grant_type', 'grant_type must be urn:ietf:params:oauth:grant-type:device_code.');
+      }
+      const now = clock.now();
+      const iso = now.toISOString();
+      const g = await repo.findGrantByDeviceHash(db, hashSecret(input.device_code));
+      if (!g || g.status === 'consumed') throw oauth('invalid_grant', 'The device code is unknown or was already used; start again.');
+      if (g.expires_at <= iso) throw oauth('expired_token', 'The device code expired; start again.');
+      if (g.status === 'denied') throw oauth('access_denied', 'The person denied this request.');
+      if (g.status === 'pending') {
+        const tooSoon = g.last_polled_at && new Date(g.last_polled_at).getTime() + g.interval_seconds * 1000 > now.getTime();
+        await repo.updateGrant(db, g.id, { last_polled_at: iso, ...(tooSoon ? { interval_seconds: g.interval_seconds + 5 } : {}) });
+        if (tooSoon) throw oauth('slow_down', `Polling too fast; wait ${g.interval_seconds + 5} seconds between requests.`);
+        throw oauth('authorization_pending', 'The person has not approved this request yet; poll again after the interval.');
+      }
+      const issued = await db.transaction().execute(async (trx) => {
+        if (!(await repo.updateGrant(trx, g.id, { status: 'consumed' }, 'approved'))) return undefined;
+        const membership = await orgRepository.findMembership(trx, g.org_id!, g.user_id!);
+        if (!membership) return undefined;
+        const s = await mint(trx, { userId: g.user_id!, kind: 'agent', orgId: g.org_id, name: g.client_name, ip: meta.ip, now });
+        await recordAudit(trx, {
+          orgId: g.org_id, actor: { type: 'user', id: g.user_id!, orgId: g.org_id!, role: membership.role, credentialId: s.row.id, audience: 'D' },
+          action: 'agent_grant.token_issue', targetType: 'session', targetId: s.row.id, changes: { client_name: g.client_name }, meta, now: iso,
+        });
+        return s;
+      });
+      if (!issued) throw oauth('invalid_grant', 'The device code is no longer valid; start again.');
+      return {
+        access_token: issued.token, token_type: 'Bearer' as const, expires_in: Math.round(SESSION_TTL_MS.agent / 1000),
+        org_id: issued.row.org_id!, session_id: issued.row.id,
+      };
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,52 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export type SessionKind = 'dashboard' | 'mobile' | 'agent';
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  kind: SessionKind;
+  /** Agent tokens only: the organization the grant was approved for. */
+  org_id: string | null;
+  token_hash: string;
+  name: string;
+  /** JSON: platform, app version, time zone, locale (from POST /api/bootstrap). */
+  client: string;
+  ip: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string;
+  revoked_at: string | null;
+}
+export type SessionRow = Selectable<SessionTable>;
+export type NewSessionRow = Insertable<SessionTable>;
+
+export interface DeviceGrantTable {
+  id: string;
+  device_code_hash: string;
+  user_code: string;
+  client_name: string;
+  status: 'pending' | 'approved' | 'denied' | 'consumed';
+  user_id: string | null;
+  org_id: string | null;
+  interval_seconds: number;
+  last_polled_at: string | null;
+  created_at: string;
+  expires_at: string;
+}
+export type DeviceGrantRow = Selectable<DeviceGrantTable>;
+
+export interface RecoveryCodeTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface SignInFailureTable {
+  id: string;
+  email: string;
+  ip: string;
+  created_at: string;
+}

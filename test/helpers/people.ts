@@ -1,0 +1,96 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import type { Role } from '../../src/lib/actor.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { mintKeyTx } from '../../src/modules/api-key/index.ts';
+import { orgRepository } from '../../src/modules/org/index.ts';
+import { userRepository } from '../../src/modules/user/index.ts';
+import type { Tenant, TestApp } from './app.ts';
+import { SESSION_TTL_MS, TOKEN_PREFIX } from '../../src/modules/session/index.ts';
+import { insertSession } from '../../src/modules/session/session.repository.ts';
+import { hashSecret, randomToken } from '../../src/lib/secrets.ts';
+
+export interface Member {
+  userId: string;
+  email: string;
+  role: Role;
+  apiKey: string;
+  keyId: string;
+  headers: Record<string, string>;
+}
+
+/** A member of the tenant's organization with a role and a full-product key, through repositories. */
+export async function addMember(t: TestApp, tenant: Pick<Tenant, 'orgId'>, role: Role, opts: { email?: string; passwordHash?: string | null } = {}): Promise<Member> {
+  const now = t.clock.now().toISOString();
+  const userId = newId('usr');
+  const email = opts.email ?? `${role}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const { row, secret } = await t.container.db.transaction().execute(async (trx) => {
+    await userRepository.insertUser(trx, { id: userId, email, name: role, password_hash: opts.passwordHash ?? null, created_at: now, updated_at: now });
+    await orgRepository.insertMembership(trx, { org_id: tenant.orgId, user_id: userId, role, created_at: now });
+    return mintKeyTx(trx, { orgId: tenant.orgId, userId, kind: 'full_product', name: `${role} key`, serviceIds: null, now });
+  });
+  return { userId, email, role, apiKey: secret, keyId: row.id, headers: { authorization: `Bearer ${secret}`, 'x-service-org': tenant.orgId } };
+}
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+}
+
+/** An SMTP server on 127.0.0.1 (random port) that keeps every message it is given. */
+export async function startSmtpCapture() {
+  const mails: CapturedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const parsed = await simpleParser(raw);
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          raw,
+        });
+        for (const w of waiters.splice(0)) w();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Reads Set-Cookie headers of an inject response into name → value. */
+export function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
+  return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+}
+
+/** A live session of a kind for a person, inserted through the repository (no password hashing). */
+export async function addSession(t: TestApp, userId: string, kind: 'dashboard' | 'mobile' = 'mobile'): Promise<{ id: string; token: string }> {
+  const now = t.clock.now();
+  const token = TOKEN_PREFIX[kind] + randomToken(32);
+  const id = newId('ses');
+  await insertSession(t.container.db, {
+    id, user_id: userId, kind, org_id: null, token_hash: hashSecret(token), name: '', client: '{}', ip: null,
+    created_at: now.toISOString(), last_used_at: null, expires_at: new Date(now.getTime() + SESSION_TTL_MS[kind]).toISOString(), revoked_at: null,
+  });
+  return { id, token };
+}

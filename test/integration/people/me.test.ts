@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { addMember, startSmtpCapture } from '../../helpers/people.ts';
+import { createUserService } from '../../../src/modules/user/index.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: the "me" routes, email change by mailed code, consent, bootstrap`, () => {
+    let t: TestApp;
+    let tenant: Tenant;
+    let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+    beforeAll(async () => {
+      smtp = await startSmtpCapture();
+      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Klaxon <no-reply@klaxon.test>' } });
+      tenant = await bootstrapTenant(t);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await smtp?.close();
+    });
+
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
+      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+
+    it('GET /api/me shows the person, role, memberships and the default alert sound', async () => {
+      const r = await call('GET', '/api/me', tenant.headers);
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toMatchObject({
+        user: { id: tenant.userId, email_verified: false, totp_enabled: false },
+        org: { id: tenant.orgId }, role: 'owner',
+        alert_sound: { sounds: { high: 'klaxon', low: 'chime' }, critical_alerts: true },
+      });
+    });
+
+    it('PATCH /api/me sets the sound per urgency and critical alerts; bad values are 400; an observer is 403', async () => {
+      const r = await call('PATCH', '/api/me', tenant.headers, { sounds: { low: 'ping' }, critical_alerts: false });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().alert_sound).toEqual({ sounds: { high: 'klaxon', low: 'ping' }, critical_alerts: false });
+      expect((await call('GET', '/api/me', tenant.headers)).json().alert_sound.sounds.low).toBe('ping');
+      const bad = await call('PATCH', '/api/me', tenant.headers, { sounds: { high: 'Not A Sound!' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.details[0].field).toBe('sounds.high');
+      expect((await call('PATCH', '/api/me', tenant.headers, { critical_alerts: 'yes' })).statusCode).toBe(400);
+      const observer = await addMember(t, tenant, 'observer');
+      expect((await call('PATCH', '/api/me', observer.headers, { critical_alerts: true })).statusCode).toBe(403);
+      const audit = await t.container.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.alert_sound_update').execute();
+      expect(audit).toHaveLength(1);
+    });
+
+    it('email change: a six-digit code is mailed over SMTP; the right code switches the sign-in email', async () => {
+      const m = await addMember(t, tenant, 'responder');
+      const newEmail = `new-${Math.random().toString(36).slice(2, 8)}@example.org`;
+      const r = await call('POST', '/api/me/email', m.headers, { email: newEmail.toUpperCase() });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toMatchObject({ email: newEmail, attempts_allowed: 5 });
+      const mail = smtp.mails.at(-1)!;
+      expect(mail.to).toEqual([newEmail]);
+      expect(mail.from).toBe('no-reply@klaxon.test');
+      const code = codeOf(mail.text);
+      expect(r.body).not.toContain(code);
+      const wrong = code === '000000' ? '000001' : '000000';
+      const w = await call('POST', '/api/me/email/verify', m.headers, { code: wrong });
+      expect(w.statusCode).toBe(400);
+      expect(w.json().error.message).toMatch(/4 attempt\(s\) left/);
+      expect((await call('POST', '/api/me/email/verify', m.headers, { code: '12345' })).statusCode).toBe(400);
+      const ok = await call('POST', '/api/me/email/verify', m.headers, { code });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toEqual({ email: newEmail, email_verified: true });
+      expect((await call('GET', '/api/me', m.headers)).json().user).toMatchObject({ email: newEmail, email_verified: true });
+      expect((await call('POST', '/api/me/email/verify', m.headers, { code })).statusCode).toBe(404);
+      const audit = await t.container.db.selectFrom('audit_log').selectAll().where('actor_id', '=', m.userId).execute();
+      expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['user.email_change_request', 'user.email_change']));
+      expect(JSON.stringify(audit)).not.toContain(code);
+      expect(t.logs.join('\n')).not.toContain(code);
+    });
+
+    it('email change: codes expire after 15 minutes and die after 5 wrong attempts; a taken address is 409', async () => {
+      const m = await addMember(t, tenant, 'responder');
+      expect((await call('POST', '/api/me/email', m.headers, { email: `owner-x@example.com` })).statusCode).toBe(200);
+      t.clock.advance(15 * 60 * 1000 + 1);
+      const code = codeOf(smtp.mails.at(-1)!.text);
+      const expired = await call('POST', '/api/me/email/verify', m.headers, { code });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().error.message).toMatch(/expired/);
+
+      await call('POST', '/api/me/email', m.headers, { email: `again-${m.userId.slice(-6)}@example.com` });
+      const good = codeOf(smtp.mails.at(-1)!.text);
+      const bad = good === '999999' ? '999998' : '999999';
+      for (let i = 0; i < 5; i++) expect((await call('POST', '/api/me/email/verify', m.headers, { code: bad })).statusCode).toBe(400);
+      expect((await call('POST', '/api/me/email/verify', m.headers, { code: good })).statusCode).toBe(404);
+
+      const other = await addMember(t, tenant, 'observer');
+      expect((await call('POST', '/api/me/email', m.headers, { email: other.email })).statusCode).toBe(409);
+      expect((await call('POST', '/api/me/email', m.headers, { email: 'not-an-email' })).statusCode).toBe(400);
+    });
+
+    it('parallel wrong guesses cannot overrun the attempt limit', async () => {
+      const m = await addMember(t, tenant, 'responder');
+      expect((await call('POST', '/api/me/email', m.headers, { email: `race-${m.userId.slice(-6)}@example.com` })).statusCode).toBe(200);
+      const good = codeOf(smtp.mails.at(-1)!.text);
+      const wrong = Array.from({ length: 20 }, (_, i) => String((Number(good) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const results = await Promise.all(wrong.map((code) => call('POST', '/api/me/email/verify', m.headers, { code })));
+      expect(results.map((r) => r.statusCode).filter((s) => s !== 400 && s !== 404)).toEqual([]);
+      const row = await t.container.db.selectFrom('email_changes').selectAll().where('user_id', '=', m.userId).executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(5);
+      expect((await call('POST', '/api/me/email/verify', m.headers, { code: good })).statusCode).not.toBe(200);
+    });
+
+    it('consent is recorded with kind, version, time and IP; bootstrap shows the latest', async () => {
+      const r = await call('POST', '/api/agreements/consent', tenant.headers, { kind: 'terms', version: '2026-01' });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toMatchObject({ kind: 'terms', version: '2026-01', accepted_at: t.clock.now().toISOString(), ip: '127.0.0.1' });
+      expect((await call('POST', '/api/agreements/consent', tenant.headers, { kind: 'cookies', version: '1' })).statusCode).toBe(400);
+      const row = await t.container.db.selectFrom('agreement_consents').selectAll().where('id', '=', r.json().id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ user_id: tenant.userId, kind: 'terms', version: '2026-01', ip: '127.0.0.1' });
+      const audit = await t.container.db.selectFrom('audit_log').selectAll().where('action', '=', 'agreement.consent').execute();
+      expect(audit[0]).toMatchObject({ org_id: tenant.orgId, target_id: r.json().id, ip: '127.0.0.1' });
+
+      const b = await call('POST', '/api/bootstrap', tenant.headers, { platform: 'ios', app_version: '3.2.1', time_zone: 'Europe/Berlin', locale: 'de-DE' });
+      expect(b.statusCode, b.body).toBe(200);
+      expect(b.json()).toMatchObject({
+        me: { user: { id: tenant.userId }, role: 'owner', memberships: [{ org_id: tenant.orgId, role: 'owner' }] },
+        org: { id: tenant.orgId, settings: { time_zone: 'UTC', ingest_rate_per_minute: 1200 } },
+        agreements: [{ kind: 'terms', version: '2026-01' }],
+        client: { platform: 'ios', app_version: '3.2.1', time_zone: 'Europe/Berlin', locale: 'de-DE' },
+        server_time: t.clock.now().toISOString(),
+      });
+      expect((await call('POST', '/api/bootstrap', tenant.headers, { platform: 'ios', app_version: '1', time_zone: 'Mars/Olympus', locale: 'en' })).json().error.details[0].field).toBe('time_zone');
+      expect((await call('POST', '/api/bootstrap', tenant.headers, { platform: 'beos', app_version: '1', time_zone: 'UTC', locale: 'en' })).statusCode).toBe(400);
+    });
+
+    it('bootstrap takes plan, entitlements and settings from the modules wired in', async () => {
+      const users = createUserService({
+        db: t.container.db, clock: t.clock,
+        planOf: async (orgId) => (orgId === tenant.orgId ? { plan: 'team', entitlements: { voice: true, seats: 10 } } : undefined),
+        settingsOf: async () => ({ quiet_hours: null }),
+      });
+      const actor = { type: 'user' as const, id: tenant.userId, orgId: tenant.orgId, role: 'owner' as const, credentialId: 'key_x', audience: 'D' as const };
+      const r = await users.bootstrap(actor, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' });
+      expect(r).toMatchObject({ plan: 'team', entitlements: { voice: true, seats: 10 }, org: { settings: { time_zone: 'UTC', quiet_hours: null } } });
+      const plain = await call('POST', '/api/bootstrap', tenant.headers, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' });
+      expect(plain.json()).toMatchObject({ plan: null, entitlements: null });
+    });
+
+    it('bootstrap from a mobile session records the client on the session', async () => {
+      const up = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: `m-${Math.random().toString(36).slice(2)}@example.com`, password: 'long enough pw', org_name: 'M', client: 'mobile' } });
+      const s = up.json();
+      const h = { authorization: `Bearer ${s.token}`, 'x-service-org': s.memberships[0].org_id };
+      expect((await call('POST', '/api/bootstrap', h, { platform: 'android', app_version: '9.0', time_zone: 'UTC', locale: 'en-GB' })).statusCode).toBe(200);
+      const list = (await call('GET', '/api/me/sessions', h)).json();
+      expect(list[0].client).toEqual({ platform: 'android', app_version: '9.0', time_zone: 'UTC', locale: 'en-GB' });
+    });
+
+    it('DELETE /api/me deletes the account and its keys; the only owner of a shared organization is refused', async () => {
+      const m = await addMember(t, tenant, 'observer');
+      expect((await call('DELETE', '/api/me', m.headers)).statusCode).toBe(200);
+      expect(await t.container.db.selectFrom('users').select('id').where('id', '=', m.userId).executeTakeFirst()).toBeUndefined();
+      expect((await call('GET', '/api/me', m.headers)).statusCode).toBe(401);
+      const refused = await call('DELETE', '/api/me', tenant.headers);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toMatch(/only owner/);
+    });
+  });
+
+  describe(`${dialect}: mail without SMTP_URL`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp({ dialect });
+    });
+    afterAll(async () => t?.close());
+
+    it('an email change says mail is not configured (503) instead of dropping the code', async () => {
+      const tenant = await bootstrapTenant(t);
+      const r = await t.app.inject({ method: 'POST', url: '/api/me/email', headers: tenant.headers, payload: { email: 'x@example.org' } });
+      expect(r.statusCode).toBe(503);
+      expect(r.json().error.message).toMatch(/SMTP_URL/);
+      expect(await t.container.db.selectFrom('email_changes').selectAll().execute()).toHaveLength(0);
+    });
+  });
+}
