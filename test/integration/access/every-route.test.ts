@@ -286,6 +286,7 @@ for (const dialect of DIALECTS) {
       t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url } });
       a = await bootstrapTenant(t, 'Org A');
       b = await bootstrapTenant(t, 'Org B');
+
       const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, JsonSchema> } };
       ops = operationsOf(doc);
       components = doc.components.schemas;
@@ -451,6 +452,9 @@ for (const dialect of DIALECTS) {
         // A fresh organization and fresh members per route, so a destructive call (delete the
         // organization, delete my account) cannot spill into the next check. Lowest role first.
         const org = await bootstrapTenant(t, `Matrix ${op.key}`);
+        // Seats to spare: plan limits (a 403 of their own) are not what this test is about.
+        const up = await t.app.inject({ method: 'POST', url: '/api/billing/plan', headers: org.headers, payload: { plan: 'business' } });
+        if (up.statusCode !== 200) throw new Error(`plan setup: ${up.statusCode} ${up.body}`);
         const members: Record<Role, Member> = {} as Record<Role, Member>;
         for (const role of ROLES_ASCENDING) members[role] = await addMember(t, org, role);
         for (const role of ROLES_ASCENDING) {

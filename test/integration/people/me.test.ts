@@ -130,6 +130,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('bootstrap takes plan, entitlements and settings from the modules wired in', async () => {
+      // As wired in the container: billing's plan and limits, and the organization's settings.
+      const wired = (await call('POST', '/api/bootstrap', tenant.headers, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' })).json();
+      expect(wired).toMatchObject({ plan: 'free', entitlements: { seats: 5, sms: 50, voice_minutes: 20, billing_enabled: false } });
+      expect(wired.org.settings).toMatchObject({ time_zone: 'UTC', ingest_rate_per_minute: 1200, retention_days: expect.any(Number) });
       const users = createUserService({
         db: t.container.db, clock: t.clock,
         planOf: async (orgId) => (orgId === tenant.orgId ? { plan: 'team', entitlements: { voice: true, seats: 10 } } : undefined),
@@ -138,8 +142,8 @@ for (const dialect of DIALECTS) {
       const actor = { type: 'user' as const, id: tenant.userId, orgId: tenant.orgId, role: 'owner' as const, credentialId: 'key_x', audience: 'D' as const };
       const r = await users.bootstrap(actor, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' });
       expect(r).toMatchObject({ plan: 'team', entitlements: { voice: true, seats: 10 }, org: { settings: { time_zone: 'UTC', quiet_hours: null } } });
-      const plain = await call('POST', '/api/bootstrap', tenant.headers, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' });
-      expect(plain.json()).toMatchObject({ plan: null, entitlements: null });
+      const plain = await createUserService({ db: t.container.db, clock: t.clock }).bootstrap(actor, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' });
+      expect(plain).toMatchObject({ plan: null, entitlements: null });
     });
 
     it('bootstrap from a mobile session records the client on the session', async () => {
