@@ -44,7 +44,8 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
     },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
-    forceCloseConnections: true,
+    // On close: idle keep-alive sockets go at once, in-flight requests finish (graceful SIGTERM).
+    forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 

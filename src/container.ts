@@ -8,6 +8,9 @@ import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './
 import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
 import { createIngestService, createCommitter, createKyselyExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
+import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
+import { createLoadMonitor } from './lib/load-monitor.ts';
+import { join } from 'node:path';
 import type { IntegrationType } from './modules/integration/index.ts';
 import { createIntegrationService } from './modules/integration/index.ts';
 import { createOrgService } from './modules/org/index.ts';
@@ -24,6 +27,10 @@ export interface ContainerOptions {
   /** An already-open store (tests); otherwise one is opened from the config. */
   store?: Db;
   extraHandlers?: EventHandler[];
+  /** Background failures (spool, drainer); the server logs them. */
+  onBackgroundError?: (err: unknown, msg: string) => void;
+  /** Event-loop delay in ms for load shedding (tests inject it); measured by default. */
+  eventLoopDelay?: () => number;
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -34,7 +41,7 @@ export function createContainer(opts: ContainerOptions) {
   const { db, dialect } = store;
   const box = createSecretBox(config.secretKey);
 
-  const runner = createOutboxRunner({ db, dialect, clock, handlers: [pageRequestHandler, ...(opts.extraHandlers ?? [])] });
+  const runner = createOutboxRunner({ db, dialect, clock, handlers: [pageRequestHandler, ...(opts.extraHandlers ?? [])], leaseMs: config.outboxLeaseMs });
   const notify = () => runner.nudge();
 
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });
@@ -49,8 +56,19 @@ export function createContainer(opts: ContainerOptions) {
   const executor = store.sqlite ? createSqliteExecutor(db, store.sqlite) : createKyselyExecutor(db, dialect);
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 1 : 4, onCommitted: notify });
 
+  // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
+  const onBackgroundError = opts.onBackgroundError ?? (() => {});
+  const spool = openSpool({ path: join(config.dataDir, 'spool.db'), maxUnits: config.spoolMaxUnits, onError: onBackgroundError });
+  const drainer = createSpoolDrainer({ spool, committer, onError: onBackgroundError });
+  const load = createLoadMonitor({
+    maxDelayMs: config.shedEventLoopDelayMs,
+    maxQueueDepth: config.shedQueueDepth,
+    queueDepth: () => committer.depth,
+    delayMs: opts.eventLoopDelay,
+  });
+
   const adapters: Partial<Record<IntegrationType, SourceAdapter>> = {};
-  const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters });
+  const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys)];
   const authenticate = createAuthenticator({ db, resolvers });
@@ -65,14 +83,24 @@ export function createContainer(opts: ContainerOptions) {
     box,
     runner,
     committer,
+    spool,
+    drainer,
+    load,
     adapters,
     resolvers,
     authenticate,
     metrics,
     services: { integrations, apiKeys, alerts, services, orgs, users, ingest },
     async close() {
+      await drainer.stop();
       await runner.stop();
       await committer.idle();
+      // Best effort: replay what the spool holds if the store is back; what stays is replayed
+      // on the next start.
+      if (spool.size) await drainer.drainAll().catch((err) => onBackgroundError(err, 'spool drain at shutdown failed'));
+      await committer.idle();
+      spool.close();
+      load.stop();
       await store.close();
     },
   };

@@ -23,7 +23,7 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: { role?: Role; migrate?: boolean; logger?: Logger } = {}): Promise<RunningServer> {
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const container = createContainer({ config });
+  const container = createContainer({ config, onBackgroundError: (err, msg) => logger.error({ err }, msg) });
   if (opts.migrate !== false) {
     const applied = await migrateToLatest(container.db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -34,7 +34,10 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     await app.listen({ port: config.port, host: config.host });
   }
   if (role === 'worker' || role === 'all') container.runner.start();
-  logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl }, 'klaxon started');
+  // Replays the local spool whenever the store is reachable (docs/adr/0100-ingest-spool.md).
+  container.drainer.start();
+  if (container.spool.size) logger.warn({ units: container.spool.size }, 'spooled signals from an earlier run will be replayed');
+  logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl, worker: container.runner.owner, pid: process.pid }, 'klaxon started');
   return {
     container,
     app,
