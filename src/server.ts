@@ -43,7 +43,15 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     app,
     logger,
     async close() {
-      await app?.close();
+      // Stop accepting; in-flight requests finish. A keep-alive socket whose request finished
+      // after close began is idle now: reap those too, or one quiet client holds shutdown open.
+      const reap = setInterval(() => app?.server.closeIdleConnections(), 100);
+      try {
+        await app?.close();
+      } finally {
+        clearInterval(reap);
+      }
+      // Then: in-flight batches commit, the worker stops, the spool drains if it can.
       await container.close();
     },
   };
