@@ -41,6 +41,9 @@ export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databas
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 2_000 });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  // A checked-out client can get the server's "terminating connection" between queries; without
+  // a listener that 'error' event would crash the process. The next query fails instead.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
