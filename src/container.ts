@@ -72,7 +72,7 @@ export function createContainer(opts: ContainerOptions) {
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys)];
   const authenticate = createAuthenticator({ db, resolvers });
-  const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db) });
+  const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
 
   return {
     config,

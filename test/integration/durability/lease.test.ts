@@ -24,7 +24,7 @@ for (const dialect of DIALECTS) {
     it('a claim held by a dead process is taken over after its lease; the dead holder cannot complete it', async () => {
       const db = ts.store.db;
       const now = clock.now().toISOString();
-      await outboxRepository.insertEvents(db, [1, 2, 3].map((i) => ({ org_id: 'org_x', type: 'test.lease', alert_id: null, payload: JSON.stringify({ i }), created_at: now, available_at: now })) as never);
+      await outboxRepository.insertEvents(db, [1, 2, 3].map((i) => ({ org_id: 'org_x', type: 'test.lease', alert_id: null, payload: JSON.stringify({ i }), created_at: now, available_at: now })));
       // The "dead" process claimed everything, then died before handling anything.
       const dead = await outboxRepository.claimBatch(db, dialect, { owner: 'wrk_dead', now, leaseUntil: new Date(clock.now().getTime() + 30_000).toISOString(), limit: 10 });
       expect(dead).toHaveLength(3);

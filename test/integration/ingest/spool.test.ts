@@ -167,7 +167,11 @@ describe('sqlite: a store busy past its bound answers 202 buffered through HTTP,
       other.exec('ROLLBACK');
       other.close();
     }
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^klaxon_spool_units 3$/m);
+    expect(metrics).toMatch(/^klaxon_signals_total\{endpoint="native",outcome="buffered"\} 3$/m);
     expect(await t.container.drainer.drainAll()).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/^klaxon_spool_units 0$/m);
     const alerts = await t.container.db.selectFrom('alerts').select(['status', 'duplicate_count']).where('service_id', '=', svc.id).orderBy('id').execute();
     expect(alerts).toEqual([
       { status: 'resolved', duplicate_count: 0 },
