@@ -99,6 +99,11 @@ export async function applyUnit(w: { alerts: AlertWriter; receipts: ReceiptWrite
     const prior = await w.receipts.findByIdempotencyKey(u.credentialId, u.idempotencyKey);
     if (prior) {
       if (Date.parse(prior.created_at) > Date.parse(u.receivedAt) - IDEMPOTENCY_WINDOW_MS) {
+        if (u.fromSpool) {
+          // The sender already holds this unit's receipt id (buffered 202): record it as the
+          // same outcome, so the receipt exists and a second replay is a no-op.
+          await w.receipts.insert({ ...prior, id: u.receiptId, idempotency_key: null, created_at: u.receivedAt });
+        }
         return { status: prior.status_code, body: JSON.parse(prior.response), replayed: true };
       }
       await w.receipts.releaseIdempotencyKey(prior.id);

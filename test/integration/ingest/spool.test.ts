@@ -107,6 +107,25 @@ for (const dialect of DIALECTS) {
       spool.close();
     });
 
+    it('a spooled retry of a request the store already applied keeps its own receipt, applied once', async () => {
+      const spool = openSpool({ path: join(t.container.config.dataDir, `retry-${dialect}.db`) });
+      const committer = createCommitter({ executor });
+      const original = unit({ title: 'Retried', event_key: 'retried' }, { idempotencyKey: 'k-retry' });
+      const applied = await committer.submit(original);
+      const retry = unit({ title: 'Retried', event_key: 'retried' }, { idempotencyKey: 'k-retry' });
+      await spool.accept(retry);
+      const drainer = createSpoolDrainer({ spool, committer });
+      expect(await drainer.drainAll()).toBe(true);
+      // Replayed again (a crash before the spool delete): still a no-op.
+      expect(await committer.submit({ ...retry, fromSpool: true })).toMatchObject({ replayed: true, body: applied.body });
+      const receipt = await t.container.db.selectFrom('receipts').selectAll().where('id', '=', retry.receiptId).executeTakeFirstOrThrow();
+      expect(JSON.parse(receipt.response)).toEqual(applied.body);
+      const alerts = await alertsFor('retried');
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.duplicate_count).toBe(0);
+      spool.close();
+    });
+
     it('refuses with 503 once full, and sets aside a unit the store can never apply', async () => {
       const spool = openSpool({ path: join(t.container.config.dataDir, `full-${dialect}.db`), maxUnits: 2 });
       await spool.accept(unit({ title: 'ok', event_key: 'full-1' }));
