@@ -74,6 +74,20 @@ export function createContainer(opts: ContainerOptions) {
   const authenticate = createAuthenticator({ db, resolvers });
   const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
 
+  let closing: Promise<void> | undefined;
+  async function shutdown() {
+    await drainer.stop();
+    await runner.stop();
+    await committer.idle();
+    // Best effort: replay what the spool holds if the store is back; what stays is replayed on
+    // the next start.
+    if (spool.size) await drainer.drainAll().catch((err) => onBackgroundError(err, 'spool drain at shutdown failed'));
+    await committer.idle();
+    spool.close();
+    load.stop();
+    await store.close();
+  }
+
   return {
     config,
     clock,
@@ -91,17 +105,10 @@ export function createContainer(opts: ContainerOptions) {
     authenticate,
     metrics,
     services: { integrations, apiKeys, alerts, services, orgs, users, ingest },
-    async close() {
-      await drainer.stop();
-      await runner.stop();
-      await committer.idle();
-      // Best effort: replay what the spool holds if the store is back; what stays is replayed
-      // on the next start.
-      if (spool.size) await drainer.drainAll().catch((err) => onBackgroundError(err, 'spool drain at shutdown failed'));
-      await committer.idle();
-      spool.close();
-      load.stop();
-      await store.close();
+    /** Stops in order; a second call waits for the first. */
+    close(): Promise<void> {
+      closing ??= shutdown();
+      return closing;
     },
   };
 }

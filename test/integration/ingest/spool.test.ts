@@ -201,3 +201,33 @@ describe('sqlite: a store busy past its bound answers 202 buffered through HTTP,
     expect(direct.json().buffered).toBeUndefined();
   });
 });
+
+describe('sqlite: closing drains the spool when the store is back', () => {
+  it('replays spooled signals before the store closes', async () => {
+    const t = await buildTestApp({ dialect: 'sqlite', container: { eventLoopDelay: () => 0 } });
+    const dbPath = t.container.config.sqlitePath;
+    const spoolPath = t.container.spool.path;
+    try {
+      const tenant = await bootstrapTenant(t);
+      const svc = await createService(t, tenant, 'closing');
+      const other = new SQLite(dbPath);
+      other.exec('BEGIN IMMEDIATE');
+      const res = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'Spooled at close', event_key: 'close' } });
+      other.exec('ROLLBACK');
+      other.close();
+      expect(res.json()).toMatchObject({ buffered: true });
+      expect(t.container.spool.size).toBe(1);
+      await t.app.close();
+      await t.container.close();
+      const check = new SQLite(dbPath, { readonly: true });
+      expect(check.prepare("select status from alerts where event_key = 'close'").all()).toEqual([{ status: 'open' }]);
+      expect(check.prepare('select count(*) as n from receipts where id = ?').get(res.json().receipt_id)).toEqual({ n: 1 });
+      check.close();
+      const spool = new SQLite(spoolPath, { readonly: true });
+      expect(spool.prepare('select count(*) as n from spool_units').get()).toEqual({ n: 0 });
+      spool.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
