@@ -188,6 +188,7 @@ export function createSpoolDrainer(opts: {
     if (!rows.length) return 0;
     const settled = await Promise.allSettled(rows.map((r) => opts.committer.submit({ ...r.unit, fromSpool: true })));
     const done: number[] = [];
+    let setAside = 0;
     let unavailable = false;
     for (let i = 0; i < rows.length; i++) {
       const s = settled[i]!;
@@ -197,30 +198,34 @@ export function createSpoolDrainer(opts: {
         // Only a unit that can never apply gets here (the committer retried it alone).
         opts.onError?.(s.reason, 'spooled unit refused by the store; set aside in spool_rejected');
         opts.spool.setAside(rows[i]!.seq, rows[i]!.unit, String((s.reason as Error)?.message ?? s.reason));
+        setAside++;
       }
     }
     opts.spool.remove(done);
-    return unavailable && !done.length ? -1 : done.length;
+    return unavailable && !done.length && !setAside ? -1 : done.length + setAside;
   }
 
-  /** Drains until the spool is empty or the store refuses. True when empty. */
-  async function drainAll(): Promise<boolean> {
-    while (opts.spool.size > 0) {
+  /** Drains until the spool is empty or the store refuses. */
+  async function run(): Promise<'empty' | 'pending' | 'unavailable'> {
+    for (;;) {
       const n = await drainOnce();
-      if (n < 0) return false;
-      if (n === 0 && opts.spool.head(1).length === 0) break;
+      if (n < 0) return 'unavailable';
+      // Nothing stored right now; units may be on their way into the spool (same turn).
+      if (n === 0) return opts.spool.size === 0 ? 'empty' : 'pending';
     }
-    return opts.spool.size === 0;
   }
+
+  /** True when the spool ended empty. */
+  const drainAll = async (): Promise<boolean> => (await run()) === 'empty';
 
   async function loop() {
     if (stopped) return;
     let delay = idleMs;
     try {
-      current = drainAll();
-      const empty = await current;
-      backoff = empty ? idleMs : Math.min(maxBackoffMs, backoff * 2);
-      delay = backoff;
+      current = run();
+      const state = await current;
+      backoff = state === 'unavailable' ? Math.min(maxBackoffMs, backoff * 2) : idleMs;
+      delay = state === 'pending' ? 10 : backoff;
     } catch (err) {
       opts.onError?.(err, 'spool drain failed');
       delay = backoff = Math.min(maxBackoffMs, backoff * 2);
