@@ -40,7 +40,7 @@ export function createMetrics(opts: { backlog: () => Promise<number>; spoolSize?
   });
   new Gauge({
     name: 'klaxon_event_loop_delay_ms',
-    help: 'Sustained event-loop delay (p99) that load shedding compares with its bound',
+    help: 'Sustained event-loop delay (worst timer lateness, lower of the last two windows) that load shedding compares with its bound',
     registers: [registry],
     collect() {
       this.set(opts.eventLoopDelayMs?.() ?? 0);
