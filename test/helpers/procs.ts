@@ -131,6 +131,7 @@ export interface SendResult {
   status: number;
   body: Record<string, unknown> | undefined;
   receiptId: string | undefined;
+  retryAfter: string | undefined;
 }
 
 /** One signal; a refused or reset connection is status 0 (the sender would retry). */
@@ -144,9 +145,9 @@ export async function sendSignal(url: string, path: string, payload: object, hea
     } catch {
       body = undefined;
     }
-    return { status: res.status, body, receiptId: res.headers.get('x-service-receipt-id') ?? undefined };
+    return { status: res.status, body, receiptId: res.headers.get('x-service-receipt-id') ?? undefined, retryAfter: res.headers.get('retry-after') ?? undefined };
   } catch {
-    return { status: 0, body: undefined, receiptId: undefined };
+    return { status: 0, body: undefined, receiptId: undefined, retryAfter: undefined };
   }
 }
 
