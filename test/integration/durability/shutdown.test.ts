@@ -45,7 +45,8 @@ for (const dialect of DIALECTS) {
       await Promise.all(workers);
       expect(exit).toEqual({ code: 0, signal: null });
       // Refused while closing: 503 (with Retry-After) or a closed connection, never a lost 202.
-      for (const o of other) expect(o).toEqual({ status: 503, code: 'service_unavailable', retryAfter: '1' });
+      // (shutting down: Retry-After 1; shed under load on a busy machine: Retry-After 2)
+      for (const o of other) expect(o).toEqual({ status: 503, code: 'service_unavailable', retryAfter: expect.stringMatching(/^[12]$/) });
 
       const store = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       try {
