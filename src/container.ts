@@ -58,7 +58,7 @@ export function createContainer(opts: ContainerOptions) {
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
   const onBackgroundError = opts.onBackgroundError ?? (() => {});
-  const spool = openSpool({ path: join(config.dataDir, 'spool.db'), maxUnits: config.spoolMaxUnits, onError: onBackgroundError });
+  const spool = openSpool({ path: join(config.dataDir, 'spool.db'), maxUnits: config.spoolMaxUnits, clock, onError: onBackgroundError });
   const drainer = createSpoolDrainer({ spool, committer, onError: onBackgroundError });
   const load = createLoadMonitor({
     maxDelayMs: config.shedEventLoopDelayMs,

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { Committer } from './committer.ts';
 import { type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
 
@@ -38,6 +39,7 @@ export interface SpoolOptions {
   path: string;
   /** Most units held at once; beyond it a unit is refused with 503 rather than kept unsafely. */
   maxUnits?: number;
+  clock?: Clock;
   onError?: (err: unknown, msg: string) => void;
 }
 
@@ -71,6 +73,7 @@ export function openSpool(opts: SpoolOptions) {
     );
   `);
   const maxUnits = opts.maxUnits ?? 1_000_000;
+  const clock = opts.clock ?? systemClock;
   const insert = file.prepare('insert into spool_units (receipt_id, credential_id, idempotency_key, unit, spooled_at) values (?, ?, ?, ?, ?)');
   const findIdem = file.prepare('select unit from spool_units where credential_id = ? and idempotency_key = ? order by seq limit 1');
   const head = file.prepare('select seq, unit from spool_units order by seq limit ?');
@@ -98,7 +101,7 @@ export function openSpool(opts: SpoolOptions) {
             }
           }
           if (stored + outcomes.filter((o) => !o.replayed).length >= maxUnits) throw spoolFullError();
-          insert.run(unit.receiptId, unit.credentialId, unit.idempotencyKey, JSON.stringify({ ...unit, fromSpool: undefined }), new Date().toISOString());
+          insert.run(unit.receiptId, unit.credentialId, unit.idempotencyKey, JSON.stringify({ ...unit, fromSpool: undefined }), clock.now().toISOString());
           outcomes.push({ status: 202, body: bufferedResponse(unit), replayed: false, buffered: true });
         }
       }).immediate();
@@ -147,7 +150,7 @@ export function openSpool(opts: SpoolOptions) {
     /** Sets aside a unit the store refuses for good (e.g. its service was deleted), with the reason. */
     setAside(seq: number, unit: IngestUnit, error: string) {
       file.transaction(() => {
-        reject.run(unit.receiptId, JSON.stringify(unit), error.slice(0, 1000), new Date().toISOString());
+        reject.run(unit.receiptId, JSON.stringify(unit), error.slice(0, 1000), clock.now().toISOString());
         stored -= remove.run(seq).changes;
       })();
     },
