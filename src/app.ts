@@ -69,8 +69,10 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
         }) as never,
       },
     },
-    forceCloseConnections: true,
-    return503OnClosing: true,
+    // On close: idle keep-alive sockets go at once, in-flight requests finish (graceful SIGTERM);
+    // requests arriving meanwhile get our 503 with Retry-After (the hook below).
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
@@ -112,6 +114,16 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   installErrorHandler(app);
   // Cookies are parsed before the access hook: the dashboard session is a cookie.
   await app.register(cookie);
+  // Shutting down (docs/adr/0100-ingest-spool.md): refuse new work with the one error body.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new AppError('service_unavailable', 'Klaxon is shutting down; nothing was kept. Retry after the indicated delay.', { retryAfterSeconds: 1 });
+  });
   installAccessHook(app, container.authenticate);
 
   app.addHook('onSend', async (req, reply) => {

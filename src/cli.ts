@@ -14,7 +14,9 @@ const USAGE = `Usage: klaxon <command>
                                                  create an organization, its owner and two API keys
 
 Configuration comes from the environment (and .env): PORT, HOST, DATABASE_URL, KLAXON_PUBLIC_URL,
-KLAXON_SECRET_KEY, SMTP_PORT, KLAXON_EMAIL_DOMAIN, LOG_LEVEL.`;
+KLAXON_SECRET_KEY, SMTP_PORT, KLAXON_EMAIL_DOMAIN, LOG_LEVEL.
+Durable ingest: KLAXON_DATA_DIR (local state and the ingest spool; one per process),
+KLAXON_SPOOL_MAX_UNITS, KLAXON_SHED_EVENT_LOOP_DELAY_MS, KLAXON_SHED_QUEUE_DEPTH, KLAXON_OUTBOX_LEASE_MS.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

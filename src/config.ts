@@ -23,6 +23,11 @@ export interface Config {
   /** Twilio-compatible SMS provider; undefined when not configured (SMS is then refused, never dropped). */
   sms: SmsConfig | undefined;
   billing: BillingConfig;
+  /** Durable ingest (docs/adr/0100, 0101): load shedding, spool bound, outbox lease. */
+  shedEventLoopDelayMs: number;
+  shedQueueDepth: number;
+  spoolMaxUnits: number;
+  outboxLeaseMs: number;
 }
 
 export interface SmsConfig {
@@ -48,6 +53,14 @@ function port(env: Record<string, string | undefined>, name: string, dflt: numbe
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
     throw new ConfigError(`${name} must be a port number between 0 and 65535, got "${raw}"`);
   }
+  return n;
+}
+
+function positiveInt(env: Record<string, string | undefined>, name: string, dflt: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
   return n;
 }
 
@@ -146,6 +159,10 @@ export function loadConfig(
     smtpUrl,
     mailFrom,
     logLevel,
+    shedEventLoopDelayMs: positiveInt(env, 'KLAXON_SHED_EVENT_LOOP_DELAY_MS', 250),
+    shedQueueDepth: positiveInt(env, 'KLAXON_SHED_QUEUE_DEPTH', 20_000),
+    spoolMaxUnits: positiveInt(env, 'KLAXON_SPOOL_MAX_UNITS', 1_000_000),
+    outboxLeaseMs: positiveInt(env, 'KLAXON_OUTBOX_LEASE_MS', 30_000),
   };
 }
 

@@ -9,6 +9,9 @@ import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
 import { createEventsV2Service } from './modules/events-v2/index.ts';
 import { createIngestService, createCommitter, createKyselyExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
+import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
+import { createLoadMonitor } from './lib/load-monitor.ts';
+import { join } from 'node:path';
 import type { IntegrationType } from './modules/integration/index.ts';
 import { createIntegrationService, parseVendorPayload } from './modules/integration/index.ts';
 import { createOrgService } from './modules/org/index.ts';
@@ -43,6 +46,10 @@ export interface ContainerOptions {
   sms?: SmsSender;
   /** Sends invitation mail; absent means mail is not configured (docs/adr/0321-invitations.md). */
   invitationMailer?: InvitationMailer;
+  /** Background failures (spool, drainer); the server logs them. */
+  onBackgroundError?: (err: unknown, msg: string) => void;
+  /** Event-loop delay in ms for load shedding (tests inject it); measured by default. */
+  eventLoopDelay?: () => number;
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -61,6 +68,7 @@ export function createContainer(opts: ContainerOptions) {
     db, dialect, clock,
     handlers: [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])],
     periodic: [cleanupJob, retentionJob],
+    leaseMs: config.outboxLeaseMs,
   });
   const notify = () => runner.nudge();
 
@@ -105,17 +113,42 @@ export function createContainer(opts: ContainerOptions) {
   const executor = store.sqlite ? createSqliteExecutor(db, store.sqlite) : createKyselyExecutor(db, dialect);
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 1 : 4, onCommitted: notify });
 
+  // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
+  const onBackgroundError = opts.onBackgroundError ?? (() => {});
+  const spool = openSpool({ path: join(config.dataDir, 'spool.db'), maxUnits: config.spoolMaxUnits, clock, onError: onBackgroundError });
+  const drainer = createSpoolDrainer({ spool, committer, onError: onBackgroundError });
+  const load = createLoadMonitor({
+    maxDelayMs: config.shedEventLoopDelayMs,
+    maxQueueDepth: config.shedQueueDepth,
+    queueDepth: () => committer.depth,
+    delayMs: opts.eventLoopDelay,
+  });
+
   const adapters: Partial<Record<IntegrationType, SourceAdapter>> = {};
   // Vendor connections (issue: sources): each parser turns a payload into routed items.
   for (const type of ['alertmanager', 'grafana', 'datadog', 'custom'] as const) {
     adapters[type] = (body, target) => parseVendorPayload(type, body, target.mapping);
   }
-  const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters });
+  const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
   const eventsV2 = createEventsV2Service({ ingest });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
   const authenticate = createAuthenticator({ db, resolvers });
-  const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db) });
+  const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
+
+  let closing: Promise<void> | undefined;
+  async function shutdown() {
+    await drainer.stop();
+    await runner.stop();
+    await committer.idle();
+    // Best effort: replay what the spool holds if the store is back; what stays is replayed on
+    // the next start.
+    if (spool.size) await drainer.drainAll().catch((err) => onBackgroundError(err, 'spool drain at shutdown failed'));
+    await committer.idle();
+    spool.close();
+    load.stop();
+    await store.close();
+  }
 
   return {
     config,
@@ -126,19 +159,21 @@ export function createContainer(opts: ContainerOptions) {
     box,
     runner,
     committer,
+    spool,
+    drainer,
+    load,
     adapters,
     resolvers,
     authenticate,
     metrics,
     hashCode,
     mailer,
-
     sms,
     services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions },
-    async close() {
-      await runner.stop();
-      await committer.idle();
-      await store.close();
+    /** Stops in order; a second call waits for the first. */
+    close(): Promise<void> {
+      closing ??= shutdown();
+      return closing;
     },
   };
 }

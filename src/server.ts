@@ -26,7 +26,7 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: { role?: Role; migrate?: boolean; logger?: Logger } = {}): Promise<RunningServer> {
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const container = createContainer({ config });
+  const container = createContainer({ config, onBackgroundError: (err, msg) => logger.error({ err }, msg) });
   if (opts.migrate !== false) {
     const applied = await migrateToLatest(container.db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -46,7 +46,10 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     logger.info({ smtpPort: started.port, emailDomain: config.emailDomain }, 'smtp ingest listening');
   }
   if (role === 'worker' || role === 'all') container.runner.start();
-  logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl }, 'klaxon started');
+  // Replays the local spool whenever the store is reachable (docs/adr/0100-ingest-spool.md).
+  container.drainer.start();
+  if (container.spool.size) logger.warn({ units: container.spool.size }, 'spooled signals from an earlier run will be replayed');
+  logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl, worker: container.runner.owner, pid: process.pid }, 'klaxon started');
   return {
     container,
     app,
@@ -54,7 +57,15 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     logger,
     async close() {
       await smtp?.close();
-      await app?.close();
+      // Stop accepting; in-flight requests finish. A keep-alive socket whose request finished
+      // after close began is idle now: reap those too, or one quiet client holds shutdown open.
+      const reap = setInterval(() => app?.server.closeIdleConnections(), 100);
+      try {
+        await app?.close();
+      } finally {
+        clearInterval(reap);
+      }
+      // Then: in-flight batches commit, the worker stops, the spool drains if it can.
       await container.close();
     },
   };

@@ -36,9 +36,14 @@ export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databas
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+  // Fail fast when the server is down or failing over, so ingest can spool instead of hanging
+  // (docs/adr/0100-ingest-spool.md).
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  // A checked-out client can get the server's "terminating connection" between queries; without
+  // a listener that 'error' event would crash the process. The next query fails instead.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldProblem, codeToStatus, fromDbConstraint } from '../lib/errors.ts';
+import { isStoreUnavailable } from '../db/unavailable.ts';
 
 interface AjvIssue {
   instancePath?: string;
@@ -81,6 +82,9 @@ export function toAppError(err: unknown): AppError {
   }
   if (e instanceof SyntaxError || e?.type === 'entity.parse.failed') {
     return new AppError('invalid_request', 'The body is not valid JSON; check quoting and commas.', { details: [{ field: 'body', message: 'must be valid JSON' }] });
+  }
+  if (isStoreUnavailable(err)) {
+    return new AppError('service_unavailable', 'The database is not reachable right now. Retry after the indicated delay.', { retryAfterSeconds: 5 });
   }
   const mapped = fromDbConstraint(err);
   if (mapped) return mapped;

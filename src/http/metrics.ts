@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** One registry per process (tests build several apps, so never the global default). */
-export function createMetrics(opts: { backlog: () => Promise<number> }) {
+export function createMetrics(opts: { backlog: () => Promise<number>; spoolSize?: () => number; eventLoopDelayMs?: () => number }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'klaxon_' });
   const signals = new Counter({
@@ -27,6 +27,23 @@ export function createMetrics(opts: { backlog: () => Promise<number> }) {
       } catch {
         // store unreachable: leave the last value; /readyz reports it
       }
+    },
+  });
+  // Durable ingest (docs/adr/0100-ingest-spool.md): what waits in the local spool, and the load signal.
+  new Gauge({
+    name: 'klaxon_spool_units',
+    help: 'Signals kept in the local spool, waiting for the store',
+    registers: [registry],
+    collect() {
+      this.set(opts.spoolSize?.() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'klaxon_event_loop_delay_ms',
+    help: 'Sustained event-loop delay (worst timer lateness, lower of the last two windows) that load shedding compares with its bound',
+    registers: [registry],
+    collect() {
+      this.set(opts.eventLoopDelayMs?.() ?? 0);
     },
   });
   return { registry, signals, ingestSeconds };

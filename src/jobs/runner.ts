@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Dialect } from '../db/connect.ts';
@@ -41,7 +42,8 @@ export interface RunnerOptions {
  * commit and otherwise polling, so events of other processes are picked up too.
  */
 export function createOutboxRunner(opts: RunnerOptions) {
-  const owner = newId('evt').replace('evt_', 'wrk_');
+  // Names its process, so an operator (or a test) can tell who holds a lease.
+  const owner = `${newId('evt').replace('evt_', 'wrk_')}@${hostname()}:${process.pid}`;
   const leaseMs = opts.leaseMs ?? 30_000;
   const batchSize = opts.batchSize ?? 200;
   const pollMs = opts.pollMs ?? 250;

@@ -82,7 +82,9 @@ export async function buildTestApp(opts: { dialect: Dialect; clock?: ManualClock
       cb();
     },
   });
-  const container = createContainer({ config: ts.config, clock, store: ts.store, ...opts.container });
+  // The event-loop delay behind load shedding is wall-clock and machine-dependent: tests read 0
+  // unless they inject their own (test/integration/durability/backpressure.test.ts).
+  const container = createContainer({ config: ts.config, clock, store: ts.store, eventLoopDelay: () => 0, ...opts.container });
   const app = await buildApp(container, { logger: createLogger('info', sink) });
   return {
     app,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isStoreUnavailable } from '../../db/unavailable.ts';
 import type SQLite from 'better-sqlite3';
 import { type AlertResult, type AlertWriter, applySignal, kyselyAlertWriter, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
@@ -13,16 +14,7 @@ export interface BatchExecutor {
   executeBatch(units: IngestUnit[]): Promise<UnitOutcome[]>;
 }
 
-/** True for errors that mean "the store cannot take writes now", as opposed to a bad unit. */
-export function isStoreUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  const code = e?.code ?? '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR'].includes(code) ||
-    /^(08|57P|53)/.test(code) || // connection exceptions, operator intervention, insufficient resources
-    /Connection terminated|connection timeout|Client has encountered a connection error|database is locked/i.test(e?.message ?? '')
-  );
-}
+export { isStoreUnavailable };
 
 const isRetryableConflict = (err: unknown) => ['40P01', '40001', '23505'].includes((err as { code?: string })?.code ?? '');
 
@@ -107,6 +99,11 @@ export async function applyUnit(w: { alerts: AlertWriter; receipts: ReceiptWrite
     const prior = await w.receipts.findByIdempotencyKey(u.credentialId, u.idempotencyKey);
     if (prior) {
       if (Date.parse(prior.created_at) > Date.parse(u.receivedAt) - IDEMPOTENCY_WINDOW_MS) {
+        if (u.fromSpool) {
+          // The sender already holds this unit's receipt id (buffered 202): record it as the
+          // same outcome, so the receipt exists and a second replay is a no-op.
+          await w.receipts.insert({ ...prior, id: u.receiptId, idempotency_key: null, created_at: u.receivedAt });
+        }
         return { status: prior.status_code, body: JSON.parse(prior.response), replayed: true };
       }
       await w.receipts.releaseIdempotencyKey(prior.id);

@@ -4,3 +4,4 @@ export { ingestRoutes, ingestSchemas } from './ingest.routes.ts';
 export { type IngestUnit, type UnitOutcome, type ResponseKind, renderResponse, nativeResponse } from './ingest.ts';
 export { parseNativeSignal } from './native.ts';
 export * as receiptRepository from './receipt.repository.ts';
+export { openSpool, createSpoolDrainer, bufferedResponse, type Spool, type SpoolDrainer } from './spool.ts';

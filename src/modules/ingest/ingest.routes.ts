@@ -10,7 +10,7 @@ import { AlertChangeResponse, IngestHeaders, IngestResponse, KeyedSignal, Native
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 256, description: 'The ingest URL token (a secret).' }) });
 
 const accepted = (req: FastifyRequest, reply: FastifyReply, r: IngestReply) => {
-  req.ingestOutcome = r.replayed ? 'replayed' : ingestOutcome(r.status, r.body);
+  req.ingestOutcome = r.replayed ? 'replayed' : r.buffered ? 'buffered' : ingestOutcome(r.status, r.body);
   reply.header('x-service-receipt-id', r.receiptId);
   if (r.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(r.status).send(r.body);

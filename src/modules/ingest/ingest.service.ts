@@ -35,6 +35,22 @@ export interface IngestReply {
 }
 
 const IDEMPOTENCY_KEY_MAX = 255;
+/** How long past its refresh time a cached credential may serve while the store is down. */
+export const STALE_DURING_OUTAGE_MS = 15 * 60_000;
+
+/**
+ * While the store is unreachable, a credential checked recently stays usable so signals can be
+ * spooled: no revocation can commit while the store is down (docs/adr/0100-ingest-spool.md).
+ * Without such an entry the sender gets 503 + Retry-After.
+ */
+export function staleDuringOutage<T extends { until: number }>(err: unknown, entry: T | undefined, nowMs: number): T {
+  if (!isStoreUnavailable(err)) throw err;
+  if (entry && nowMs - entry.until < STALE_DURING_OUTAGE_MS) return entry;
+  throw storeUnavailableError();
+}
+
+const overloadedError = () =>
+  new AppError('service_unavailable', 'Klaxon is overloaded right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 2 });
 const KEY_CACHE_TTL_MS = 5_000;
 
 export function createIngestService(deps: {
@@ -46,7 +62,9 @@ export function createIngestService(deps: {
   alerts: Pick<AlertService, 'ack' | 'resolve'>;
   adapters: Partial<Record<IntegrationType, SourceAdapter>>;
   /** Optional edge spool: takes a unit the store could not (issue: durable ingest). */
-  spool?: { accept(unit: IngestUnit): Promise<UnitOutcome> } | undefined;
+  spool?: { accept(unit: IngestUnit): Promise<UnitOutcome>; holds(): boolean } | undefined;
+  /** Load shedding (issue: backpressure): true when ingest must answer 503 before latency collapses. */
+  overloaded?: () => boolean;
 }) {
   const { db, clock } = deps;
   const buckets = new TokenBuckets();
@@ -98,14 +116,21 @@ export function createIngestService(deps: {
   }
 
   async function commit(unit: IngestUnit): Promise<IngestReply> {
+    if (deps.overloaded?.()) throw overloadedError();
     unit = await applyUrgencyRules(unit);
     let outcome: UnitOutcome;
-    try {
-      outcome = await deps.committer.submit(unit);
-    } catch (err) {
-      if (!isStoreUnavailable(err)) throw err;
-      if (!deps.spool) throw storeUnavailableError();
+    if (deps.spool?.holds()) {
+      // Units already wait in the spool: a new one queues behind them, so no signal overtakes an
+      // earlier one for the same event key (docs/adr/0100-ingest-spool.md).
       outcome = await deps.spool.accept(unit);
+    } else {
+      try {
+        outcome = await deps.committer.submit(unit);
+      } catch (err) {
+        if (!isStoreUnavailable(err)) throw err;
+        if (!deps.spool) throw storeUnavailableError();
+        outcome = await deps.spool.accept(unit);
+      }
     }
     const body = outcome.body as Record<string, unknown>;
     return {
@@ -123,11 +148,15 @@ export function createIngestService(deps: {
     const nowMs = clock.now().getTime();
     let entry = keyCache.get(hash);
     if (!entry || entry.until <= nowMs) {
-      const key = bearer.startsWith('kxi_') || bearer.startsWith('kxp_') ? await deps.apiKeys.authenticate(bearer) : undefined;
-      const org = key ? await orgRepository.findOrg(db, key.org_id) : undefined;
-      if (keyCache.size > 10_000) keyCache.delete(keyCache.keys().next().value!);
-      entry = { key, rate: org?.ingest_rate_per_minute ?? 1200, until: nowMs + KEY_CACHE_TTL_MS };
-      keyCache.set(hash, entry);
+      try {
+        const key = bearer.startsWith('kxi_') || bearer.startsWith('kxp_') ? await deps.apiKeys.authenticate(bearer) : undefined;
+        const org = key ? await orgRepository.findOrg(db, key.org_id) : undefined;
+        if (keyCache.size > 10_000) keyCache.delete(keyCache.keys().next().value!);
+        entry = { key, rate: org?.ingest_rate_per_minute ?? 1200, until: nowMs + KEY_CACHE_TTL_MS };
+        keyCache.set(hash, entry);
+      } catch (err) {
+        entry = staleDuringOutage(err, entry, nowMs);
+      }
     }
     if (!entry.key) throw unauthorized('The API key is not valid or has been revoked.');
     if (entry.key.kind !== 'alert_ingest') {
@@ -140,10 +169,14 @@ export function createIngestService(deps: {
     const nowMs = clock.now().getTime();
     let entry = serviceOrgCache.get(serviceId);
     if (!entry || entry.until <= nowMs) {
-      const row = await serviceRepository.findServiceById(db, serviceId);
-      if (serviceOrgCache.size > 10_000) serviceOrgCache.delete(serviceOrgCache.keys().next().value!);
-      entry = { orgId: row?.org_id, until: nowMs + KEY_CACHE_TTL_MS };
-      serviceOrgCache.set(serviceId, entry);
+      try {
+        const row = await serviceRepository.findServiceById(db, serviceId);
+        if (serviceOrgCache.size > 10_000) serviceOrgCache.delete(serviceOrgCache.keys().next().value!);
+        entry = { orgId: row?.org_id, until: nowMs + KEY_CACHE_TTL_MS };
+        serviceOrgCache.set(serviceId, entry);
+      } catch (err) {
+        entry = staleDuringOutage(err, entry, nowMs);
+      }
     }
     return entry.orgId === orgId;
   }

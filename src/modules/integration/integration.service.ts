@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError, type FieldProblem, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { isStoreUnavailable } from '../../db/unavailable.ts';
 import { type SecretBox, hashSecret, randomHex, randomToken } from '../../lib/secrets.ts';
 import { normalizeSignal } from '../alert/index.ts';
 import { type RequestMeta, recordAudit } from '../audit/index.ts';
@@ -83,6 +84,8 @@ export function rowToIntegration(r: IntegrationRow, creds: IntegrationCredential
 export type IntegrationView = ReturnType<typeof rowToIntegration>;
 
 const CACHE_MAX = 10_000;
+/** How long past its refresh time a cached credential may serve while the store is down. */
+const STALE_DURING_OUTAGE_MS = 15 * 60_000;
 
 export interface CredentialView {
   ingest_url?: string;
@@ -369,7 +372,18 @@ export function createIntegrationService(deps: {
       const nowMs = clock.now().getTime();
       let entry = cache.get(hash);
       if (!entry || entry.until <= nowMs) {
-        const row = await repo.findLiveCredential(db, hash);
+        let row: Awaited<ReturnType<typeof repo.findLiveCredential>>;
+        try {
+          row = await repo.findLiveCredential(db, hash);
+        } catch (err) {
+          // Store down: a recently checked credential keeps working so ingest can spool (no
+          // revocation can commit meanwhile; docs/adr/0100-ingest-spool.md). Else 503.
+          if (!isStoreUnavailable(err)) throw err;
+          if (!entry || nowMs - entry.until >= STALE_DURING_OUTAGE_MS) {
+            throw new AppError('service_unavailable', 'The alert store is unavailable right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 5 });
+          }
+          return entry.target?.expiresAt && Date.parse(entry.target.expiresAt) <= nowMs ? undefined : entry.target;
+        }
         const target: IngestTarget | undefined = row && {
           credentialId: row.credential_id,
           integrationId: row.integration_id,

@@ -1,0 +1,131 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDb, type Db } from '../../../src/db/connect.ts';
+import { DIALECTS } from '../../helpers/app.ts';
+import {
+  type KlaxonProc,
+  type SendResult,
+  cleanup,
+  cliBootstrap,
+  createServiceHttp,
+  freshDatabase,
+  klaxonEnv,
+  sendSignal,
+  startKlaxon,
+  tempDir,
+  waitFor,
+} from '../../helpers/procs.ts';
+
+/**
+ * Cluster test (issue: several processes on one PostgreSQL): three `klaxon serve` processes share
+ * one database. Dedupe is exact across them, and an outbox event claimed by a process that is
+ * killed is taken over after its lease and handled exactly once.
+ */
+for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
+  describe(`${dialect}: three processes on one database`, () => {
+    const dirs = [tempDir(), tempDir(), tempDir()];
+    let database: Awaited<ReturnType<typeof freshDatabase>>;
+    let procs: KlaxonProc[] = [];
+    let store: Db;
+    let tenant: Awaited<ReturnType<typeof cliBootstrap>>;
+    let svc: Awaited<ReturnType<typeof createServiceHttp>>;
+    const LEASE_MS = 3000;
+
+    beforeAll(async () => {
+      database = await freshDatabase(dialect, dirs[0]!);
+      tenant = await cliBootstrap(klaxonEnv(database.url, dirs[0]!));
+      procs = await Promise.all(dirs.map((d) => startKlaxon(klaxonEnv(database.url, d, { KLAXON_OUTBOX_LEASE_MS: String(LEASE_MS) }))));
+      svc = await createServiceHttp(procs[0]!.url, tenant, 'cluster');
+      store = connectDb({ dialect, databaseUrl: database.url });
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all(procs.map((p) => p.kill('SIGKILL')));
+      await store?.close();
+      await database?.drop();
+      for (const d of dirs) cleanup(d);
+    });
+
+    const backlog = async () =>
+      Number((await store.db.selectFrom('outbox_events').select((eb) => eb.fn.countAll<number>().as('n')).where('processed_at', 'is', null).executeTakeFirst())?.n);
+
+    /** Sends until accepted: a 503 (shed under load) is retried, as a sender would after Retry-After. */
+    async function deliver(url: string, payload: object): Promise<SendResult> {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const r = await sendSignal(url, svc.ingestPath, payload);
+        if (r.status === 202) return r;
+        if (r.status !== 503) throw new Error(`unexpected ${r.status} ${JSON.stringify(r.body)}`);
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      throw new Error('never accepted');
+    }
+
+    it('300 concurrent identical triggers across 3 processes make 1 alert, duplicate_count 299, 1 page', { timeout: 120_000 }, async () => {
+      const results = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => deliver(procs[i % 3]!.url, { title: 'Checkout down', event_key: 'checkout-down', priority: 'critical' })),
+      );
+      const alertIds = new Set(results.map((r) => r.body?.alert_id));
+      expect(alertIds.size).toBe(1);
+      expect(results.filter((r) => r.body?.deduped === false)).toHaveLength(1);
+      await waitFor('the outbox to drain', async () => (await backlog()) === 0);
+      const alerts = await store.db.selectFrom('alerts').selectAll().where('service_id', '=', svc.id).execute();
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.duplicate_count).toBe(299);
+      const pages = await store.db.selectFrom('alert_log').select('id').where('alert_id', '=', alerts[0]!.id).where('kind', '=', 'page_requested').execute();
+      expect(pages).toHaveLength(1);
+      const events = await store.db.selectFrom('outbox_events').select(['type', 'processed_at']).where('alert_id', '=', alerts[0]!.id).execute();
+      expect(events.filter((e) => e.type === 'alert.triggered')).toHaveLength(1);
+    });
+
+    it('a process killed while holding claims: its events are taken over after the lease and handled once', { timeout: 120_000 }, async () => {
+      const anchor = await store.db.selectFrom('alerts').select('id').where('service_id', '=', svc.id).executeTakeFirstOrThrow();
+      const maxId = Number((await store.db.selectFrom('outbox_events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+      // Hold the workers inside their handler: an uncommitted "page requested" entry for each
+      // upcoming event id makes the handler's insert wait on the unique index, lease held.
+      const blocker = new pg.Client({ connectionString: database.url });
+      await blocker.connect();
+      await blocker.query('begin');
+      for (let id = maxId + 1; id <= maxId + 60; id++) {
+        await blocker.query(
+          `insert into alert_log (id, alert_id, kind, message, actor_type, event_id, meta, created_at) values ($1, $2, 'page_requested', 'blocker', 'system', $3, '{}', $4)`,
+          [`log_blocker_${id}`, anchor.id, id, new Date().toISOString()],
+        );
+      }
+      let rolledBack = false;
+      try {
+        const N = 10;
+        await Promise.all(Array.from({ length: N }, (_, i) => deliver(procs[1]!.url, { title: `Held ${i}`, event_key: `held-${i}`, priority: 'critical' })));
+        const held = () =>
+          store.db.selectFrom('outbox_events').select(['id', 'lease_owner', 'attempts']).where('id', '>', maxId).where('processed_at', 'is', null).execute();
+        await waitFor('every new event to be claimed', async () => {
+          const rows = await held();
+          return rows.length === N && rows.every((r) => r.lease_owner !== null);
+        });
+        const claims = await held();
+        const owners = new Map<string, number>();
+        for (const r of claims) owners.set(r.lease_owner!, (owners.get(r.lease_owner!) ?? 0) + 1);
+        const victimOwner = [...owners.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+        const victimPid = Number(victimOwner.split(':').pop());
+        const victim = procs.find((p) => p.child.pid === victimPid);
+        expect(victim, `lease owner ${victimOwner} is one of the three processes`).toBeDefined();
+        const victimEvents = claims.filter((r) => r.lease_owner === victimOwner).map((r) => r.id);
+        expect((await victim!.kill('SIGKILL')).signal).toBe('SIGKILL');
+
+        await blocker.query('rollback');
+        rolledBack = true;
+        // Survivors take the dead process's claims once its lease has expired.
+        await waitFor('every held event to be handled', async () => (await held()).length === 0, 60_000, 200);
+        const handled = await store.db.selectFrom('outbox_events').select(['id', 'attempts', 'alert_id']).where('id', 'in', victimEvents).execute();
+        for (const e of handled) expect(e.attempts, `event ${e.id} was claimed again after the kill`).toBeGreaterThanOrEqual(2);
+        const alerts = await store.db.selectFrom('alerts').select('id').where('service_id', '=', svc.id).where('event_key', 'like', 'held-%').execute();
+        expect(alerts).toHaveLength(N);
+        for (const a of alerts) {
+          const pages = await store.db.selectFrom('alert_log').select('id').where('alert_id', '=', a.id).where('kind', '=', 'page_requested').execute();
+          expect(pages, `pages of ${a.id}`).toHaveLength(1);
+        }
+      } finally {
+        if (!rolledBack) await blocker.query('rollback').catch(() => undefined);
+        await blocker.end();
+      }
+    });
+  });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createLoadMonitor } from '../../../src/lib/load-monitor.ts';
+
+const busy = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    /* keep the event loop busy */
+  }
+};
+const turn = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the load monitor measures the event loop itself', () => {
+  it('reports overload only when the loop stays late and busy over two windows', async () => {
+    const m = createLoadMonitor({ maxDelayMs: 100, maxQueueDepth: 1000, queueDepth: () => 0, windowMs: 50 });
+    try {
+      expect(m.overloaded()).toBe(false);
+      // Three windows in which the loop is blocked for longer than the bound: sustained overload.
+      for (let i = 0; i < 3; i++) {
+        busy(300);
+        await turn();
+      }
+      expect(m.delayMs()).toBeGreaterThan(100);
+      expect(m.overloaded()).toBe(true);
+      // An idle loop clears it within two windows.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(m.overloaded()).toBe(false);
+    } finally {
+      m.stop();
+    }
+  });
+
+  it('the queue bound alone sheds', () => {
+    let depth = 0;
+    const m = createLoadMonitor({ maxDelayMs: 100, maxQueueDepth: 10, queueDepth: () => depth, delayMs: () => 0 });
+    expect(m.overloaded()).toBe(false);
+    depth = 11;
+    expect(m.overloaded()).toBe(true);
+  });
+});
