@@ -35,6 +35,11 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`klaxon: ${err.message}`);
       return 1;
     }
+    const e = err as { code?: string; address?: string; port?: number };
+    if (e.code === 'EADDRINUSE' || e.code === 'EACCES') {
+      console.error(`klaxon: cannot listen on ${e.address ?? ''}:${e.port ?? ''} (${e.code}); set PORT or SMTP_PORT to a free port`);
+      return 1;
+    }
     if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (err as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       console.error(`klaxon: ${(err as Error).message}\n\n${USAGE}`);
       return 1;

@@ -1,3 +1,5 @@
+import { AppError } from '../lib/errors.ts';
+
 /**
  * True for errors that mean "the store cannot take work now" (PostgreSQL down, restarting or
  * failing over; SQLite busy past its bound, disk full), as opposed to a bad request or unit.
@@ -14,3 +16,18 @@ export function isStoreUnavailable(err: unknown): boolean {
     )
   );
 }
+
+export const storeUnavailableError = () =>
+  new AppError('service_unavailable', 'The alert store is unavailable right now; the signal was not kept. Retry after the indicated delay.', {
+    retryAfterSeconds: 5,
+  });
+
+/** How long past its refresh time a cached ingest lookup may serve while the store is down. */
+export const STALE_DURING_OUTAGE_MS = 15 * 60_000;
+
+/**
+ * For TtlCache: while the store is unreachable, a lookup checked recently stays usable so signals
+ * can be spooled — no revocation can commit meanwhile (docs/adr/0100-ingest-spool.md). Without
+ * such an entry the sender gets 503 + Retry-After.
+ */
+export const staleWhileStoreUnavailable = { maxMs: STALE_DURING_OUTAGE_MS, applies: isStoreUnavailable, fail: storeUnavailableError };

@@ -1,11 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { TEST_SECRET_KEY } from './app.ts';
+import { freePort } from './binaries.ts';
 
 /**
  * Real `klaxon` processes for the durability tests (crash, outage, cluster, shutdown): spawned
@@ -16,16 +16,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/klaxon.js');
 const run = promisify(execFile);
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
-}
+export { freePort } from './binaries.ts';
 
 export const tempDir = (prefix = 'klaxon-proc-') => mkdtempSync(join(tmpdir(), prefix));
 
@@ -60,6 +51,7 @@ export function klaxonEnv(databaseUrl: string, dataDir: string, extra: Record<st
     KLAXON_PUBLIC_URL: 'http://klaxon.test',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    SMTP_PORT: '0', // several processes at once: each SMTP listener on a free port
     ...extra,
   };
 }
@@ -79,9 +71,9 @@ export interface KlaxonProc {
 }
 
 /** Starts `klaxon serve` and resolves once /healthz answers. */
-export async function startKlaxon(env: Record<string, string>, opts: { port?: number; args?: string[] } = {}): Promise<KlaxonProc> {
+export async function startKlaxon(env: Record<string, string>, opts: { port?: number; args?: string[]; cwd?: string } = {}): Promise<KlaxonProc> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [BIN, 'serve', ...(opts.args ?? [])], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', ...(opts.args ?? [])], { cwd: opts.cwd ?? ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));

@@ -237,7 +237,4 @@ export function createCommitter(opts: {
 }
 export type Committer = ReturnType<typeof createCommitter>;
 
-export const storeUnavailableError = () =>
-  new AppError('service_unavailable', 'The alert store is unavailable right now; the signal was not kept. Retry after the indicated delay.', {
-    retryAfterSeconds: 5,
-  });
+export { storeUnavailableError } from '../../db/unavailable.ts';

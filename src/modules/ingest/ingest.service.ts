@@ -6,6 +6,8 @@ import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts
 import { newId } from '../../lib/ids.ts';
 import { TokenBuckets } from '../../lib/token-bucket.ts';
 import { hashSecret } from '../../lib/secrets.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { staleWhileStoreUnavailable } from '../../db/unavailable.ts';
 import type { AlertService, NormalizedSignal, Signal } from '../alert/index.ts';
 import { normalizeSignal } from '../alert/index.ts';
 import type { ApiKeyRow, ApiKeyService } from '../api-key/index.ts';
@@ -35,20 +37,6 @@ export interface IngestReply {
 }
 
 const IDEMPOTENCY_KEY_MAX = 255;
-/** How long past its refresh time a cached credential may serve while the store is down. */
-export const STALE_DURING_OUTAGE_MS = 15 * 60_000;
-
-/**
- * While the store is unreachable, a credential checked recently stays usable so signals can be
- * spooled: no revocation can commit while the store is down (docs/adr/0100-ingest-spool.md).
- * Without such an entry the sender gets 503 + Retry-After.
- */
-export function staleDuringOutage<T extends { until: number }>(err: unknown, entry: T | undefined, nowMs: number): T {
-  if (!isStoreUnavailable(err)) throw err;
-  if (entry && nowMs - entry.until < STALE_DURING_OUTAGE_MS) return entry;
-  throw storeUnavailableError();
-}
-
 const overloadedError = () =>
   new AppError('service_unavailable', 'Klaxon is overloaded right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 2 });
 const KEY_CACHE_TTL_MS = 5_000;
@@ -68,21 +56,19 @@ export function createIngestService(deps: {
 }) {
   const { db, clock } = deps;
   const buckets = new TokenBuckets();
-  const keyCache = new Map<string, { key: ApiKeyRow | undefined; rate: number; until: number }>();
-  const serviceOrgCache = new Map<string, { orgId: string | undefined; until: number }>();
-  const urgencyRulesCache = new Map<string, { rules: UrgencyRules | undefined; until: number }>();
+  // Lookups ingest makes per signal, cached briefly (docs/adr/0004) and served stale while the
+  // store is down so signals can still be spooled.
+  const cacheOpts = { stale: staleWhileStoreUnavailable };
+  const keyCache = new TtlCache<{ key: ApiKeyRow | undefined; rate: number }>(KEY_CACHE_TTL_MS, cacheOpts);
+  const serviceOrgCache = new TtlCache<string | undefined>(KEY_CACHE_TTL_MS, cacheOpts);
+  const urgencyRulesCache = new TtlCache<UrgencyRules | undefined>(KEY_CACHE_TTL_MS, cacheOpts);
 
   /** The organization's default urgency per priority (org settings), cached like credentials. */
   async function urgencyRules(orgId: string): Promise<UrgencyRules | undefined> {
-    const nowMs = clock.now().getTime();
-    let entry = urgencyRulesCache.get(orgId);
-    if (!entry || entry.until <= nowMs) {
+    return urgencyRulesCache.get(orgId, clock.now().getTime(), async () => {
       const org = await orgRepository.findOrg(db, orgId);
-      if (urgencyRulesCache.size > 10_000) urgencyRulesCache.delete(urgencyRulesCache.keys().next().value!);
-      entry = { rules: org ? urgencyRulesOf(org) : undefined, until: nowMs + KEY_CACHE_TTL_MS };
-      urgencyRulesCache.set(orgId, entry);
-    }
-    return entry.rules;
+      return org ? urgencyRulesOf(org) : undefined;
+    });
   }
 
   /** A signal that gives no urgency takes it from the organization's rules (docs/adr/0320). */
@@ -144,20 +130,11 @@ export function createIngestService(deps: {
 
   async function resolveIngestKey(bearer: string | undefined): Promise<{ key: ApiKeyRow; rate: number }> {
     if (!bearer) throw unauthorized('Send Authorization: Bearer <alert-ingest key> (kxi_…).');
-    const hash = hashSecret(bearer);
-    const nowMs = clock.now().getTime();
-    let entry = keyCache.get(hash);
-    if (!entry || entry.until <= nowMs) {
-      try {
-        const key = bearer.startsWith('kxi_') || bearer.startsWith('kxp_') ? await deps.apiKeys.authenticate(bearer) : undefined;
-        const org = key ? await orgRepository.findOrg(db, key.org_id) : undefined;
-        if (keyCache.size > 10_000) keyCache.delete(keyCache.keys().next().value!);
-        entry = { key, rate: org?.ingest_rate_per_minute ?? 1200, until: nowMs + KEY_CACHE_TTL_MS };
-        keyCache.set(hash, entry);
-      } catch (err) {
-        entry = staleDuringOutage(err, entry, nowMs);
-      }
-    }
+    const entry = await keyCache.get(hashSecret(bearer), clock.now().getTime(), async () => {
+      const key = bearer.startsWith('kxi_') || bearer.startsWith('kxp_') ? await deps.apiKeys.authenticate(bearer) : undefined;
+      const org = key ? await orgRepository.findOrg(db, key.org_id) : undefined;
+      return { key, rate: org?.ingest_rate_per_minute ?? 1200 };
+    });
     if (!entry.key) throw unauthorized('The API key is not valid or has been revoked.');
     if (entry.key.kind !== 'alert_ingest') {
       throw forbidden('This endpoint takes an alert-ingest key (kxi_); a full-product key works on /api routes.');
@@ -166,19 +143,8 @@ export function createIngestService(deps: {
   }
 
   async function serviceInOrg(serviceId: string, orgId: string): Promise<boolean> {
-    const nowMs = clock.now().getTime();
-    let entry = serviceOrgCache.get(serviceId);
-    if (!entry || entry.until <= nowMs) {
-      try {
-        const row = await serviceRepository.findServiceById(db, serviceId);
-        if (serviceOrgCache.size > 10_000) serviceOrgCache.delete(serviceOrgCache.keys().next().value!);
-        entry = { orgId: row?.org_id, until: nowMs + KEY_CACHE_TTL_MS };
-        serviceOrgCache.set(serviceId, entry);
-      } catch (err) {
-        entry = staleDuringOutage(err, entry, nowMs);
-      }
-    }
-    return entry.orgId === orgId;
+    const owner = await serviceOrgCache.get(serviceId, clock.now().getTime(), async () => (await serviceRepository.findServiceById(db, serviceId))?.org_id);
+    return owner === orgId;
   }
 
   const keyActor = (key: ApiKeyRow): Actor => ({ type: 'api_key', id: key.id, orgId: key.org_id });

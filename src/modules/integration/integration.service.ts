@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError, type FieldProblem, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { isStoreUnavailable } from '../../db/unavailable.ts';
+import { staleWhileStoreUnavailable } from '../../db/unavailable.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { type SecretBox, hashSecret, randomHex, randomToken } from '../../lib/secrets.ts';
 import { normalizeSignal } from '../alert/index.ts';
 import { type RequestMeta, recordAudit } from '../audit/index.ts';
@@ -83,9 +84,6 @@ export function rowToIntegration(r: IntegrationRow, creds: IntegrationCredential
 }
 export type IntegrationView = ReturnType<typeof rowToIntegration>;
 
-const CACHE_MAX = 10_000;
-/** How long past its refresh time a cached credential may serve while the store is down. */
-const STALE_DURING_OUTAGE_MS = 15 * 60_000;
 
 export interface CredentialView {
   ingest_url?: string;
@@ -103,7 +101,7 @@ export function createIntegrationService(deps: {
   const { db, clock, box } = deps;
   // Credential lookups are cached briefly so ingest needs no query per signal; revocation and
   // rotation still take effect within seconds (spec 8.1 allows a minute), and expiry is exact.
-  const cache = new Map<string, { target: IngestTarget | undefined; until: number }>();
+  const cache = new TtlCache<IngestTarget | undefined>(CACHE_TTL_MS, { stale: staleWhileStoreUnavailable });
 
   const newSecret = (kind: CredentialKind): string => (kind === 'url_token' ? randomToken(24) : randomHex(16));
 
@@ -368,23 +366,10 @@ export function createIntegrationService(deps: {
 
     /** Resolves an ingest URL token, routing key or email local part to its live source. */
     async resolve(secret: string): Promise<IngestTarget | undefined> {
-      const hash = hashSecret(secret);
       const nowMs = clock.now().getTime();
-      let entry = cache.get(hash);
-      if (!entry || entry.until <= nowMs) {
-        let row: Awaited<ReturnType<typeof repo.findLiveCredential>>;
-        try {
-          row = await repo.findLiveCredential(db, hash);
-        } catch (err) {
-          // Store down: a recently checked credential keeps working so ingest can spool (no
-          // revocation can commit meanwhile; docs/adr/0100-ingest-spool.md). Else 503.
-          if (!isStoreUnavailable(err)) throw err;
-          if (!entry || nowMs - entry.until >= STALE_DURING_OUTAGE_MS) {
-            throw new AppError('service_unavailable', 'The alert store is unavailable right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 5 });
-          }
-          return entry.target?.expiresAt && Date.parse(entry.target.expiresAt) <= nowMs ? undefined : entry.target;
-        }
-        const target: IngestTarget | undefined = row && {
+      const t = await cache.get(hashSecret(secret), nowMs, async () => {
+        const row = await repo.findLiveCredential(db, hashSecret(secret));
+        return row && {
           credentialId: row.credential_id,
           integrationId: row.integration_id,
           integrationName: row.name,
@@ -397,11 +382,8 @@ export function createIntegrationService(deps: {
           ratePerMinute: row.ingest_rate_per_minute,
           expiresAt: row.expires_at,
         };
-        if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-        entry = { target, until: nowMs + CACHE_TTL_MS };
-        cache.set(hash, entry);
-      }
-      const t = entry.target;
+      });
+      // Expiry (rotation, replacement) is exact: checked on every call, not cached.
       if (t?.expiresAt && Date.parse(t.expiresAt) <= nowMs) return undefined;
       return t;
     },

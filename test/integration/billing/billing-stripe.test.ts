@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember } from '../../helpers/add-member.ts';
+import { addMember } from '../../helpers/people.ts';
 import { type FakeStripe, startFakeStripe } from '../../helpers/fake-stripe.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 

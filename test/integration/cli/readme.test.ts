@@ -1,25 +1,28 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KLAXON_BIN, REPO, freePort, klaxonSync, startKlaxon, stopProcess } from '../../helpers/process.ts';
+import { KLAXON_BIN, REPO, klaxonSync } from '../../helpers/process.ts';
+import { type KlaxonProc, freePort, startKlaxon } from '../../helpers/procs.ts';
 
 /** The README's quick start and walk-through, run as written (only the port and program path swapped). */
 describe('the README works as written', () => {
   let dir: string;
   let port: number;
-  let server: ChildProcess | undefined;
+  let server: KlaxonProc | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'klaxon-readme-'));
     port = await freePort();
     // `npm start` runs `node bin/klaxon.js serve` (package.json); default SQLite file under ./data.
     expect(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts.start).toBe('node bin/klaxon.js serve');
-    server = await startKlaxon({ cwd: dir, port, env: { KLAXON_PUBLIC_URL: `http://localhost:${port}` } });
+    // The default configuration (no DATABASE_URL, no secret key): ./data in the working folder.
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_PORT: '0', KLAXON_PUBLIC_URL: `http://localhost:${port}` };
+    server = await startKlaxon(env, { port, cwd: dir });
   });
   afterAll(async () => {
-    await stopProcess(server);
+    await server?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -58,6 +61,13 @@ describe('the README works as written', () => {
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(name);
     }
+  });
+
+  it('a port in use stops start-up with a message, not a stack trace', () => {
+    const r = klaxonSync(['serve'], { cwd: dir, env: { PORT: String(port), HOST: '127.0.0.1', SMTP_PORT: '0', LOG_LEVEL: 'fatal' } });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/cannot listen on 127\.0\.0\.1:\d+ \(EADDRINUSE\)/);
+    expect(r.stderr).not.toMatch(/at Server\./);
   });
 
   it('klaxon migrate reports an up-to-date database', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember } from '../../helpers/add-member.ts';
+import { addMember } from '../../helpers/people.ts';
 
 const TOKEN_A = 'apns-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1234';
 const TOKEN_B = 'fcm-token-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb5678';

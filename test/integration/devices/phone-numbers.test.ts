@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember } from '../../helpers/add-member.ts';
+import { addMember } from '../../helpers/people.ts';
 import { type FakeTwilio, startFakeTwilio } from '../../helpers/fake-twilio.ts';
 
 const SID = 'ACtest00000000000000000000000000';

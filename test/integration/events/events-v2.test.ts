@@ -271,7 +271,7 @@ for (const dialect of DIALECTS) {
       expect((await enqueue(ev('r3'))).statusCode).toBe(202);
     });
 
-    it('answers 503 with Retry-After when the store cannot take the event (senders retry 5xx), and the retry lands once', async () => {
+    it('when the store cannot take the event it is spooled (202, standard body) and applied once the store is back', async () => {
       const committer = t.container.committer;
       const submit = committer.submit;
       committer.submit = () => {
@@ -279,10 +279,13 @@ for (const dialect of DIALECTS) {
         return Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' }));
       };
       const res = await trigger({ dedup_key: 'store-down' });
-      expect(res.statusCode).toBe(503);
-      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(res.json()).toMatchObject({ status: 'unavailable', message: 'The event was not processed; retry later' });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ status: 'success', message: 'Event processed', dedup_key: 'store-down' });
+      expect(res.headers['x-service-receipt-id']).toMatch(/^rcp_/);
+      expect(t.container.spool.size).toBe(1);
       expect(await alertsWithKey('store-down')).toHaveLength(0);
+      await t.container.drainer.drainAll();
+      expect(await alertsWithKey('store-down')).toHaveLength(1);
       expect((await trigger({ dedup_key: 'store-down' })).statusCode).toBe(202);
       expect(await alertsWithKey('store-down')).toHaveLength(1);
       // the routing-key lookup itself finding the store down is also a 503, not a 400 or 500

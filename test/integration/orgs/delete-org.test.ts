@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember } from '../../helpers/members.ts';
+import { addMember } from '../../helpers/people.ts';
 import { createContainer } from '../../../src/container.ts';
 import { AppError } from '../../../src/lib/errors.ts';
 

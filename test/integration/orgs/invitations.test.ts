@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember, type Member } from '../../helpers/members.ts';
+import { addMember, type Member } from '../../helpers/people.ts';
 import type { MailMessage } from '../../../src/modules/invitation/index.ts';
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;

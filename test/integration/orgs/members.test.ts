@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember, type Member } from '../../helpers/members.ts';
+import { addMember, type Member } from '../../helpers/people.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: members, roles, leaving and new organizations`, () => {
@@ -12,8 +12,8 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await buildTestApp({ dialect });
       tenant = await bootstrapTenant(t, 'Acme', 'boss@example.com');
-      admin = await addMember(t, tenant, 'admin', 'ada@example.com');
-      observer = await addMember(t, tenant, 'observer', 'olga@example.com');
+      admin = await addMember(t, tenant, 'admin', { email: 'ada@example.com' });
+      observer = await addMember(t, tenant, 'observer', { email: 'olga@example.com' });
     });
     afterAll(async () => t?.close());
 

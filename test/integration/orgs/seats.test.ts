@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember } from '../../helpers/members.ts';
+import { addMember } from '../../helpers/people.ts';
 import { PLANS } from '../../../src/modules/billing/index.ts';
 
 for (const dialect of DIALECTS) {
@@ -25,7 +25,7 @@ for (const dialect of DIALECTS) {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.message).toMatch(/seat/i);
       expect(refused.json().error.message).toMatch(/Team|team/);
-      const late = await addMember(t, { ...tenant, orgId: (await bootstrapTenant(t, 'Elsewhere')).orgId }, 'owner', 'late@example.com');
+      const late = await addMember(t, { ...tenant, orgId: (await bootstrapTenant(t, 'Elsewhere')).orgId }, 'owner', { email: 'late@example.com' });
       const accept = await t.app.inject({
         method: 'POST', url: '/api/invitations/accept',
         headers: { authorization: late.headers.authorization!, 'x-service-org': late.headers['x-service-org']! },

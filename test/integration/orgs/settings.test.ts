@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember, type Member } from '../../helpers/members.ts';
+import { addMember, type Member } from '../../helpers/people.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: organization settings and voice settings`, () => {
