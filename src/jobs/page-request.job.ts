@@ -8,6 +8,7 @@ import type { EventHandler } from './runner.ts';
  */
 export const pageRequestHandler: EventHandler = {
   name: 'page-request',
+  local: true,
   handles: (type) => type === 'alert.triggered' || type === 'alert.priority_raised',
   async handle(event, { db, now }) {
     const urgency = event.payload.page_urgency;

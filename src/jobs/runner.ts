@@ -13,6 +13,12 @@ export interface EventHandler {
   name: string;
   handles: (type: string) => boolean;
   handle: (event: OutboxEvent, ctx: { db: Kysely<Database>; now: string }) => Promise<void>;
+  /**
+   * True for a handler that only writes to the database (no network, no sleep). Events whose
+   * handlers are all local are handled inside one transaction with the claim and marked
+   * processed there: a round costs one commit, not one per event (docs/adr/0120-ingest-throughput.md).
+   */
+  local?: boolean;
 }
 
 export interface RunnerOptions {
@@ -44,14 +50,44 @@ export function createOutboxRunner(opts: RunnerOptions) {
   let again = false;
   let current: Promise<number> | undefined;
 
-  async function tick(): Promise<number> {
+  const claimOptions = () => {
     const now = opts.clock.now();
-    const rows = await outboxRepository.claimBatch(opts.db, opts.dialect, {
-      owner,
-      now: now.toISOString(),
-      leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
-      limit: batchSize,
-    });
+    return { owner, now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), limit: batchSize };
+  };
+  const handlersOf = (type: string) => opts.handlers.filter((h) => h.handles(type));
+  const allLocal = (row: { type: string }) => handlersOf(row.type).every((h) => h.local === true);
+
+  /**
+   * One round: in a single transaction, claim due events, run the handlers of those whose
+   * handlers are all local, and mark them processed; then handle the rest under their lease.
+   * If that transaction fails (a local handler threw), the round is redone event by event, so
+   * one bad event is retried on its own and cannot hold back the others.
+   */
+  async function tick(): Promise<number> {
+    let claimed: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
+    try {
+      claimed = await opts.db.transaction().execute(async (trx) => {
+        const rows = await outboxRepository.claimBatch(trx, opts.dialect, claimOptions());
+        const done: number[] = [];
+        for (const row of rows) {
+          if (!allLocal(row)) continue;
+          const event = rowToEvent(row);
+          for (const h of handlersOf(event.type)) await h.handle(event, { db: trx, now: opts.clock.now().toISOString() });
+          done.push(event.id);
+        }
+        await outboxRepository.markProcessed(trx, done, owner, opts.clock.now().toISOString());
+        return rows;
+      });
+    } catch (err) {
+      opts.onError?.(err);
+      return handleEach(await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions()));
+    }
+    await handleEach(claimed.filter((row) => !allLocal(row)));
+    return claimed.length;
+  }
+
+  /** Handles claimed events one at a time, outside any transaction (handlers may use the network). */
+  async function handleEach(rows: Awaited<ReturnType<typeof outboxRepository.claimBatch>>): Promise<number> {
     const done: number[] = [];
     for (const row of rows) {
       const event = rowToEvent(row);

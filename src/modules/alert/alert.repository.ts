@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
-import type { AlertLogRow, AlertRow, NewAlertRow } from './alert.table.ts';
+import type { AlertLogRow, AlertRow, NewAlertLogRow, NewAlertRow } from './alert.table.ts';
 import type { AlertPlan } from './alert.plan.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
@@ -103,6 +103,41 @@ export const kyselyAlertWriter = (trx: Kysely<Database>, dialect: Dialect): Aler
   insertIfNoOpen: (row) => insertIfNoOpen(trx, row),
   writeEffects: (plan, orgId, now) => writePlanEffects(trx, plan, orgId, now),
 });
+
+/** Rows per multi-row INSERT: far below PostgreSQL's 65,535 bind parameters. */
+const INSERT_CHUNK = 500;
+
+export async function insertChunked(trx: Kysely<Database>, table: 'alert_log' | 'outbox_events' | 'receipts', rows: readonly object[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await trx.insertInto(table).values(rows.slice(i, i + INSERT_CHUNK) as never).execute();
+  }
+}
+
+/**
+ * Like kyselyAlertWriter, but timeline and outbox rows wait for flush(), which writes each kind
+ * in one multi-row INSERT. Nothing reads them inside the batch, and on PostgreSQL every statement
+ * saved is a round trip saved (docs/adr/0120-ingest-throughput.md). Call flush() before commit.
+ */
+export function deferringAlertWriter(trx: Kysely<Database>, dialect: Dialect): AlertWriter & { flush(): Promise<void> } {
+  let logs: NewAlertLogRow[] = [];
+  let events: NewOutboxEventRow[] = [];
+  return {
+    findOpen: (serviceId, eventKey) => findOpenByKey(trx, dialect, serviceId, eventKey),
+    insertIfNoOpen: (row) => insertIfNoOpen(trx, row),
+    async writeEffects(plan, orgId, now) {
+      if (plan.update) await trx.updateTable('alerts').set(plan.update.set).where('id', '=', plan.update.id).execute();
+      logs.push(...plan.logs);
+      events.push(...planEventRows(plan, orgId, now));
+    },
+    async flush() {
+      const [l, e] = [logs, events];
+      logs = [];
+      events = [];
+      await insertChunked(trx, 'alert_log', l);
+      await insertChunked(trx, 'outbox_events', e);
+    },
+  };
+}
 
 export interface AlertListFilter {
   orgId: string;
