@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
-import type { AlertLogRow, AlertRow, NewAlertLogRow, NewAlertRow } from './alert.table.ts';
+import type { AlertLogRow, AlertRow, AlertUpdate, NewAlertLogRow, NewAlertRow } from './alert.table.ts';
 import type { AlertPlan } from './alert.plan.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
@@ -114,22 +114,88 @@ export async function insertChunked(trx: Kysely<Database>, table: 'alert_log' | 
 }
 
 /**
- * Like kyselyAlertWriter, but timeline and outbox rows wait for flush(), which writes each kind
- * in one multi-row INSERT. Nothing reads them inside the batch, and on PostgreSQL every statement
- * saved is a round trip saved (docs/adr/0120-ingest-throughput.md). Call flush() before commit.
+ * The batch writer of the PostgreSQL ingest path: kyselyAlertWriter's rules with fewer round
+ * trips (docs/adr/0120-ingest-throughput.md). prefetch() reads and locks the open alerts of every
+ * key of the batch in one query; findOpen then answers from that cache. Updates that keep the
+ * status (repeats, raised priority) merge per alert and, with the timeline and outbox rows, wait
+ * for flush(), which writes them in a few statements; a status change is written at once so the
+ * partial unique index sees it. Call flush() before commit.
  */
-export function deferringAlertWriter(trx: Kysely<Database>, dialect: Dialect): AlertWriter & { flush(): Promise<void> } {
+export function batchAlertWriter(trx: Kysely<Database>, dialect: Dialect): AlertWriter & {
+  prefetch(keys: readonly (readonly [serviceId: string, eventKey: string])[]): Promise<void>;
+  flush(): Promise<void>;
+} {
+  const keyOf = (serviceId: string, eventKey: string) => `${serviceId}\u0000${eventKey}`;
+  /** Known state per key: the open row, or null when there is none. */
+  const open = new Map<string, AlertRow | null>();
+  const pendingUpdates = new Map<string, AlertUpdate>();
   let logs: NewAlertLogRow[] = [];
   let events: NewOutboxEventRow[] = [];
+
+  const writeUpdate = async (id: string, set: AlertUpdate) => {
+    await trx.updateTable('alerts').set(set).where('id', '=', id).execute();
+  };
+  const flushUpdate = async (id: string) => {
+    const set = pendingUpdates.get(id);
+    if (!set) return;
+    pendingUpdates.delete(id);
+    await writeUpdate(id, set);
+  };
+
   return {
-    findOpen: (serviceId, eventKey) => findOpenByKey(trx, dialect, serviceId, eventKey),
-    insertIfNoOpen: (row) => insertIfNoOpen(trx, row),
+    async prefetch(keys) {
+      const unique = [...new Map(keys.map((k) => [keyOf(k[0], k[1]), k])).values()];
+      for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
+        const chunk = unique.slice(i, i + INSERT_CHUNK);
+        const rows = await trx
+          .selectFrom('alerts')
+          .selectAll()
+          .where('status', '<>', 'resolved')
+          .where((eb) => eb(eb.refTuple('service_id', 'event_key'), 'in', chunk.map(([s, k]) => eb.tuple(s, k))))
+          .orderBy('id')
+          .$if(dialect === 'postgres', (q) => q.forUpdate())
+          .execute();
+        for (const [s, k] of chunk) open.set(keyOf(s, k), null);
+        for (const r of rows) open.set(keyOf(r.service_id, r.event_key), r);
+      }
+    },
+    async findOpen(serviceId, eventKey) {
+      const key = keyOf(serviceId, eventKey);
+      if (open.has(key)) return open.get(key) ?? undefined;
+      const row = await findOpenByKey(trx, dialect, serviceId, eventKey);
+      open.set(key, row ?? null);
+      return row;
+    },
+    async insertIfNoOpen(row) {
+      const key = keyOf(row.service_id, row.event_key);
+      if (await insertIfNoOpen(trx, row)) {
+        open.set(key, { ...row } as AlertRow);
+        return true;
+      }
+      open.delete(key); // another transaction opened it: re-read and join
+      return false;
+    },
     async writeEffects(plan, orgId, now) {
-      if (plan.update) await trx.updateTable('alerts').set(plan.update.set).where('id', '=', plan.update.id).execute();
+      if (plan.update) {
+        const { id, set } = plan.update;
+        const cached = [...open.values()].find((r) => r?.id === id);
+        if (set.status === undefined && cached) {
+          pendingUpdates.set(id, { ...pendingUpdates.get(id), ...set });
+          Object.assign(cached, set);
+        } else {
+          await flushUpdate(id);
+          await writeUpdate(id, set);
+          if (cached) {
+            Object.assign(cached, set);
+            if (cached.status === 'resolved') open.set(keyOf(cached.service_id, cached.event_key), null);
+          }
+        }
+      }
       logs.push(...plan.logs);
       events.push(...planEventRows(plan, orgId, now));
     },
     async flush() {
+      for (const id of [...pendingUpdates.keys()]) await flushUpdate(id);
       const [l, e] = [logs, events];
       logs = [];
       events = [];

@@ -10,5 +10,5 @@ export { alertRoutes, alertSchemas } from './alert.routes.ts';
 export type { AlertRow } from './alert.table.ts';
 export { planEventRows, insertLogOnce } from './alert.repository.ts';
 export { applySignal } from './alert.service.ts';
-export { kyselyAlertWriter, deferringAlertWriter, insertChunked, type AlertWriter } from './alert.repository.ts';
+export { kyselyAlertWriter, batchAlertWriter, insertChunked, type AlertWriter } from './alert.repository.ts';
 export { sqliteAlertWriter, preparedInserter } from './alert.sqlite.ts';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
 import type SQLite from 'better-sqlite3';
-import { type AlertResult, type AlertWriter, applySignal, deferringAlertWriter, insertChunked, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
+import { type AlertResult, type AlertWriter, applySignal, batchAlertWriter, insertChunked, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import { IDEMPOTENCY_WINDOW_MS, type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
 import * as receipts from './receipt.repository.ts';
@@ -61,15 +61,17 @@ const deferringReceiptWriter = (trx: Kysely<Database>): ReceiptWriter & { flush(
 };
 
 /**
- * The portable executor: Kysely on either dialect (PostgreSQL's ingest path). Per signal it reads
- * the open alert and inserts or updates it; timeline, outbox and receipt rows of the whole batch
- * go in one multi-row INSERT each before commit (docs/adr/0120-ingest-throughput.md).
+ * The portable executor: Kysely on either dialect (PostgreSQL's ingest path). It locks the open
+ * alerts of the whole batch in one query, inserts new alerts one by one (a concurrent first
+ * trigger must conflict), and writes merged updates and the timeline, outbox and receipt rows of
+ * the batch in a few statements before commit (docs/adr/0120-ingest-throughput.md).
  */
 export function createKyselyExecutor(db: Kysely<Database>, dialect: Dialect): BatchExecutor {
   return {
     executeBatch: (units) =>
       db.transaction().execute(async (trx) => {
-        const w = { alerts: deferringAlertWriter(trx, dialect), receipts: deferringReceiptWriter(trx) };
+        const w = { alerts: batchAlertWriter(trx, dialect), receipts: deferringReceiptWriter(trx) };
+        await w.alerts.prefetch(units.flatMap((u) => u.signals.map((s) => [s.serviceId, s.signal.eventKey] as const)));
         const out: UnitOutcome[] = [];
         for (const u of units) out.push(await applyUnit(w, u));
         await w.alerts.flush();

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventHandler } from '../../../src/jobs/runner.ts';
+import { normalizeSignal } from '../../../src/modules/alert/index.ts';
+import { createKyselyExecutor, createSqliteExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
+import { newId } from '../../../src/lib/ids.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 
 // The throughput work of docs/adr/0120-ingest-throughput.md must not change behaviour: batched
@@ -52,6 +55,61 @@ for (const dialect of DIALECTS) {
       expect(events.filter((e) => e.type === 'alert.triggered')).toHaveLength(40);
       const receipts = await t.container.db.selectFrom('receipts').select('id').where('id', 'in', results.map((r) => r.json().receipt_id as string)).execute();
       expect(receipts).toHaveLength(40);
+    });
+
+    it('a concurrent mix of triggers and resolves on few keys keeps every count exact', async () => {
+      const keys = ['mix-a', 'mix-b', 'mix-c'];
+      const reqs = Array.from({ length: 90 }, (_, i) => ({ key: keys[i % 3]!, resolve: i % 7 === 3, priority: (['low', 'high', 'critical'] as const)[i % 3] }));
+      const results = await Promise.all(
+        reqs.map((r) => send(r.resolve ? { action: 'resolve', event_key: r.key } : { title: `Mix ${r.key}`, event_key: r.key, priority: r.priority }).then((res) => ({ ...r, res }))),
+      );
+      expect(results.every((r) => r.res.statusCode === 202)).toBe(true);
+      for (const key of keys) {
+        const alerts = await t.container.db.selectFrom('alerts').selectAll().where('service_id', '=', svc.id).where('event_key', '=', key).execute();
+        expect(alerts.filter((a) => a.status !== 'resolved').length).toBeLessThanOrEqual(1);
+        const triggers = results.filter((r) => r.key === key && !r.resolve).map((r) => r.res.json());
+        expect(triggers.filter((b) => b.deduped === false)).toHaveLength(alerts.length);
+        expect(triggers.filter((b) => b.deduped === true)).toHaveLength(alerts.reduce((n, a) => n + a.duplicate_count, 0));
+        const resolvedNow = results.filter((r) => r.key === key && r.resolve && r.res.json().resolved === true);
+        expect(resolvedNow).toHaveLength(alerts.filter((a) => a.status === 'resolved').length);
+        for (const a of alerts) {
+          const repeats = await t.container.db.selectFrom('alert_log').select('id').where('alert_id', '=', a.id).where('kind', '=', 'repeated').execute();
+          expect(repeats).toHaveLength(a.duplicate_count);
+        }
+      }
+    });
+
+    it("the dialect's batch executor: trigger, repeat, resolve and trigger again of one key inside one batch", async () => {
+      const unit = (action: 'trigger' | 'resolve', key: string, priority: 'low' | 'critical' = 'low'): IngestUnit => ({
+        receiptId: newId('rcp'),
+        orgId: tenant.orgId,
+        credentialId: 'crd_batch_test',
+        idempotencyKey: null,
+        actor: { type: 'integration', id: svc.integrationId, orgId: tenant.orgId },
+        integrationId: svc.integrationId,
+        signals: [{ serviceId: svc.id, signal: normalizeSignal({ action, title: action === 'trigger' ? `One batch ${key}` : undefined, eventKey: key, priority }) }],
+        response: 'native',
+        receivedAt: t.clock.now().toISOString(),
+      });
+      const { sqlite } = t.container.store;
+      const executor = sqlite ? createSqliteExecutor(t.container.db, sqlite) : createKyselyExecutor(t.container.db, dialect);
+      const out = (await executor.executeBatch([
+        unit('trigger', 'one-batch'),
+        unit('trigger', 'one-batch', 'critical'),
+        unit('resolve', 'one-batch'),
+        unit('trigger', 'one-batch'),
+        unit('trigger', 'one-batch'),
+        unit('resolve', 'never-opened'),
+      ])).map((o) => o.body as { alert_id?: string; deduped: boolean; resolved: boolean });
+      expect(out.map((b) => [b.deduped, b.resolved])).toEqual([[false, false], [true, false], [false, true], [false, false], [true, false], [false, false]]);
+      expect(out[1]!.alert_id).toBe(out[0]!.alert_id);
+      expect(out[2]!.alert_id).toBe(out[0]!.alert_id);
+      expect(out[3]!.alert_id).not.toBe(out[0]!.alert_id);
+      expect(out[4]!.alert_id).toBe(out[3]!.alert_id);
+      const rows = await t.container.db.selectFrom('alerts').selectAll().where('event_key', '=', 'one-batch').orderBy('id').execute();
+      expect(rows.map((r) => [r.status, r.duplicate_count, r.priority])).toEqual([['resolved', 1, 1], ['open', 1, 4]]);
+      const receipts = await t.container.db.selectFrom('receipts').select('id').where('credential_id', '=', 'crd_batch_test').execute();
+      expect(receipts).toHaveLength(6);
     });
 
     it('one failing local handler: the others are processed, the failing event is retried alone and then succeeds', async () => {
