@@ -29,6 +29,12 @@ export interface RunnerOptions {
   leaseMs?: number;
   batchSize?: number;
   pollMs?: number;
+  /**
+   * Least time between two rounds started by nudges. Under a stream of commits a round per commit
+   * would cost a commit (an fsync) each; gathering a few milliseconds of events costs none
+   * (docs/adr/0120-ingest-throughput.md). A full round (a backlog) goes on at once.
+   */
+  nudgeGapMs?: number;
   maxAttempts?: number;
   onError?: (err: unknown, event?: OutboxEvent) => void;
 }
@@ -43,6 +49,9 @@ export function createOutboxRunner(opts: RunnerOptions) {
   const leaseMs = opts.leaseMs ?? 30_000;
   const batchSize = opts.batchSize ?? 200;
   const pollMs = opts.pollMs ?? 250;
+  const nudgeGapMs = opts.nudgeGapMs ?? 20;
+  let lastRoundAt = 0;
+  let soon: NodeJS.Timeout | undefined;
   const maxAttempts = opts.maxAttempts ?? 20;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -105,6 +114,18 @@ export function createOutboxRunner(opts: RunnerOptions) {
     return rows.length;
   }
 
+  /** Starts a round now, or when the nudge gap since the last one has passed. */
+  function later() {
+    const wait = lastRoundAt + nudgeGapMs - Date.now();
+    if (wait <= 0) return void loop();
+    if (soon) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      void loop();
+    }, wait);
+    soon.unref();
+  }
+
   async function loop() {
     if (running || stopped) {
       again = true;
@@ -114,9 +135,14 @@ export function createOutboxRunner(opts: RunnerOptions) {
     try {
       do {
         again = false;
+        lastRoundAt = Date.now();
         current = tick();
         const n = await current;
         if (n >= batchSize) again = true;
+        else if (again) {
+          again = false;
+          later();
+        }
       } while (again && !stopped);
     } catch (err) {
       opts.onError?.(err);
@@ -145,11 +171,14 @@ export function createOutboxRunner(opts: RunnerOptions) {
       void loop();
     },
     nudge() {
-      if (!stopped) void loop();
+      if (stopped) return;
+      if (running) again = true;
+      else later();
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(soon);
       await current?.catch(() => undefined);
     },
   };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventHandler } from '../../../src/jobs/runner.ts';
 import { normalizeSignal } from '../../../src/modules/alert/index.ts';
 import { createKyselyExecutor, createSqliteExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
@@ -110,6 +110,28 @@ for (const dialect of DIALECTS) {
       expect(rows.map((r) => [r.status, r.duplicate_count, r.priority])).toEqual([['resolved', 1, 1], ['open', 1, 4]]);
       const receipts = await t.container.db.selectFrom('receipts').select('id').where('credential_id', '=', 'crd_batch_test').execute();
       expect(receipts).toHaveLength(6);
+    });
+
+    it('the started worker, woken by commits (at most one round per nudge gap), handles every event', async () => {
+      await t.container.runner.drain();
+      t.container.runner.start();
+      try {
+        for (let wave = 0; wave < 3; wave++) {
+          const results = await Promise.all(Array.from({ length: 20 }, (_, i) => send({ title: `Worker ${wave}-${i}`, event_key: `worker-${wave}-${i}` })));
+          expect(results.every((r) => r.statusCode === 202)).toBe(true);
+        }
+        await vi.waitFor(
+          async () => {
+            const backlog = await t.container.db.selectFrom('outbox_events').select('id').where('processed_at', 'is', null).execute();
+            expect(backlog).toHaveLength(0);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+      } finally {
+        await t.container.runner.stop();
+      }
+      const pages = await t.container.db.selectFrom('alert_log').innerJoin('alerts', 'alerts.id', 'alert_log.alert_id').select('alert_log.id').where('alerts.event_key', 'like', 'worker-%').where('alert_log.kind', '=', 'page_requested').execute();
+      expect(pages).toHaveLength(60);
     });
 
     it('one failing local handler: the others are processed, the failing event is retried alone and then succeeds', async () => {
