@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
+import AjvCompiler from '@fastify/ajv-compiler';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -7,16 +8,21 @@ import { Type } from 'typebox';
 import type { Container } from './container.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installAccessHook } from './http/auth.ts';
-import { ErrorBody, Ok } from './http/schemas.ts';
+import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
 import { maskUrl } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
 import { alertRoutes, alertSchemas } from './modules/alert/index.ts';
 import { apiKeyRoutes, apiKeySchemas } from './modules/api-key/index.ts';
+import { eventsV2Routes, eventsV2Schemas } from './modules/events-v2/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
+import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { ingestOutcome } from './http/metrics.ts';
+import { deviceRoutes, deviceSchemas } from './modules/device/index.ts';
+import { phoneRoutes, phoneSchemas } from './modules/phone/index.ts';
+import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
 
 export const BODY_LIMIT = 512 * 1024;
 
@@ -29,6 +35,9 @@ declare module 'fastify' {
     ingestOutcome?: string;
   }
 }
+
+// The library's types split Ajv and JTD options; only the Ajv form is used here.
+const buildAjv = AjvCompiler() as unknown as (schemas: unknown, options: unknown) => (route: { httpPart?: string }) => unknown;
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -44,6 +53,17 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
     },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: true } },
+    // Query strings and headers need type coercion ("?limit=5"); bodies must not get it, or a
+    // numeric title would silently become a string instead of a 400.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: ((externalSchemas: unknown, ajvOptions?: { customOptions?: object }) => {
+          const coercing = buildAjv(externalSchemas, ajvOptions);
+          const strict = buildAjv(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions?.customOptions, coerceTypes: false } });
+          return (route: { httpPart?: string }) => (route.httpPart === 'body' ? strict : coercing)(route);
+        }) as never,
+      },
+    },
     forceCloseConnections: true,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -51,9 +71,11 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas]) {
+  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas]) {
     app.addSchema(s);
   }
+  for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
+  for (const s of eventsV2Schemas) app.addSchema(s);
 
   await app.register(swagger, {
     openapi: {
@@ -92,6 +114,11 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(serviceRoutes({ services: s.services }));
   await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
   await app.register(userRoutes({ users: s.users }));
+  await app.register(deviceRoutes({ devices: s.devices }));
+  await app.register(phoneRoutes({ phones: s.phones }));
+  await app.register(billingRoutes({ billing: s.billing }));
+  await app.register(integrationRoutes({ integrations: s.integrations }));
+  await app.register(eventsV2Routes({ events: s.eventsV2 }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   app.get(

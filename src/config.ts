@@ -17,7 +17,22 @@ export interface Config {
   smtpPort: number;
   emailDomain: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Twilio-compatible SMS provider; undefined when not configured (SMS is then refused, never dropped). */
+  sms: SmsConfig | undefined;
+  billing: BillingConfig;
 }
+
+export interface SmsConfig {
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+}
+
+/** `none`: self-hosted, plan changes apply at once. `stripe`: subscriptions through Stripe. */
+export type BillingConfig =
+  | { provider: 'none' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: URL; prices: { team: string; business: string } };
 
 export class ConfigError extends Error {}
 
@@ -101,6 +116,8 @@ export function loadConfig(
     throw new ConfigError(`KLAXON_EMAIL_DOMAIN must be a domain name, got "${emailDomain}"`);
   }
   return {
+    sms: smsConfig(env),
+    billing: billingConfig(env),
     port: p,
     host,
     databaseUrl,
@@ -112,5 +129,42 @@ export function loadConfig(
     smtpPort: port(env, 'SMTP_PORT', 2525),
     emailDomain,
     logLevel,
+  };
+}
+
+function httpUrl(raw: string, name: string): URL {
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+    return u;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+}
+
+function smsConfig(env: Record<string, string | undefined>): SmsConfig | undefined {
+  const names = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+  const given = names.filter((n) => env[n]);
+  if (given.length === 0) return undefined;
+  const missing = names.filter((n) => !env[n]);
+  if (missing.length) throw new ConfigError(`SMS needs ${missing.join(', ')} as well (set all of ${names.join(', ')}, or none)`);
+  const baseUrl = httpUrl(env.TWILIO_BASE_URL || 'https://api.twilio.com', 'TWILIO_BASE_URL').toString().replace(/\/+$/, '');
+  return { baseUrl, accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, from: env.TWILIO_FROM! };
+}
+
+function billingConfig(env: Record<string, string | undefined>): BillingConfig {
+  const provider = env.BILLING_PROVIDER || 'none';
+  if (provider === 'none') return { provider: 'none' };
+  if (provider !== 'stripe') throw new ConfigError(`BILLING_PROVIDER must be none or stripe, got "${provider}"`);
+  const need = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_TEAM', 'STRIPE_PRICE_BUSINESS'] as const;
+  const missing = need.filter((n) => !env[n]);
+  if (missing.length) throw new ConfigError(`BILLING_PROVIDER=stripe needs ${missing.join(', ')}`);
+  if (!env.STRIPE_WEBHOOK_SECRET!.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be the endpoint signing secret (whsec_…)');
+  return {
+    provider: 'stripe',
+    secretKey: env.STRIPE_SECRET_KEY!,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    apiBase: httpUrl(env.STRIPE_API_BASE || 'https://api.stripe.com', 'STRIPE_API_BASE'),
+    prices: { team: env.STRIPE_PRICE_TEAM!, business: env.STRIPE_PRICE_BUSINESS! },
   };
 }

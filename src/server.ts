@@ -5,12 +5,15 @@ import type { Config } from './config.ts';
 import { createContainer, type Container } from './container.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createLogger } from './http/logging.ts';
+import { startEmailIngest, type SmtpIngest } from './modules/email/index.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
 export interface RunningServer {
   container: Container;
   app?: FastifyInstance;
+  /** The bound SMTP ingest port (roles api and all). */
+  smtpPort?: number;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -33,13 +36,24 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     app = await buildApp(container, { logger });
     await app.listen({ port: config.port, host: config.host });
   }
+  // The SMTP ingest listener runs with the HTTP ingest (PRODUCT.md 1; docs/adr/0221-smtp-ingest.md).
+  let smtp: SmtpIngest | undefined;
+  let smtpPort: number | undefined;
+  if (role === 'api' || role === 'all') {
+    const started = await startEmailIngest({ ingest: container.services.ingest, domain: config.emailDomain, port: config.smtpPort, host: config.host, logger });
+    smtp = started.smtp;
+    smtpPort = started.port;
+    logger.info({ smtpPort: started.port, emailDomain: config.emailDomain }, 'smtp ingest listening');
+  }
   if (role === 'worker' || role === 'all') container.runner.start();
   logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl }, 'klaxon started');
   return {
     container,
     app,
+    smtpPort,
     logger,
     async close() {
+      await smtp?.close();
       await app?.close();
       await container.close();
     },

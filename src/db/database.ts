@@ -7,6 +7,9 @@ import type { MembershipTable, OrganizationTable } from '../modules/org/org.tabl
 import type { OutboxEventTable } from '../modules/outbox/outbox.table.ts';
 import type { ServiceTable } from '../modules/service/service.table.ts';
 import type { UserTable } from '../modules/user/user.table.ts';
+import type { DeviceTable } from '../modules/device/device.table.ts';
+import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
+import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -21,4 +24,9 @@ export interface Database {
   outbox_events: OutboxEventTable;
   receipts: ReceiptTable;
   audit_log: AuditLogTable;
+  devices: DeviceTable;
+  phone_numbers: PhoneNumberTable;
+  verification_sends: VerificationSendTable;
+  org_billing: OrgBillingTable;
+  usage_counters: UsageCounterTable;
 }

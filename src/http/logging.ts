@@ -20,6 +20,7 @@ export const REDACT_PATHS = [
   '*.routing_key',
   '*.ingest_url',
   '*.email_address',
+  '*.push_token',
 ];
 
 /** JSON logs with redaction on; callers may pass a destination (tests capture output). */

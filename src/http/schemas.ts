@@ -17,6 +17,9 @@ export const ErrorBody = Type.Object(
 
 export const Ok = Type.Object({ ok: Type.Literal(true) }, { $id: 'Ok' });
 
+/** A six-digit code sent to prove control of a phone number or email address (spec 4.2 `CodeConfirm`). */
+export const CodeConfirm = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$', description: 'The six-digit code that was sent.' }) }, { $id: 'CodeConfirm' });
+
 /** Any JSON value (the spec's JsonValue). */
 export const JsonValue = Type.Unknown({ description: 'Any JSON value' });
 

@@ -21,11 +21,19 @@ export interface EventHandler {
   local?: boolean;
 }
 
+/** Work done every so often on the runner's clock (pruning). Must be safe to run in several processes. */
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run: (ctx: { db: Kysely<Database>; now: Date }) => Promise<void>;
+}
+
 export interface RunnerOptions {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
   handlers: EventHandler[];
+  periodic?: PeriodicJob[];
   leaseMs?: number;
   batchSize?: number;
   pollMs?: number;
@@ -59,6 +67,20 @@ export function createOutboxRunner(opts: RunnerOptions) {
   let again = false;
   let current: Promise<number> | undefined;
 
+  const nextDue = new Map<string, number>();
+  async function runPeriodic() {
+    const now = opts.clock.now();
+    for (const job of opts.periodic ?? []) {
+      if ((nextDue.get(job.name) ?? 0) > now.getTime()) continue;
+      nextDue.set(job.name, now.getTime() + job.everyMs);
+      try {
+        await job.run({ db: opts.db, now });
+      } catch (err) {
+        opts.onError?.(err);
+      }
+    }
+  }
+
   const claimOptions = () => {
     const now = opts.clock.now();
     return { owner, now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), limit: batchSize };
@@ -89,9 +111,13 @@ export function createOutboxRunner(opts: RunnerOptions) {
       });
     } catch (err) {
       opts.onError?.(err);
-      return handleEach(await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions()));
+      claimed = await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions());
+      await handleEach(claimed);
+      await runPeriodic();
+      return claimed.length;
     }
     await handleEach(claimed.filter((row) => !allLocal(row)));
+    await runPeriodic();
     return claimed.length;
   }
 

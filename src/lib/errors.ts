@@ -82,8 +82,13 @@ export function fromDbConstraint(err: unknown): AppError | undefined {
     const m = constraintMessages[name];
     return new AppError(m.code, `${m.field}: ${m.message}`, { details: [{ field: m.field, message: m.message }] });
   }
-  if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e.code === '23503') {
+  if (isForeignKeyViolation(e)) {
     return new AppError('invalid_request', 'A referenced resource does not exist.');
   }
   return undefined;
 }
+
+export const isForeignKeyViolation = (err: unknown): boolean => {
+  const code = (err as { code?: string })?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+};

@@ -58,7 +58,7 @@ export async function insertIfNoOpen(trx: Kysely<Database>, row: NewAlertRow): P
   const r = await trx
     .insertInto('alerts')
     .values(row)
-    .onConflict((oc) => oc.columns(['service_id', 'event_key']).where('status', '<>', 'resolved').doNothing())
+    .onConflict((oc) => oc.columns(['service_id', 'event_key']).where(sql<boolean>`status <> 'resolved'`).doNothing())
     .returning('id')
     .executeTakeFirst();
   return r !== undefined;

@@ -1,5 +1,6 @@
 import { AppError, type FieldProblem } from '../../lib/errors.ts';
-import { codePointLength, sanitizeLine } from '../../lib/text.ts';
+import { createHash } from 'node:crypto';
+import { codePointLength, sanitizeLine, truncateCodePoints } from '../../lib/text.ts';
 
 export const PRIORITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -49,6 +50,15 @@ export interface NormalizedSignal {
 }
 
 /**
+ * The event key a trigger without one gets: its title, or for a title longer than an event key
+ * may be, a stable digest of it (so identical long titles still dedupe).
+ */
+export function titleKey(title: string): string {
+  if (codePointLength(title) <= EVENT_KEY_MAX) return title;
+  return `${truncateCodePoints(title, 200)}…#${createHash('sha256').update(title).digest('hex').slice(0, 32)}`;
+}
+
+/**
  * Pure validation shared by every ingest channel (HTTP schemas don't guard SMTP or vendor
  * payloads). Throws invalid_request listing each bad field.
  */
@@ -65,7 +75,7 @@ export function normalizeSignal(s: Signal): NormalizedSignal {
   if (s.action !== 'trigger' && !eventKey) {
     problems.push({ field: 'event_key', message: `is required for ${s.action}; send the event_key of the trigger` });
   }
-  if (!eventKey) eventKey = title; // spec 2.1: a trigger without an event key falls back to its title
+  if (!eventKey) eventKey = titleKey(title); // spec 2.1: a trigger without an event key falls back to its title
   if (codePointLength(eventKey) > EVENT_KEY_MAX) {
     problems.push({ field: 'event_key', message: `must be at most ${EVENT_KEY_MAX} characters (Unicode code points)` });
   }

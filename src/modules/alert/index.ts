@@ -12,3 +12,4 @@ export { planEventRows, insertLogOnce } from './alert.repository.ts';
 export { applySignal } from './alert.service.ts';
 export { kyselyAlertWriter, batchAlertWriter, insertChunked, type AlertWriter } from './alert.repository.ts';
 export { sqliteAlertWriter, preparedInserter } from './alert.sqlite.ts';
+export { BODY_MAX, SOURCE_MAX } from './alert.ts';

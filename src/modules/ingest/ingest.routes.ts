@@ -28,7 +28,11 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
           'The URL is the credential: no Authorization header and no service_id. Webhook sources take the native signal; vendor sources (alertmanager, grafana, datadog, custom) take their own payload and may open several alerts.',
         params: TokenParams,
         headers: IngestHeaders,
-        body: Type.Union([Type.Ref('NativeSignal'), Type.Object({}, { additionalProperties: true, description: 'A vendor payload' })]),
+        body: Type.Union([
+          Type.Ref('NativeSignal'),
+          Type.Object({}, { additionalProperties: true, description: 'A vendor payload' }),
+          Type.Array(Type.Unknown(), { description: 'A batch of vendor payloads (datadog)' }),
+        ]),
         response: { 202: Type.Ref('IngestResponse'), ...errorResponses(413, 415, 429, 503) },
       },
       handler: async (req, reply) => accepted(req, reply, await deps.ingest.ingestByToken(req.params.token, req.body, req.headers['idempotency-key'])),

@@ -11,6 +11,7 @@ import { normalizeSignal } from '../alert/index.ts';
 import type { ApiKeyRow, ApiKeyService } from '../api-key/index.ts';
 import { type IngestTarget, type IntegrationService, type IntegrationType, routeByAttributes } from '../integration/index.ts';
 import { orgRepository } from '../org/index.ts';
+import { serviceRepository } from '../service/index.ts';
 import type { Committer } from './committer.ts';
 import { isStoreUnavailable, storeUnavailableError } from './committer.ts';
 import type { IngestUnit, ResponseKind, UnitOutcome } from './ingest.ts';
@@ -22,7 +23,7 @@ export interface ParsedItem {
   attributes: Record<string, unknown>;
 }
 /** Parses one vendor's payload (issue: sources). Throws AppError('invalid_request') on a bad one. */
-export type SourceAdapter = (body: unknown, target: IngestTarget) => ParsedItem[];
+export type SourceAdapter = (body: unknown, target: IngestTarget) => ParsedItem[] | Promise<ParsedItem[]>;
 
 export interface IngestReply {
   status: number;
@@ -112,7 +113,7 @@ export function createIngestService(deps: {
     const nowMs = clock.now().getTime();
     let entry = serviceOrgCache.get(serviceId);
     if (!entry || entry.until <= nowMs) {
-      const row = await db.selectFrom('services').select('org_id').where('id', '=', serviceId).executeTakeFirst();
+      const row = await serviceRepository.findServiceById(db, serviceId);
       if (serviceOrgCache.size > 10_000) serviceOrgCache.delete(serviceOrgCache.keys().next().value!);
       entry = { orgId: row?.org_id, until: nowMs + KEY_CACHE_TTL_MS };
       serviceOrgCache.set(serviceId, entry);
@@ -164,7 +165,7 @@ export function createIngestService(deps: {
       }
       const adapter = deps.adapters[target.type];
       if (!adapter) throw new AppError('invalid_request', `Sources of type "${target.type}" are not accepted at this URL.`);
-      const items = adapter(body, target).map((item) => ({
+      const items = (await adapter(body, target)).map((item) => ({
         serviceId: routeByAttributes(target, item.attributes),
         signal: normalizeSignal(item.signal),
       }));

@@ -44,7 +44,7 @@ export function nativeResponse(receiptId: string, r: AlertResult) {
   };
 }
 
-export type ResponseKind = 'native' | 'vendor_batch' | 'events_v2';
+export type ResponseKind = 'native' | 'vendor_batch' | 'events_v2' | 'events_v1';
 
 /** The body a sender gets, from each signal's result in order. */
 export function renderResponse(u: Pick<IngestUnit, 'receiptId' | 'response' | 'signals'>, results: AlertResult[]): unknown {
@@ -53,6 +53,8 @@ export function renderResponse(u: Pick<IngestUnit, 'receiptId' | 'response' | 's
       return nativeResponse(u.receiptId, results[0] ?? { deduped: false, resolved: false, changed: false });
     case 'events_v2':
       return { status: 'success', message: 'Event processed', dedup_key: u.signals[0]?.signal.eventKey ?? '' };
+    case 'events_v1':
+      return { status: 'success', message: 'Event processed', incident_key: u.signals[0]?.signal.eventKey ?? '' };
     case 'vendor_batch':
       return {
         ok: true,

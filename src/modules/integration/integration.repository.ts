@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { IntegrationCredentialTable, NewIntegrationRow } from './integration.table.ts';
+import type { IntegrationCredentialTable, IntegrationUpdate, NewIntegrationRow } from './integration.table.ts';
 
 export async function insertIntegration(db: Kysely<Database>, row: NewIntegrationRow): Promise<void> {
   await db.insertInto('integrations').values(row).execute();
@@ -33,4 +33,49 @@ export async function findLiveCredential(db: Kysely<Database>, secretHash: strin
     .where('c.revoked_at', 'is', null)
     .where('i.enabled', '=', 1)
     .executeTakeFirst();
+}
+
+export async function findIntegration(db: Kysely<Database>, orgId: string, id: string) {
+  return db.selectFrom('integrations').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+export async function listIntegrations(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) {
+  return db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+export async function updateIntegration(db: Kysely<Database>, id: string, set: IntegrationUpdate): Promise<void> {
+  await db.updateTable('integrations').set(set).where('id', '=', id).execute();
+}
+export async function deleteIntegration(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('integration_credentials').where('integration_id', '=', id).execute();
+  await db.deleteFrom('integrations').where('id', '=', id).execute();
+}
+/** Credentials not revoked (expired ones included: the caller compares expires_at with its clock). */
+export async function unrevokedCredentials(db: Kysely<Database>, integrationIds: string[]) {
+  if (!integrationIds.length) return [];
+  return db
+    .selectFrom('integration_credentials')
+    .selectAll()
+    .where('integration_id', 'in', integrationIds)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+export async function setCredentialExpiry(db: Kysely<Database>, id: string, expiresAt: string): Promise<void> {
+  await db.updateTable('integration_credentials').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+}
+export async function revokeCredential(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('integration_credentials').set({ revoked_at: now }).where('id', '=', id).execute();
+}
+/** Which of these ids are services of the organization. */
+export async function servicesInOrg(db: Kysely<Database>, orgId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('services').select('id').where('org_id', '=', orgId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
 }

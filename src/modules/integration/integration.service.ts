@@ -1,13 +1,87 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { AppError, type FieldProblem, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type SecretBox, hashSecret, randomHex, randomToken } from '../../lib/secrets.ts';
+import { normalizeSignal } from '../alert/index.ts';
+import { type RequestMeta, recordAudit } from '../audit/index.ts';
 import * as repo from './integration.repository.ts';
-import type { CredentialKind, IntegrationType } from './integration.table.ts';
-import type { IngestTarget, RoutingRule } from './integration.ts';
+import type { CredentialKind, IntegrationCredentialRow, IntegrationRow, IntegrationType } from './integration.table.ts';
+import { type IngestTarget, type RoutingRule, credentialKindFor, isDirectType, matchingRule } from './integration.ts';
+import { type Mapping, applyMapping, validateMapping } from './integration.mapping.ts';
+import { type VendorItem, parseAlertmanager, parseDatadog, parseGrafana } from './integration.vendors.ts';
 
 const CACHE_TTL_MS = 5_000;
+/** rotate: the previous credential keeps working this long, then dies (PRODUCT.md 4: within 60 s). */
+export const ROTATE_GRACE_MS = 60_000;
+/** replace: the previous credential works until revoked or for 24 hours (PRODUCT.md 4). */
+export const REPLACE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export interface IntegrationInput {
+  type: IntegrationType;
+  name: string;
+  service_id?: string | undefined;
+  routing_rules?: RoutingRule[] | undefined;
+  fallback_service_id?: string | undefined;
+  mapping?: unknown;
+}
+export interface IntegrationPatchInput {
+  name?: string | undefined;
+  enabled?: boolean | undefined;
+  routing_rules?: RoutingRule[] | undefined;
+  fallback_service_id?: string | undefined;
+  mapping?: unknown;
+  previous_credential?: 'revoked' | undefined;
+}
+export interface PreviewInput {
+  type: IntegrationType;
+  payload: unknown;
+  routing_rules?: RoutingRule[] | undefined;
+  fallback_service_id?: string | undefined;
+  mapping?: unknown;
+}
+
+/** Parses a vendor payload into items (the ingest adapters and the preview share this). */
+export async function parseVendorPayload(type: IntegrationType, body: unknown, mapping: unknown): Promise<VendorItem[]> {
+  switch (type) {
+    case 'alertmanager':
+      return parseAlertmanager(body);
+    case 'grafana':
+      return parseGrafana(body);
+    case 'datadog':
+      return parseDatadog(body);
+    case 'custom':
+      return applyMapping(mapping as Mapping, body);
+    default:
+      throw new AppError('invalid_request', `Sources of type "${type}" have no vendor parser.`);
+  }
+}
+
+const liveAt = (c: IntegrationCredentialRow, nowMs: number) => c.revoked_at === null && (c.expires_at === null || Date.parse(c.expires_at) > nowMs);
+
+export function rowToIntegration(r: IntegrationRow, creds: IntegrationCredentialRow[], nowMs: number) {
+  return {
+    id: r.id,
+    org_id: r.org_id,
+    type: r.type,
+    name: r.name,
+    enabled: r.enabled === 1,
+    service_id: r.service_id,
+    fallback_service_id: r.fallback_service_id,
+    routing_rules: JSON.parse(r.routing_rules) as RoutingRule[],
+    mapping: r.mapping ? (JSON.parse(r.mapping) as Record<string, string>) : null,
+    credentials: creds
+      .filter((c) => c.integration_id === r.id && liveAt(c, nowMs))
+      .map((c) => ({ id: c.id, kind: c.kind, current: c.expires_at === null, created_at: c.created_at, expires_at: c.expires_at })),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+export type IntegrationView = ReturnType<typeof rowToIntegration>;
+
 const CACHE_MAX = 10_000;
 
 export interface CredentialView {
@@ -51,6 +125,62 @@ export function createIntegrationService(deps: {
     return present(kind, secret);
   }
 
+  /** Rules and fallback name services of the organization (spec 2.4 rule 4); another org's is not found. */
+  async function checkServices(trx: Kysely<Database>, orgId: string, refs: { field: string; id: string }[]) {
+    const found = await repo.servicesInOrg(trx, orgId, [...new Set(refs.map((r) => r.id))]);
+    const missing: FieldProblem[] = refs.filter((r) => !found.has(r.id)).map((r) => ({ field: r.field, message: `service "${r.id}" does not exist in this organization` }));
+    if (missing.length) throw new AppError('not_found', missing.map((p) => `${p.field}: ${p.message}`).join('; '), { details: missing });
+  }
+
+  const ruleRefs = (rules: RoutingRule[] | undefined) => (rules ?? []).map((r, i) => ({ field: `routing_rules[${i}].service_id`, id: r.service_id }));
+
+  /** Shape rules of PRODUCT.md 4: direct sources bind a service; vendor connections route with a fallback. */
+  function checkShape(type: IntegrationType, input: { service_id?: string | undefined; routing_rules?: unknown; fallback_service_id?: string | undefined; mapping?: unknown }, creating: boolean) {
+    const problems: FieldProblem[] = [];
+    if (isDirectType(type)) {
+      if (creating && !input.service_id) problems.push({ field: 'service_id', message: `is required for a ${type} source (a direct source is bound to one service)` });
+      if (input.routing_rules !== undefined) problems.push({ field: 'routing_rules', message: `only vendor connections route; a ${type} source is bound to service_id` });
+      if (input.fallback_service_id !== undefined) problems.push({ field: 'fallback_service_id', message: `only vendor connections have a fallback; use service_id` });
+    } else {
+      if (input.service_id !== undefined) problems.push({ field: 'service_id', message: 'a vendor connection routes by routing_rules; name the default in fallback_service_id' });
+      if (creating && !input.fallback_service_id) problems.push({ field: 'fallback_service_id', message: 'is required for a vendor connection (where unmatched alerts go)' });
+    }
+    if (type === 'custom' && creating && input.mapping === undefined) problems.push({ field: 'mapping', message: 'is required for a custom source' });
+    if (type !== 'custom' && input.mapping !== undefined) problems.push({ field: 'mapping', message: 'only custom sources take a mapping' });
+    if (problems.length) throw new AppError('invalid_request', problems.map((p) => `${p.field}: ${p.message}`).join('; '), { details: problems });
+    if (input.mapping !== undefined) validateMapping(input.mapping);
+  }
+
+  async function loadForChange(trx: Kysely<Database>, orgId: string, id: string) {
+    const row = await repo.findIntegration(trx, orgId, id);
+    if (!row) throw notFound('Integration', id);
+    return row;
+  }
+
+  /** Starts a new credential; the previous live ones die at `previousUntil` (or earlier, if set so). */
+  async function newCredentialTx(trx: Kysely<Database>, row: IntegrationRow, nowMs: number, graceMs: number) {
+    const until = new Date(nowMs + graceMs).toISOString();
+    for (const c of await repo.unrevokedCredentials(trx, [row.id])) {
+      if (!liveAt(c, nowMs)) continue;
+      if (c.expires_at === null || Date.parse(c.expires_at) > nowMs + graceMs) await repo.setCredentialExpiry(trx, c.id, until);
+    }
+    const cred = await issueCredentialTx(trx, row.id, credentialKindFor(row.type), new Date(nowMs).toISOString());
+    return { cred, previousExpiresAt: until };
+  }
+
+  async function renew(actor: UserActor, id: string, meta: RequestMeta, how: 'rotate' | 'replace') {
+    const nowDate = clock.now();
+    const now = nowDate.toISOString();
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await loadForChange(trx, actor.orgId, id);
+      const { cred, previousExpiresAt } = await newCredentialTx(trx, row, nowDate.getTime(), how === 'rotate' ? ROTATE_GRACE_MS : REPLACE_GRACE_MS);
+      await recordAudit(trx, { orgId: actor.orgId, actor, action: `integration.${how}`, targetType: 'integration', targetId: id, changes: { previous_expires_at: previousExpiresAt }, meta, now });
+      return { id: row.id, type: row.type, name: row.name, enabled: row.enabled === 1, previous_expires_at: previousExpiresAt, ...cred };
+    });
+    cache.clear();
+    return result;
+  }
+
   return {
     present,
     issueCredentialTx,
@@ -75,6 +205,162 @@ export function createIntegrationService(deps: {
       });
       const cred = await issueCredentialTx(trx, id, 'url_token', input.now);
       return { id, type: 'webhook' as IntegrationType, name: 'Default webhook', ingest_url: cred.ingest_url! };
+    },
+
+    async list(orgId: string, limit: number, cursor?: string) {
+      const after = decodeCursor(cursor, (v) => (v.startsWith('int_') ? v : undefined));
+      const rows = await repo.listIntegrations(db, orgId, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const creds = await repo.unrevokedCredentials(db, page.map((r) => r.id));
+      const nowMs = clock.now().getTime();
+      const last = page[page.length - 1];
+      return { items: page.map((r) => rowToIntegration(r, creds, nowMs)), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+    },
+
+    async create(actor: UserActor, input: IntegrationInput, meta: RequestMeta) {
+      checkShape(input.type, input, true);
+      const now = clock.now().toISOString();
+      const direct = isDirectType(input.type);
+      const row: IntegrationRow = {
+        id: newId('int'),
+        org_id: actor.orgId,
+        type: input.type,
+        name: input.name.trim(),
+        service_id: direct ? input.service_id! : null,
+        fallback_service_id: direct ? null : input.fallback_service_id!,
+        routing_rules: JSON.stringify(direct ? [] : (input.routing_rules ?? []).map((r) => ({ attribute: r.attribute, value: r.value, service_id: r.service_id }))),
+        mapping: input.type === 'custom' ? JSON.stringify(input.mapping) : null,
+        enabled: 1,
+        created_at: now,
+        updated_at: now,
+      };
+      return db.transaction().execute(async (trx) => {
+        await checkServices(trx, actor.orgId, direct ? [{ field: 'service_id', id: row.service_id! }] : [{ field: 'fallback_service_id', id: row.fallback_service_id! }, ...ruleRefs(input.routing_rules)]);
+        await repo.insertIntegration(trx, row);
+        const cred = await issueCredentialTx(trx, row.id, credentialKindFor(row.type), now);
+        await recordAudit(trx, {
+          orgId: actor.orgId, actor, action: 'integration.create', targetType: 'integration', targetId: row.id,
+          changes: { type: row.type, name: row.name, service_id: row.service_id, fallback_service_id: row.fallback_service_id, routing_rules: JSON.parse(row.routing_rules) },
+          meta, now,
+        });
+        const creds = await repo.unrevokedCredentials(trx, [row.id]);
+        return { ...rowToIntegration(row, creds, Date.parse(now)), ...cred };
+      });
+    },
+
+    async update(actor: UserActor, id: string, input: IntegrationPatchInput, meta: RequestMeta) {
+      const nowDate = clock.now();
+      const now = nowDate.toISOString();
+      const result = await db.transaction().execute(async (trx) => {
+        const row = await loadForChange(trx, actor.orgId, id);
+        checkShape(row.type, input, false);
+        if (!isDirectType(row.type)) {
+          await checkServices(trx, actor.orgId, [
+            ...(input.fallback_service_id !== undefined ? [{ field: 'fallback_service_id', id: input.fallback_service_id }] : []),
+            ...ruleRefs(input.routing_rules),
+          ]);
+        }
+        const set = {
+          ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+          ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
+          ...(input.routing_rules !== undefined
+            ? { routing_rules: JSON.stringify(input.routing_rules.map((r) => ({ attribute: r.attribute, value: r.value, service_id: r.service_id }))) }
+            : {}),
+          ...(input.fallback_service_id !== undefined ? { fallback_service_id: input.fallback_service_id } : {}),
+          ...(input.mapping !== undefined ? { mapping: JSON.stringify(input.mapping) } : {}),
+        };
+        let revoked = 0;
+        if (input.previous_credential === 'revoked') {
+          for (const c of await repo.unrevokedCredentials(trx, [id])) {
+            if (c.expires_at !== null) {
+              await repo.revokeCredential(trx, c.id, now);
+              revoked++;
+            }
+          }
+        }
+        await repo.updateIntegration(trx, id, { ...set, updated_at: now });
+        const changes: Record<string, unknown> = { ...set };
+        if (set.routing_rules) changes.routing_rules = JSON.parse(set.routing_rules);
+        if (set.mapping) changes.mapping = JSON.parse(set.mapping);
+        if (input.previous_credential) changes.previous_credential = { revoked };
+        const action = input.enabled === false ? 'integration.disable' : input.previous_credential ? 'integration.revoke_previous' : 'integration.update';
+        await recordAudit(trx, { orgId: actor.orgId, actor, action, targetType: 'integration', targetId: id, changes, meta, now });
+        const creds = await repo.unrevokedCredentials(trx, [id]);
+        return rowToIntegration({ ...row, ...set, updated_at: now }, creds, nowDate.getTime());
+      });
+      cache.clear();
+      return result;
+    },
+
+    async remove(actor: UserActor, id: string, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const row = await loadForChange(trx, actor.orgId, id);
+        await repo.deleteIntegration(trx, id);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'integration.delete', targetType: 'integration', targetId: id, changes: { type: row.type, name: row.name }, meta, now });
+      });
+      cache.clear();
+      return { ok: true as const };
+    },
+
+    /** Shows the current credential; the read is written to the audit log (PRODUCT.md 4). */
+    async reveal(actor: UserActor, id: string, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const row = await loadForChange(trx, actor.orgId, id);
+        const current = (await repo.unrevokedCredentials(trx, [id])).filter((c) => c.expires_at === null).pop();
+        if (!current) throw conflict('This source has no current credential; rotate it to issue one.');
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'integration.reveal', targetType: 'integration', targetId: id, changes: { credential_id: current.id }, meta, now });
+        return { id: row.id, type: row.type, name: row.name, enabled: row.enabled === 1, credential_id: current.id, ...present(current.kind, box.open(current.secret_sealed)) };
+      });
+    },
+
+    /** New credential now; the previous ones stop within ROTATE_GRACE_MS. */
+    rotate: (actor: UserActor, id: string, meta: RequestMeta) => renew(actor, id, meta, 'rotate'),
+    /** New credential beside the previous, which works until revoked or for 24 hours. */
+    replace: (actor: UserActor, id: string, meta: RequestMeta) => renew(actor, id, meta, 'replace'),
+
+    /** What a payload would become and where each item would go; stores nothing. */
+    async preview(actor: UserActor, input: PreviewInput) {
+      const problems: FieldProblem[] = [];
+      if (isDirectType(input.type)) problems.push({ field: 'type', message: 'must be a vendor type (datadog, grafana, alertmanager or custom); direct sources do not route' });
+      if (input.type === 'custom' && input.mapping === undefined) problems.push({ field: 'mapping', message: 'is required to preview a custom source' });
+      if (input.type !== 'custom' && input.mapping !== undefined) problems.push({ field: 'mapping', message: 'only custom sources take a mapping' });
+      if (problems.length) throw new AppError('invalid_request', problems.map((p) => `${p.field}: ${p.message}`).join('; '), { details: problems });
+      const mapping = input.mapping !== undefined ? validateMapping(input.mapping) : undefined;
+      await checkServices(db, actor.orgId, [
+        ...(input.fallback_service_id ? [{ field: 'fallback_service_id', id: input.fallback_service_id }] : []),
+        ...ruleRefs(input.routing_rules),
+      ]);
+      const rules = input.routing_rules ?? [];
+      const items = await parseVendorPayload(input.type, input.payload, mapping);
+      return {
+        items: items.map((it, i) => {
+          let s;
+          try {
+            s = normalizeSignal(it.signal);
+          } catch (e) {
+            if (e instanceof AppError && e.details) {
+              const details = e.details.map((d) => ({ field: `items[${i}].${d.field}`, message: d.message }));
+              throw new AppError('invalid_request', details.map((d) => `${d.field} ${d.message}`).join('; '), { details });
+            }
+            throw e;
+          }
+          const rule = matchingRule(rules, it.attributes);
+          return {
+            title: s.title,
+            event_key: s.eventKey,
+            priority: s.priority,
+            urgency: s.urgency,
+            action: s.action,
+            body: s.body,
+            source: s.source,
+            attributes: it.attributes,
+            matched_rule: rule >= 0 ? rule : null,
+            service_id: rule >= 0 ? rules[rule]!.service_id : (input.fallback_service_id ?? null),
+          };
+        }),
+      };
     },
 
     /** Resolves an ingest URL token, routing key or email local part to its live source. */

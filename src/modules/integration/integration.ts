@@ -37,9 +37,16 @@ export interface IngestTarget {
  */
 export function routeByAttributes(target: Pick<IngestTarget, 'routingRules' | 'fallbackServiceId' | 'serviceId'>, attributes: Record<string, unknown>): string {
   if (target.serviceId) return target.serviceId;
-  for (const rule of target.routingRules) {
-    const v = attributes[rule.attribute];
-    if (typeof v === 'string' && v !== '' && v === rule.value) return rule.service_id;
-  }
-  return target.fallbackServiceId!;
+  const i = matchingRule(target.routingRules, attributes);
+  return i >= 0 ? target.routingRules[i]!.service_id : target.fallbackServiceId!;
 }
+
+/** The index of the first rule that matches, or -1 (the fallback). */
+export function matchingRule(rules: readonly RoutingRule[], attributes: Record<string, unknown>): number {
+  return rules.findIndex((rule) => {
+    const v = attributes[rule.attribute];
+    return typeof v === 'string' && v !== '' && v === rule.value;
+  });
+}
+
+export const isDirectType = (t: IntegrationType): boolean => (DIRECT_TYPES as readonly string[]).includes(t);

@@ -8,6 +8,9 @@ export async function insertService(db: Kysely<Database>, row: NewServiceRow): P
 export async function findService(db: Kysely<Database>, orgId: string, id: string): Promise<ServiceRow | undefined> {
   return db.selectFrom('services').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
+export async function findServiceById(db: Kysely<Database>, id: string): Promise<ServiceRow | undefined> {
+  return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+}
 export async function listServices(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number): Promise<ServiceRow[]> {
   return db
     .selectFrom('services')
@@ -24,8 +27,13 @@ export async function updateService(db: Kysely<Database>, id: string, set: Servi
 export async function deleteService(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('services').where('id', '=', id).execute();
 }
-/** Vendor connections that fall back to this service (they block its deletion). */
+/** Vendor connections that fall back to this service or route to it by a rule (they block its deletion). */
 export async function integrationsFallingBackTo(db: Kysely<Database>, serviceId: string): Promise<string[]> {
-  const rows = await db.selectFrom('integrations').select('id').where('fallback_service_id', '=', serviceId).execute();
-  return rows.map((r) => r.id);
+  const rows = await db
+    .selectFrom('integrations')
+    .select(['id', 'fallback_service_id', 'routing_rules'])
+    .where((eb) => eb.or([eb('fallback_service_id', '=', serviceId), eb('routing_rules', 'like', `%${serviceId}%`)]))
+    .execute();
+  const routesTo = (rules: string) => (JSON.parse(rules) as { service_id: string }[]).some((r) => r.service_id === serviceId);
+  return rows.filter((r) => r.fallback_service_id === serviceId || routesTo(r.routing_rules)).map((r) => r.id);
 }

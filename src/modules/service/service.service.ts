@@ -117,7 +117,7 @@ export function createServiceService(deps: {
         if (!row) throw notFound('Service', id);
         const blockers = await repo.integrationsFallingBackTo(trx, id);
         if (blockers.length) {
-          throw conflict(`The service is the fallback of integration(s) ${blockers.join(', ')}; change their fallback_service_id first.`);
+          throw conflict(`The service is the fallback or a routing-rule target of integration(s) ${blockers.join(', ')}; change their fallback_service_id or routing_rules first.`);
         }
         await repo.deleteService(trx, id);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'service.delete', targetType: 'service', targetId: id, changes: { name: row.name }, meta, now });

@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { UserActor } from '../../http/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashSecret, type SecretBox } from '../../lib/secrets.ts';
+import { recordAudit, type RequestMeta } from '../audit/index.ts';
+import * as repo from './device.repository.ts';
+import { type Platform, rowToDevice, tokenHint } from './device.ts';
+import type { DeviceRow } from './device.table.ts';
+
+export interface DeviceCreateInput {
+  platform: Platform;
+  push_token: string;
+  name?: string | undefined;
+  app_version?: string | undefined;
+  critical_alerts_permitted?: boolean | undefined;
+}
+export interface DevicePatchInput {
+  push_token?: string | undefined;
+  name?: string | undefined;
+  app_version?: string | undefined;
+  critical_alerts_permitted?: boolean | undefined;
+}
+
+/** Audit changes of a device: field names and safe values, never the token. */
+const auditable = (input: DevicePatchInput & { platform?: Platform }) => ({
+  ...(input.platform !== undefined ? { platform: input.platform } : {}),
+  ...(input.name !== undefined ? { name: input.name } : {}),
+  ...(input.app_version !== undefined ? { app_version: input.app_version } : {}),
+  ...(input.critical_alerts_permitted !== undefined ? { critical_alerts_permitted: input.critical_alerts_permitted } : {}),
+  ...(input.push_token !== undefined ? { push_token: 'changed' } : {}),
+});
+
+export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; box: SecretBox }) {
+  const { db, clock, box } = deps;
+  return {
+    /**
+     * Registers a device of the signed-in person. A push token names one app install, so
+     * registering a token again updates that device (the app re-registers on every start), and a
+     * token that moved to another person (a handed-over phone) leaves its previous owner.
+     */
+    async create(actor: UserActor, input: DeviceCreateInput, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      const hash = hashSecret(input.push_token);
+      const sealed = box.seal(input.push_token);
+      return db.transaction().execute(async (trx) => {
+        const existing = await repo.findByTokenHash(trx, hash);
+        if (existing && existing.user_id === actor.id) {
+          const set = {
+            platform: input.platform,
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.app_version !== undefined ? { app_version: input.app_version } : {}),
+            ...(input.critical_alerts_permitted !== undefined ? { critical_alerts_permitted: input.critical_alerts_permitted ? 1 : 0 } : {}),
+            updated_at: now,
+          };
+          await repo.updateDevice(trx, existing.id, set);
+          await recordAudit(trx, { orgId: actor.orgId, actor, action: 'device.update', targetType: 'device', targetId: existing.id, changes: auditable({ ...input, push_token: undefined }), meta, now });
+          return rowToDevice({ ...existing, ...set });
+        }
+        if (existing) await repo.deleteDevice(trx, existing.id);
+        const row: DeviceRow = {
+          id: newId('dev'),
+          user_id: actor.id,
+          platform: input.platform,
+          name: input.name ?? '',
+          app_version: input.app_version ?? '',
+          critical_alerts_permitted: input.critical_alerts_permitted ? 1 : 0,
+          push_token_sealed: sealed,
+          push_token_hash: hash,
+          push_token_hint: tokenHint(input.push_token),
+          created_at: now,
+          updated_at: now,
+        };
+        await repo.insertDevice(trx, row);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'device.create', targetType: 'device', targetId: row.id, changes: auditable({ ...input, push_token: undefined }), meta, now });
+        return rowToDevice(row);
+      });
+    },
+
+    async list(actor: UserActor, limit: number, cursor?: string) {
+      const after = decodeCursor(cursor, (v) => (v.startsWith('dev_') ? v : undefined));
+      const rows = await repo.listDevices(db, actor.id, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return { items: page.map(rowToDevice), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+    },
+
+    async update(actor: UserActor, id: string, input: DevicePatchInput, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      const token = input.push_token;
+      const tokenSet = token !== undefined ? { push_token_sealed: box.seal(token), push_token_hash: hashSecret(token), push_token_hint: tokenHint(token) } : {};
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findDevice(trx, actor.id, id);
+        if (!row) throw notFound('Device', id);
+        if (tokenSet.push_token_hash) {
+          const holder = await repo.findByTokenHash(trx, tokenSet.push_token_hash);
+          if (holder && holder.id !== id) await repo.deleteDevice(trx, holder.id);
+        }
+        const set = {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.app_version !== undefined ? { app_version: input.app_version } : {}),
+          ...(input.critical_alerts_permitted !== undefined ? { critical_alerts_permitted: input.critical_alerts_permitted ? 1 : 0 } : {}),
+          ...tokenSet,
+          updated_at: now,
+        };
+        await repo.updateDevice(trx, id, set);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'device.update', targetType: 'device', targetId: id, changes: auditable(input), meta, now });
+        return rowToDevice({ ...row, ...set });
+      });
+    },
+
+    async remove(actor: UserActor, id: string, meta: RequestMeta) {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findDevice(trx, actor.id, id);
+        if (!row) throw notFound('Device', id);
+        await repo.deleteDevice(trx, id);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'device.delete', targetType: 'device', targetId: id, changes: { platform: row.platform }, meta, now });
+      });
+      return { ok: true as const };
+    },
+
+    /** The push targets of a person, with their tokens opened (the push sender's use only). */
+    async pushTargets(userId: string) {
+      const rows = await db.selectFrom('devices').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+      return rows.map((r) => ({ ...rowToDevice(r), push_token: box.open(r.push_token_sealed) }));
+    },
+  };
+}
+export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -1,0 +1,18 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+export interface DeviceTable {
+  id: string;
+  user_id: string;
+  platform: 'ios' | 'android' | 'web';
+  name: string;
+  app_version: string;
+  critical_alerts_permitted: number;
+  push_token_sealed: string;
+  push_token_hash: string;
+  push_token_hint: string;
+  created_at: string;
+  updated_at: string;
+}
+export type DeviceRow = Selectable<DeviceTable>;
+export type NewDeviceRow = Insertable<DeviceTable>;
+export type DeviceUpdate = Updateable<DeviceTable>;

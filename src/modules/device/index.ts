@@ -1,0 +1,5 @@
+export { createDeviceService, type DeviceService } from './device.service.ts';
+export { deviceRoutes, deviceSchemas } from './device.routes.ts';
+export * as deviceRepository from './device.repository.ts';
+export type { DeviceRow } from './device.table.ts';
+export type { Device, Platform } from './device.ts';

@@ -1,0 +1,135 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import type { Logger } from 'pino';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { AppError } from '../../lib/errors.ts';
+import type { Signal } from '../alert/index.ts';
+import type { IngestTarget } from '../integration/index.ts';
+import { EMAIL_MAX_BYTES, SmtpReply, messageToSignal, noSuchRecipient, rejected, slowDown, sourceLocalPart, tooBig, tryLater } from './email.ts';
+
+/**
+ * The SMTP ingest listener. Like GoAlert's smtpsrv it depends on two narrow functions, not on the
+ * store: `authorize` resolves a recipient's local part to its email source, `submit` opens the
+ * alert. No AUTH and no STARTTLS: the recipient address is the credential (spec 5), and the
+ * listener is meant for loopback or a trusted relay (docs/adr/0221-smtp-ingest.md).
+ */
+export interface SmtpIngestDeps {
+  domain: string;
+  maxBytes?: number;
+  authorize(localPart: string): Promise<IngestTarget>;
+  submit(target: IngestTarget, signal: Signal, idempotencyKey: string | undefined): Promise<unknown>;
+  logger: Logger;
+}
+
+/** Maps a failure to the reply a sending MTA acts on: 5xx gives up, 4xx retries later. */
+function replyFor(err: unknown, logger: Logger): SmtpReply {
+  if (err instanceof SmtpReply) return err;
+  if (err instanceof AppError) {
+    if (err.code === 'unauthorized' || err.code === 'not_found') return noSuchRecipient();
+    if (err.code === 'rate_limited') return slowDown(err.retryAfterSeconds ?? 60);
+    if (err.code === 'invalid_request') return rejected(err.message);
+    if (err.code === 'service_unavailable') {
+      logger.warn({ err: { message: err.message } }, 'smtp: store unavailable, asked the sender to retry');
+      return tryLater();
+    }
+  }
+  // Anything unexpected is temporary: the sender keeps the message and retries, nothing is lost.
+  logger.error({ err }, 'smtp: unexpected error, asked the sender to retry');
+  return tryLater();
+}
+
+async function readAll(stream: SMTPServerDataStream, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size <= max) chunks.push(chunk as Buffer); // keep draining past the limit, keep nothing
+  }
+  return stream.sizeExceeded || size > max ? undefined : Buffer.concat(chunks);
+}
+
+export function createSmtpIngest(deps: SmtpIngestDeps) {
+  const max = deps.maxBytes ?? EMAIL_MAX_BYTES;
+  const log = deps.logger;
+
+  async function targetsOf(session: SMTPServerSession): Promise<IngestTarget[]> {
+    const byIntegration = new Map<string, IngestTarget>();
+    for (const rcpt of session.envelope.rcptTo) {
+      const local = sourceLocalPart(rcpt.address, deps.domain);
+      if (!local) continue;
+      try {
+        const target = await deps.authorize(local);
+        byIntegration.set(target.integrationId, target);
+      } catch (err) {
+        // revoked between RCPT and DATA: that recipient is dropped, the others still get it
+        if (!(err instanceof AppError && err.code === 'unauthorized')) throw err;
+      }
+    }
+    return [...byIntegration.values()];
+  }
+
+  const server = new SMTPServer({
+    name: deps.domain,
+    banner: 'Klaxon alert ingest',
+    size: max,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    closeTimeout: 5_000,
+
+    onRcptTo(address, _session, callback) {
+      const local = sourceLocalPart(address.address, deps.domain);
+      if (!local) return callback(noSuchRecipient());
+      deps.authorize(local).then(
+        () => callback(),
+        (err: unknown) => callback(replyFor(err, log)),
+      );
+    },
+
+    onData(stream, session, callback) {
+      (async () => {
+        const raw = await readAll(stream, max);
+        if (!raw) throw tooBig();
+        const targets = await targetsOf(session);
+        if (!targets.length) throw noSuchRecipient();
+        const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+        const { signal, idempotencyKey } = messageToSignal({
+          subject: mail.subject,
+          text: mail.text,
+          from: mail.from?.value[0]?.address ?? mail.from?.text,
+          messageId: mail.messageId,
+          date: mail.date,
+        });
+        // One alert per source addressed; a partial failure is retried whole, and the sources
+        // that already took it answer from their receipt (same Message-ID → idempotency key).
+        for (const target of targets) {
+          await deps.submit(target, signal, idempotencyKey);
+          log.info({ integrationId: target.integrationId, bytes: raw.length }, 'smtp: message accepted');
+        }
+      })().then(
+        () => callback(null, 'Alert accepted'),
+        (err: unknown) => callback(replyFor(err, log)),
+      );
+    },
+  });
+  server.on('error', (err) => log.error({ err }, 'smtp: server error'));
+
+  return {
+    /** Starts listening; resolves with the bound port (0 picks a free one). */
+    listen(port: number, host: string): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const onError = (err: Error) => reject(err);
+        server.once('error', onError);
+        const net = server.listen(port, host, () => {
+          server.off('error', onError);
+          resolve((net.address() as AddressInfo).port);
+        });
+      });
+    },
+    /** Stops accepting and waits (up to closeTimeout) for sessions in progress. */
+    close(): Promise<void> {
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+export type SmtpIngest = ReturnType<typeof createSmtpIngest>;

@@ -1,0 +1,71 @@
+import { hashSecret } from '../../lib/secrets.ts';
+import { ulid } from '../../lib/ids.ts';
+import { sanitizeLine, truncateCodePoints } from '../../lib/text.ts';
+import { BODY_MAX, SOURCE_MAX, TITLE_MAX, type Signal } from '../alert/index.ts';
+
+/** Largest message accepted over SMTP (the same limit as an HTTP ingest body). */
+export const EMAIL_MAX_BYTES = 512 * 1024;
+export const NO_SUBJECT = '(no subject)';
+
+/** An SMTP reply with its enhanced status code (RFC 3463), handed to smtp-server as an error. */
+export class SmtpReply extends Error {
+  readonly responseCode: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'SmtpReply';
+    this.responseCode = code;
+  }
+}
+export const noSuchRecipient = () => new SmtpReply(550, '5.1.1 No such source address here; copy the current address from the source in Klaxon');
+export const tooBig = () => new SmtpReply(552, `5.3.4 Message exceeds the fixed maximum message size of ${EMAIL_MAX_BYTES} bytes`);
+export const tryLater = () => new SmtpReply(451, '4.3.0 The alert store is busy; the message was not kept, try again later');
+export const slowDown = (seconds: number) => new SmtpReply(451, `4.7.1 Rate limit for this source reached; try again in ${seconds} s`);
+export const rejected = (why: string) => new SmtpReply(550, `5.6.0 Message refused: ${why}`);
+
+/**
+ * The local part of a recipient that can name a source, or undefined: the domain must be
+ * KLAXON_EMAIL_DOMAIN (case-insensitive). Source tokens are lower-case hex, so case is folded.
+ */
+export function sourceLocalPart(address: string, domain: string): string | undefined {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return undefined;
+  if (address.slice(at + 1).toLowerCase() !== domain.toLowerCase()) return undefined;
+  return address.slice(0, at).toLowerCase();
+}
+
+/** What the listener read from one message. */
+export interface MailFacts {
+  subject?: string | undefined;
+  text?: string | undefined;
+  from?: string | undefined;
+  messageId?: string | undefined;
+  date?: Date | undefined;
+}
+
+/**
+ * Spec 2.5: each message opens its own alert (a fresh event key), subject → title, text → body,
+ * priority and urgency always high — nothing in the message can change them. A retry of the same
+ * message (same Message-ID) to the same source is answered from its receipt and opens nothing
+ * more, through the ingest idempotency key.
+ */
+export function messageToSignal(mail: MailFacts): { signal: Signal; idempotencyKey: string | undefined } {
+  const subject = sanitizeLine(mail.subject ?? '');
+  const from = mail.from ? truncateCodePoints(sanitizeLine(mail.from), SOURCE_MAX) : 'email';
+  const signal: Signal = {
+    action: 'trigger',
+    title: truncateCodePoints(subject || NO_SUBJECT, TITLE_MAX),
+    eventKey: `email-${ulid()}`,
+    body: truncateCodePoints(mail.text ?? '', BODY_MAX),
+    priority: 'high',
+    urgency: 'high',
+    source: from,
+    details: {
+      channel: 'email',
+      ...(mail.from ? { from: mail.from } : {}),
+      ...(mail.messageId ? { message_id: mail.messageId } : {}),
+      ...(mail.date && !Number.isNaN(mail.date.getTime()) ? { date: mail.date.toISOString() } : {}),
+    },
+  };
+  const idempotencyKey = mail.messageId ? `email:${hashSecret(mail.messageId)}` : undefined;
+  return { signal, idempotencyKey };
+}

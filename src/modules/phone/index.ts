@@ -1,0 +1,5 @@
+export { createPhoneService, type PhoneService } from './phone.service.ts';
+export { phoneRoutes, phoneSchemas } from './phone.routes.ts';
+export * as phoneRepository from './phone.repository.ts';
+export { toE164 } from './phone.ts';
+export type { PhoneNumberRow } from './phone.table.ts';

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { outboxRepository } from '../../../src/modules/outbox/index.ts';
+import { createOutboxRunner } from '../../../src/jobs/runner.ts';
+import { pageRequestHandler } from '../../../src/jobs/page-request.job.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: the outbox worker`, () => {
+    let t: TestApp;
+    let tenant: Tenant;
+    let svc: Awaited<ReturnType<typeof createService>>;
+
+    beforeAll(async () => {
+      t = await buildTestApp({ dialect });
+      tenant = await bootstrapTenant(t);
+      svc = await createService(t, tenant);
+    });
+    afterAll(async () => t?.close());
+
+    const pagesOf = async (alertId: string) =>
+      (await t.container.db.selectFrom('alert_log').select('message').where('alert_id', '=', alertId).where('kind', '=', 'page_requested').execute()).length;
+
+    it('every alert change writes its event in the same transaction', async () => {
+      const id = (await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'ev', event_key: 'ev' } })).json().alert_id;
+      await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'ev', event_key: 'ev' } });
+      await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'ev', event_key: 'ev', priority: 'critical' } });
+      await t.app.inject({ method: 'PUT', url: `/api/alerts/${id}/ack`, headers: tenant.headers });
+      await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { action: 'resolve', event_key: 'ev' } });
+      const events = await t.container.db.selectFrom('outbox_events').select(['type', 'payload']).where('alert_id', '=', id).orderBy('id').execute();
+      expect(events.map((e) => e.type)).toEqual(['alert.triggered', 'alert.repeated', 'alert.priority_raised', 'alert.acknowledged', 'alert.resolved']);
+      expect(JSON.parse(events[2]!.payload)).toMatchObject({ alert: { id, priority: 'critical' }, previous_priority: 'high', page_urgency: 'high' });
+    });
+
+    it('a claim whose holder died is taken over after its lease, and the page is recorded once', async () => {
+      const id = (await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'lease', event_key: 'lease' } })).json().alert_id;
+      // A worker claims the event and "dies" before finishing.
+      const now = t.clock.now();
+      const claimed = await outboxRepository.claimBatch(t.container.db, dialect, {
+        owner: 'wrk_dead', now: now.toISOString(), leaseUntil: new Date(now.getTime() + 30_000).toISOString(), limit: 500,
+      });
+      expect(claimed.some((e) => e.alert_id === id)).toBe(true);
+      const other = createOutboxRunner({ db: t.container.db, dialect, clock: t.clock, handlers: [pageRequestHandler] });
+      expect(await other.tick()).toBe(0); // still leased
+      expect(await pagesOf(id)).toBe(0);
+      t.clock.advance(30_001);
+      await other.drain();
+      expect(await pagesOf(id)).toBe(1);
+      // The dead worker cannot complete what it no longer holds, and a redelivery pages no more.
+      await outboxRepository.markProcessed(t.container.db, claimed.map((e) => e.id), 'wrk_dead', t.clock.now().toISOString());
+      const ev = claimed.find((e) => e.alert_id === id)!;
+      await pageRequestHandler.handle({ id: ev.id, orgId: ev.org_id, type: ev.type, alertId: id, payload: JSON.parse(ev.payload), attempts: 2, createdAt: ev.created_at }, { db: t.container.db, now: t.clock.now().toISOString() });
+      expect(await pagesOf(id)).toBe(1);
+    });
+
+    it('a failing handler retries with backoff and does not block others', async () => {
+      let failures = 0;
+      const flaky = { name: 'flaky', handles: () => true, handle: async () => { if (failures++ < 1) throw new Error('boom'); } };
+      const runner = createOutboxRunner({ db: t.container.db, dialect, clock: t.clock, handlers: [flaky] });
+      await t.container.runner.drain();
+      await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'flaky', event_key: 'flaky' } });
+      await runner.drain();
+      expect(failures).toBe(1);
+      expect(await outboxRepository.countBacklog(t.container.db)).toBe(1);
+      const [row] = await t.container.db.selectFrom('outbox_events').selectAll().where('processed_at', 'is', null).execute();
+      expect(row!.last_error).toBe('boom');
+      t.clock.advance(3_600_000);
+      await runner.drain();
+      expect(failures).toBe(2);
+      expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+    });
+
+    it('old handled events and receipts are pruned after a week', async () => {
+      await t.container.runner.drain();
+      const before = await t.container.db.selectFrom('receipts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(before.n)).toBeGreaterThan(0);
+      t.clock.advance(8 * 86_400_000);
+      await t.container.runner.tick();
+      const after = await t.container.db.selectFrom('receipts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(0);
+      const events = await t.container.db.selectFrom('outbox_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(events.n)).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { ERROR_CODES } from '../../../src/lib/errors.ts';
+
+/** PRODUCT.md 5: every bad input gets a 4xx with the one error body, never a 5xx. */
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: bad input gets a clear 4xx with the error body`, () => {
+    let t: TestApp;
+    let tenant: Tenant;
+    let other: Tenant;
+    let svc: Awaited<ReturnType<typeof createService>>;
+    let otherSvc: Awaited<ReturnType<typeof createService>>;
+
+    beforeAll(async () => {
+      t = await buildTestApp({ dialect });
+      tenant = await bootstrapTenant(t, 'Acme');
+      other = await bootstrapTenant(t, 'Globex');
+      svc = await createService(t, tenant, 'web');
+      otherSvc = await createService(t, other, 'other-web');
+    });
+    afterAll(async () => t?.close());
+
+    const expectError = (res: { statusCode: number; headers: Record<string, unknown>; json(): any }, status: number, code: string, field?: string) => {
+      expect(res.statusCode).toBe(status);
+      const body = res.json();
+      expect(body.ok).toBe(false);
+      expect(body.error.code).toBe(code);
+      expect(ERROR_CODES).toContain(body.error.code);
+      expect(typeof body.error.message).toBe('string');
+      expect(body.error.message.length).toBeGreaterThan(5);
+      expect(res.headers['x-request-id']).toBeTruthy();
+      if (field) expect(body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+      return body;
+    };
+    const ingest = (payload: string | object, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+      t.app.inject({ method: 'POST', url: svc.ingestPath, payload: typeof payload === 'string' ? payload : JSON.stringify(payload), headers });
+    const keyed = (payload: object, key = tenant.ingestKey) =>
+      t.app.inject({ method: 'POST', url: '/v1/alerts', payload, headers: { authorization: `Bearer ${key}` } });
+
+    it('malformed JSON is 400 and says the body is not valid JSON', async () => {
+      const b = expectError(await ingest('{"title": "x",'), 400, 'invalid_request', 'body');
+      expect(b.error.message).toMatch(/JSON/);
+    });
+
+    it('a JSON body that is not an object is 400', async () => {
+      expectError(await ingest('[1,2]'), 400, 'invalid_request', 'body');
+      expectError(await ingest('"text"'), 400, 'invalid_request', 'body');
+    });
+
+    it('an empty body with a JSON content type is 400', async () => {
+      expectError(await ingest(''), 400, 'invalid_request');
+    });
+
+    it('a wrong content type is 415', async () => {
+      for (const ct of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+        const b = expectError(await ingest('title=x', { 'content-type': ct }), 415, 'unsupported_media_type');
+        expect(b.error.message).toMatch(/application\/json/);
+      }
+    });
+
+    it('JSON with a charset parameter is accepted', async () => {
+      const res = await ingest({ title: 'charset ok' }, { 'content-type': 'application/json; charset=utf-8' });
+      expect(res.statusCode).toBe(202);
+    });
+
+    it('a body over 512 KB is 413', async () => {
+      const b = expectError(await ingest({ title: 'big', body: 'x'.repeat(512 * 1024) }), 413, 'payload_too_large');
+      expect(b.error.message).toMatch(/512 KB/);
+    });
+
+    it('bad enums are 400 naming the field and the allowed values', async () => {
+      const b = expectError(await ingest({ title: 'x', priority: 'urgent' }), 400, 'invalid_request', 'priority');
+      expect(b.error.details[0].message).toMatch(/critical, high, medium, low, info/);
+      expectError(await ingest({ title: 'x', urgency: 'medium' }), 400, 'invalid_request', 'urgency');
+      expectError(await ingest({ title: 'x', action: 'delete' }), 400, 'invalid_request', 'action');
+      expectError(await keyed({ service_id: svc.id, title: 'x', priority: 'P1' }), 400, 'invalid_request', 'priority');
+    });
+
+    it('wrong types are 400', async () => {
+      expectError(await ingest({ title: 42 }), 400, 'invalid_request', 'title');
+      expectError(await ingest({ title: 'x', event_key: { a: 1 } }), 400, 'invalid_request', 'event_key');
+    });
+
+    it('title and event key are limited in Unicode code points, not bytes or UTF-16 units', async () => {
+      const emoji = '🚨'; // one code point, two UTF-16 units, four bytes
+      expect((await ingest({ title: emoji.repeat(1024) })).statusCode).toBe(202);
+      const b = expectError(await ingest({ title: emoji.repeat(1025) }), 400, 'invalid_request', 'title');
+      expect(b.error.message).toMatch(/1024/);
+      expect((await ingest({ title: 'k', event_key: emoji.repeat(255) })).statusCode).toBe(202);
+      expectError(await ingest({ title: 'k', event_key: 'é'.repeat(256) }), 400, 'invalid_request', 'event_key');
+      expectError(await keyed({ service_id: svc.id, title: 'x'.repeat(1025) }), 400, 'invalid_request', 'title');
+    });
+
+    it('an overlong Idempotency-Key is 400', async () => {
+      expectError(await ingest({ title: 'x' }, { 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(300) }), 400, 'invalid_request');
+    });
+
+    it('missing or revoked credentials are 401', async () => {
+      expectError(await t.app.inject({ method: 'POST', url: '/v1/alerts', payload: { service_id: svc.id, title: 'x' } }), 401, 'unauthorized');
+      expectError(await keyed({ service_id: svc.id, title: 'x' }, 'kxi_not-a-key'), 401, 'unauthorized');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/services', headers: { 'x-service-org': tenant.orgId } }), 401, 'unauthorized');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/services', headers: { authorization: 'Bearer kxp_nope', 'x-service-org': tenant.orgId } }), 401, 'unauthorized');
+      // Revoke an ingest key and a full-product key; both stop working.
+      const ik = (await t.app.inject({ method: 'POST', url: '/api/keys', headers: tenant.headers, payload: { name: 'temp ingest', kind: 'alert_ingest' } })).json();
+      const pk = (await t.app.inject({ method: 'POST', url: '/api/keys', headers: tenant.headers, payload: { name: 'temp api', kind: 'full_product' } })).json();
+      expect((await keyed({ service_id: svc.id, title: 'before revoke' }, ik.secret)).statusCode).toBe(202);
+      for (const k of [ik, pk]) expect((await t.app.inject({ method: 'DELETE', url: `/api/keys/${k.id}`, headers: tenant.headers })).statusCode).toBe(200);
+      t.clock.advance(6_000); // ingest caches key lookups for 5 s; revocation takes effect within that
+      expectError(await keyed({ service_id: svc.id, title: 'after revoke' }, ik.secret), 401, 'unauthorized');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/services', headers: { authorization: `Bearer ${pk.secret}`, 'x-service-org': tenant.orgId } }), 401, 'unauthorized');
+    });
+
+    it('the wrong kind of key or organization is 403', async () => {
+      const b = expectError(await keyed({ service_id: svc.id, title: 'x' }, tenant.apiKey), 403, 'forbidden');
+      expect(b.error.message).toMatch(/alert-ingest/);
+      expectError(await t.app.inject({ method: 'GET', url: '/api/services', headers: { authorization: `Bearer ${tenant.ingestKey}`, 'x-service-org': tenant.orgId } }), 403, 'forbidden');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/services', headers: { authorization: `Bearer ${tenant.apiKey}` } }), 403, 'forbidden');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/services', headers: { authorization: `Bearer ${tenant.apiKey}`, 'x-service-org': other.orgId } }), 403, 'forbidden');
+    });
+
+    it('unknown ids and other organizations’ resources are 404', async () => {
+      const a = (await keyed({ service_id: svc.id, title: 'mine' })).json();
+      expectError(await keyed({ service_id: 'svc_00000000000000000000000000', title: 'x' }), 404, 'not_found');
+      expectError(await keyed({ service_id: otherSvc.id, title: 'x' }), 404, 'not_found');
+      for (const url of [`/api/alerts/${a.alert_id}`, `/api/services/${svc.id}`, `/api/alerts/${a.alert_id}/timeline`]) {
+        expectError(await t.app.inject({ method: 'GET', url, headers: other.headers }), 404, 'not_found');
+      }
+      expectError(await t.app.inject({ method: 'PUT', url: `/v1/alerts/${a.alert_id}/ack`, headers: { authorization: `Bearer ${other.ingestKey}` } }), 404, 'not_found');
+      expectError(await t.app.inject({ method: 'PUT', url: '/v1/alerts/alr_unknown/resolve', headers: { authorization: `Bearer ${tenant.ingestKey}` } }), 404, 'not_found');
+      expectError(await t.app.inject({ method: 'PUT', url: `/api/alerts/${a.alert_id}/ack`, headers: other.headers }), 404, 'not_found');
+      expectError(await t.app.inject({ method: 'DELETE', url: `/api/services/${svc.id}`, headers: other.headers }), 404, 'not_found');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: tenant.headers }), 404, 'not_found');
+    });
+
+    it('a credential over its rate limit gets 429 with Retry-After, and recovers as tokens refill', async () => {
+      await t.container.db.updateTable('organizations').set({ ingest_rate_per_minute: 5 }).where('id', '=', other.orgId).execute();
+      const fresh = await createService(t, other, 'limited');
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) codes.push((await t.app.inject({ method: 'POST', url: fresh.ingestPath, payload: { title: `n${i}` } })).statusCode);
+      expect(codes.slice(0, 5)).toEqual([202, 202, 202, 202, 202]);
+      const limited = await t.app.inject({ method: 'POST', url: fresh.ingestPath, payload: { title: 'over' } });
+      const b = expectError(limited, 429, 'rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(b.error.message).toMatch(/5 signals a minute/);
+      t.clock.advance(Number(limited.headers['retry-after']) * 1000);
+      expect((await t.app.inject({ method: 'POST', url: fresh.ingestPath, payload: { title: 'after wait' } })).statusCode).toBe(202);
+    });
+
+    it('management routes validate bodies and queries with field details', async () => {
+      expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: {} }), 400, 'invalid_request', 'name');
+      expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name: 'x', dedupe_mode: 'fuzzy' } }), 400, 'invalid_request', 'dedupe_mode');
+      expectError(await t.app.inject({ method: 'POST', url: '/api/keys', headers: tenant.headers, payload: { name: 'k', kind: 'root' } }), 400, 'invalid_request', 'kind');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/alerts?limit=501', headers: tenant.headers }), 400, 'invalid_request', 'limit');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/alerts?priority=urgent', headers: tenant.headers }), 400, 'invalid_request', 'priority');
+      expectError(await t.app.inject({ method: 'GET', url: '/api/alerts?cursor=garbage', headers: tenant.headers }), 400, 'invalid_request', 'cursor');
+      expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: { ...tenant.headers, 'content-type': 'text/plain' }, payload: 'name=x' }), 415, 'unsupported_media_type');
+    });
+
+    it('a duplicate service name is 409', async () => {
+      expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name: 'web' } }), 409, 'conflict');
+    });
+  });
+}

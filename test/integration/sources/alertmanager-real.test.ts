@@ -1,0 +1,151 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+
+/**
+ * A real Alertmanager (Debian's prometheus-alertmanager 0.25; `.ci/run` installs it) with a
+ * webhook receiver pointing at Klaxon's ingest URL. Waiting is bounded polling for another
+ * process, never a sleep for luck.
+ */
+const BINARY = ['prometheus-alertmanager', 'alertmanager'].find((b) => spawnSync(b, ['--version'], { stdio: 'ignore' }).status === 0);
+if (!BINARY) console.warn('alertmanager-real: SKIPPED — prometheus-alertmanager is not installed (apt-get install prometheus-alertmanager).');
+
+const DEADLINE_MS = 30_000;
+async function until<T>(what: string, probe: () => Promise<T | undefined>, logs: () => string): Promise<T> {
+  const end = Date.now() + DEADLINE_MS;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${DEADLINE_MS} ms waiting for ${what}; alertmanager said:\n${logs()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+for (const dialect of DIALECTS) {
+  describe.skipIf(!BINARY)(`${dialect}: a real Alertmanager 0.25 webhook receiver opens, dedupes and resolves alerts in Klaxon${BINARY ? '' : ' — SKIPPED: prometheus-alertmanager is not installed (apt-get install prometheus-alertmanager)'}`, () => {
+    let t: TestApp;
+    let tenant: Tenant;
+    let am: ChildProcess | undefined;
+    let amUrl = '';
+    let dir = '';
+    let amLog = '';
+    let fallback: Awaited<ReturnType<typeof createService>>;
+    let search: Awaited<ReturnType<typeof createService>>;
+
+    beforeAll(async () => {
+      t = await buildTestApp({ dialect });
+      tenant = await bootstrapTenant(t);
+      fallback = await createService(t, tenant, 'catch-all');
+      search = await createService(t, tenant, 'search');
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/integrations',
+        headers: tenant.headers,
+        payload: { type: 'alertmanager', name: 'Alertmanager', routing_rules: [{ attribute: 'team', value: 'search', service_id: search.id }], fallback_service_id: fallback.id },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const klaxon = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const ingestUrl = `${klaxon}${new URL(created.json().ingest_url).pathname}`;
+
+      dir = mkdtempSync(join(tmpdir(), 'klaxon-am-'));
+      writeFileSync(
+        join(dir, 'am.yml'),
+        [
+          'route:',
+          // A dotted name: Alertmanager sends it regex-escaped (klaxon\\.webhook); Klaxon unescapes it.
+          '  receiver: klaxon.webhook',
+          "  group_by: ['alertname']",
+          '  group_wait: 1s',
+          '  group_interval: 1s',
+          '  repeat_interval: 1h',
+          'receivers:',
+          '  - name: klaxon.webhook',
+          '    webhook_configs:',
+          `      - url: ${ingestUrl}`,
+          '        send_resolved: true',
+          '',
+        ].join('\n'),
+      );
+      const port = await freePort();
+      amUrl = `http://127.0.0.1:${port}`;
+      am = spawn(BINARY!, [`--config.file=${join(dir, 'am.yml')}`, `--storage.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address=', '--log.level=debug'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const keep = (b: Buffer) => {
+        amLog = (amLog + b.toString()).slice(-20_000);
+      };
+      am.stdout!.on('data', keep);
+      am.stderr!.on('data', keep);
+      await until('alertmanager to be ready', async () => ((await fetch(`${amUrl}/-/ready`).catch(() => undefined))?.ok ? true : undefined), () => amLog);
+    }, 60_000);
+
+    afterAll(async () => {
+      if (am && am.exitCode === null) {
+        const exited = new Promise((r) => am!.once('exit', r));
+        am.kill('SIGTERM');
+        await exited;
+      }
+      await t?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    const postAlerts = async (alerts: unknown[]) => {
+      const res = await fetch(`${amUrl}/api/v2/alerts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(alerts) });
+      expect(res.status, await res.text()).toBe(200);
+    };
+    const alertsIn = (serviceId: string) => t.container.db.selectFrom('alerts').selectAll().where('service_id', '=', serviceId).execute();
+
+    it('opens, dedupes and resolves; each alert goes to the service its labels route to', async () => {
+      const startsAt = new Date(Date.now() - 60_000).toISOString();
+      const a = { labels: { alertname: 'HighLatency', instance: 'api-1:9100', team: 'search', severity: 'critical' }, annotations: { summary: 'p99 > 2s' }, startsAt };
+      await postAlerts([a]);
+      const [opened] = await until('the first alert in Klaxon', async () => {
+        const rows = await alertsIn(search.id);
+        return rows.length ? rows : undefined;
+      }, () => amLog);
+      expect(opened).toMatchObject({ status: 'open', title: 'HighLatency: p99 > 2s', priority: 1, source: 'alertmanager', duplicate_count: 0 });
+      expect(opened!.event_key).toMatch(/^[0-9a-f]{16}$/);
+      expect(JSON.parse(opened!.details).receiver).toBe('klaxon.webhook');
+
+      // A second alert in the same group makes Alertmanager re-send the group: the first dedupes,
+      // the unlabeled one opens on the fallback service.
+      const b = { labels: { alertname: 'HighLatency', instance: 'api-2:9100', severity: 'warning' }, annotations: { summary: 'p99 > 2s' }, startsAt };
+      await postAlerts([b]);
+      const [second] = await until('the second alert on the fallback', async () => {
+        const rows = await alertsIn(fallback.id);
+        return rows.length ? rows : undefined;
+      }, () => amLog);
+      expect(second).toMatchObject({ status: 'open', priority: 3 });
+      const deduped = await until('the first alert to be deduped', async () => {
+        const row = (await alertsIn(search.id))[0]!;
+        return row.duplicate_count >= 1 ? row : undefined;
+      }, () => amLog);
+      expect(deduped.id).toBe(opened!.id);
+      expect(deduped.status).toBe('open');
+
+      // Resolution: the same labels with endsAt in the past.
+      await postAlerts([{ ...a, endsAt: new Date(Date.now() - 1000).toISOString() }]);
+      const resolved = await until('the first alert to resolve', async () => {
+        const row = (await alertsIn(search.id))[0]!;
+        return row.status === 'resolved' ? row : undefined;
+      }, () => amLog);
+      expect(resolved.id).toBe(opened!.id);
+      expect((await alertsIn(search.id)).length).toBe(1);
+      expect((await alertsIn(fallback.id))[0]!.status).toBe('open');
+    }, 60_000);
+  });
+}
