@@ -38,9 +38,10 @@ export interface RunnerOptions {
   batchSize?: number;
   pollMs?: number;
   /**
-   * Least time between two rounds started by nudges. Under a stream of commits a round per commit
-   * would cost a commit (an fsync) each; gathering a few milliseconds of events costs none
-   * (docs/adr/0120-ingest-throughput.md). A full round (a backlog) goes on at once.
+   * Least idle time between the end of a round and a round started by a nudge. Under a stream of
+   * commits a round per commit would cost a commit (an fsync) each and hold the event loop most of
+   * the time; gathering a few milliseconds of events costs none (docs/adr/0120-ingest-throughput.md).
+   * A full round (a backlog) goes on at once.
    */
   nudgeGapMs?: number;
   maxAttempts?: number;
@@ -140,7 +141,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
     return rows.length;
   }
 
-  /** Starts a round now, or when the nudge gap since the last one has passed. */
+  /** Starts a round now, or when the nudge gap since the last one ended has passed. */
   function later() {
     const wait = lastRoundAt + nudgeGapMs - Date.now();
     if (wait <= 0) return void loop();
@@ -161,9 +162,9 @@ export function createOutboxRunner(opts: RunnerOptions) {
     try {
       do {
         again = false;
-        lastRoundAt = Date.now();
         current = tick();
         const n = await current;
+        lastRoundAt = Date.now();
         if (n >= batchSize) again = true;
         else if (again) {
           again = false;
