@@ -19,6 +19,11 @@ export interface EventHandler {
    * processed there: a round costs one commit, not one per event (docs/adr/0120-ingest-throughput.md).
    */
   local?: boolean;
+  /**
+   * Optional, for local handlers: the round's events of this handler at once (in id order), in
+   * place of one handle() call each. The event-by-event redo of a failed round uses handle().
+   */
+  handleMany?: (events: OutboxEvent[], ctx: { db: Kysely<Database>; now: string }) => Promise<void>;
 }
 
 /** Work done every so often on the runner's clock (pruning). Must be safe to run in several processes. */
@@ -100,14 +105,16 @@ export function createOutboxRunner(opts: RunnerOptions) {
     try {
       claimed = await opts.db.transaction().execute(async (trx) => {
         const rows = await outboxRepository.claimBatch(trx, opts.dialect, claimOptions());
-        const done: number[] = [];
-        for (const row of rows) {
-          if (!allLocal(row)) continue;
-          const event = rowToEvent(row);
-          for (const h of handlersOf(event.type)) await h.handle(event, { db: trx, now: opts.clock.now().toISOString() });
-          done.push(event.id);
+        const local = rows.filter(allLocal).map(rowToEvent);
+        // Handler by handler (local handlers are independent database writes), each event in order.
+        for (const h of opts.handlers) {
+          const mine = local.filter((e) => h.handles(e.type));
+          if (!mine.length) continue;
+          const ctx = { db: trx, now: opts.clock.now().toISOString() };
+          if (h.handleMany) await h.handleMany(mine, ctx);
+          else for (const e of mine) await h.handle(e, ctx);
         }
-        await outboxRepository.markProcessed(trx, done, owner, opts.clock.now().toISOString());
+        await outboxRepository.markProcessed(trx, local.map((e) => e.id), owner, opts.clock.now().toISOString());
         return rows;
       });
     } catch (err) {
