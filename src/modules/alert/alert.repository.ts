@@ -116,10 +116,10 @@ export async function insertChunked(trx: Kysely<Database>, table: 'alert_log' | 
 /**
  * The batch writer of the PostgreSQL ingest path: kyselyAlertWriter's rules with fewer round
  * trips (docs/adr/0120-ingest-throughput.md). prefetch() reads and locks the open alerts of every
- * key of the batch in one query; findOpen then answers from that cache. Updates that keep the
- * status (repeats, raised priority) merge per alert and, with the timeline and outbox rows, wait
- * for flush(), which writes them in a few statements; a status change is written at once so the
- * partial unique index sees it. Call flush() before commit.
+ * key of the batch in one query; findOpen then answers from that cache. New alerts, updates that
+ * keep the status (repeats, raised priority, merged per alert), and the timeline and outbox rows
+ * wait for flush(), which writes them in a few statements; a status change of an existing alert
+ * is written at once so the partial unique index sees it. Call flush() before commit.
  */
 export function batchAlertWriter(trx: Kysely<Database>, dialect: Dialect): AlertWriter & {
   prefetch(keys: readonly (readonly [serviceId: string, eventKey: string])[]): Promise<void>;
@@ -129,6 +129,7 @@ export function batchAlertWriter(trx: Kysely<Database>, dialect: Dialect): Alert
   /** Known state per key: the open row, or null when there is none. */
   const open = new Map<string, AlertRow | null>();
   const pendingUpdates = new Map<string, AlertUpdate>();
+  const pendingInserts = new Map<string, AlertRow>();
   let logs: NewAlertLogRow[] = [];
   let events: NewOutboxEventRow[] = [];
 
@@ -166,20 +167,23 @@ export function batchAlertWriter(trx: Kysely<Database>, dialect: Dialect): Alert
       open.set(key, row ?? null);
       return row;
     },
-    async insertIfNoOpen(row) {
-      const key = keyOf(row.service_id, row.event_key);
-      if (await insertIfNoOpen(trx, row)) {
-        open.set(key, { ...row } as AlertRow);
-        return true;
-      }
-      open.delete(key); // another transaction opened it: re-read and join
-      return false;
+    insertIfNoOpen(row) {
+      // Written by flush() with the batch's other new alerts; a conflict there fails the batch,
+      // which the committer retries unit by unit (each then re-reads and joins the winner).
+      const pending = { ...row } as AlertRow;
+      pendingInserts.set(pending.id, pending);
+      open.set(keyOf(row.service_id, row.event_key), pending);
+      return true;
     },
     async writeEffects(plan, orgId, now) {
       if (plan.update) {
         const { id, set } = plan.update;
-        const cached = [...open.values()].find((r) => r?.id === id);
-        if (set.status === undefined && cached) {
+        const cached = [...open.values()].find((r) => r?.id === id) ?? pendingInserts.get(id);
+        if (cached && pendingInserts.has(id)) {
+          // Not written yet: the insert carries the final state.
+          Object.assign(cached, set);
+          if (cached.status === 'resolved') open.set(keyOf(cached.service_id, cached.event_key), null);
+        } else if (set.status === undefined && cached) {
           pendingUpdates.set(id, { ...pendingUpdates.get(id), ...set });
           Object.assign(cached, set);
         } else {
@@ -195,6 +199,20 @@ export function batchAlertWriter(trx: Kysely<Database>, dialect: Dialect): Alert
       events.push(...planEventRows(plan, orgId, now));
     },
     async flush() {
+      const inserts = [...pendingInserts.values()];
+      pendingInserts.clear();
+      for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
+        const chunk = inserts.slice(i, i + INSERT_CHUNK);
+        const done = await trx
+          .insertInto('alerts')
+          .values(chunk)
+          .onConflict((oc) => oc.columns(['service_id', 'event_key']).where(sql<boolean>`status <> 'resolved'`).doNothing())
+          .returning('id')
+          .execute();
+        if (done.length !== chunk.length) {
+          throw Object.assign(new Error('A concurrent request opened the same alert; the batch is retried unit by unit.'), { code: '23505' });
+        }
+      }
       for (const id of [...pendingUpdates.keys()]) await flushUpdate(id);
       const [l, e] = [logs, events];
       logs = [];
