@@ -14,6 +14,17 @@ export interface EventHandler {
   name: string;
   handles: (type: string) => boolean;
   handle: (event: OutboxEvent, ctx: { db: Kysely<Database>; now: string }) => Promise<void>;
+  /**
+   * True for a handler that only writes to the database (no network, no sleep). Events whose
+   * handlers are all local are handled inside one transaction with the claim and marked
+   * processed there: a round costs one commit, not one per event (docs/adr/0120-ingest-throughput.md).
+   */
+  local?: boolean;
+  /**
+   * Optional, for local handlers: the round's events of this handler at once (in id order), in
+   * place of one handle() call each. The event-by-event redo of a failed round uses handle().
+   */
+  handleMany?: (events: OutboxEvent[], ctx: { db: Kysely<Database>; now: string }) => Promise<void>;
 }
 
 /** Work done every so often on the runner's clock (pruning). Must be safe to run in several processes. */
@@ -32,6 +43,13 @@ export interface RunnerOptions {
   leaseMs?: number;
   batchSize?: number;
   pollMs?: number;
+  /**
+   * Least idle time between the end of a round and a round started by a nudge. Under a stream of
+   * commits a round per commit would cost a commit (an fsync) each and hold the event loop most of
+   * the time; gathering a few milliseconds of events costs none (docs/adr/0120-ingest-throughput.md).
+   * A full round (a backlog) goes on at once.
+   */
+  nudgeGapMs?: number;
   maxAttempts?: number;
   onError?: (err: unknown, event?: OutboxEvent) => void;
 }
@@ -47,6 +65,9 @@ export function createOutboxRunner(opts: RunnerOptions) {
   const leaseMs = opts.leaseMs ?? 30_000;
   const batchSize = opts.batchSize ?? 200;
   const pollMs = opts.pollMs ?? 250;
+  const nudgeGapMs = opts.nudgeGapMs ?? 20;
+  let lastRoundAt = 0;
+  let soon: NodeJS.Timeout | undefined;
   const maxAttempts = opts.maxAttempts ?? 20;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -68,14 +89,50 @@ export function createOutboxRunner(opts: RunnerOptions) {
     }
   }
 
-  async function tick(): Promise<number> {
+  const claimOptions = () => {
     const now = opts.clock.now();
-    const rows = await outboxRepository.claimBatch(opts.db, opts.dialect, {
-      owner,
-      now: now.toISOString(),
-      leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
-      limit: batchSize,
-    });
+    return { owner, now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), limit: batchSize };
+  };
+  const handlersOf = (type: string) => opts.handlers.filter((h) => h.handles(type));
+  const allLocal = (row: { type: string }) => handlersOf(row.type).every((h) => h.local === true);
+
+  /**
+   * One round: in a single transaction, claim due events, run the handlers of those whose
+   * handlers are all local, and mark them processed; then handle the rest under their lease.
+   * If that transaction fails (a local handler threw), the round is redone event by event, so
+   * one bad event is retried on its own and cannot hold back the others.
+   */
+  async function tick(): Promise<number> {
+    let claimed: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
+    try {
+      claimed = await opts.db.transaction().execute(async (trx) => {
+        const rows = await outboxRepository.claimBatch(trx, opts.dialect, claimOptions());
+        const local = rows.filter(allLocal).map(rowToEvent);
+        // Handler by handler (local handlers are independent database writes), each event in order.
+        for (const h of opts.handlers) {
+          const mine = local.filter((e) => h.handles(e.type));
+          if (!mine.length) continue;
+          const ctx = { db: trx, now: opts.clock.now().toISOString() };
+          if (h.handleMany) await h.handleMany(mine, ctx);
+          else for (const e of mine) await h.handle(e, ctx);
+        }
+        await outboxRepository.markProcessed(trx, local.map((e) => e.id), owner, opts.clock.now().toISOString());
+        return rows;
+      });
+    } catch (err) {
+      opts.onError?.(err);
+      claimed = await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions());
+      await handleEach(claimed);
+      await runPeriodic();
+      return claimed.length;
+    }
+    await handleEach(claimed.filter((row) => !allLocal(row)));
+    await runPeriodic();
+    return claimed.length;
+  }
+
+  /** Handles claimed events one at a time, outside any transaction (handlers may use the network). */
+  async function handleEach(rows: Awaited<ReturnType<typeof outboxRepository.claimBatch>>): Promise<number> {
     const done: number[] = [];
     for (const row of rows) {
       const event = rowToEvent(row);
@@ -90,8 +147,19 @@ export function createOutboxRunner(opts: RunnerOptions) {
       }
     }
     await outboxRepository.markProcessed(opts.db, done, owner, opts.clock.now().toISOString());
-    await runPeriodic();
     return rows.length;
+  }
+
+  /** Starts a round now, or when the nudge gap since the last one ended has passed. */
+  function later() {
+    const wait = lastRoundAt + nudgeGapMs - Date.now();
+    if (wait <= 0) return void loop();
+    if (soon) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      void loop();
+    }, wait);
+    soon.unref();
   }
 
   async function loop() {
@@ -105,7 +173,12 @@ export function createOutboxRunner(opts: RunnerOptions) {
         again = false;
         current = tick();
         const n = await current;
+        lastRoundAt = Date.now();
         if (n >= batchSize) again = true;
+        else if (again) {
+          again = false;
+          later();
+        }
       } while (again && !stopped);
     } catch (err) {
       opts.onError?.(err);
@@ -134,11 +207,14 @@ export function createOutboxRunner(opts: RunnerOptions) {
       void loop();
     },
     nudge() {
-      if (!stopped) void loop();
+      if (stopped) return;
+      if (running) again = true;
+      else later();
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(soon);
       await current?.catch(() => undefined);
     },
   };

@@ -33,12 +33,17 @@ export function ulid(nowMs: number = Date.now()): string {
     time = ALPHABET[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  let bits = 0n;
-  for (const b of rand) bits = (bits << 8n) | BigInt(b);
+  // 80 random bits, big-endian, 5 bits a character (no BigInt: this runs for every id).
   let r = '';
-  for (let i = 0; i < 16; i++) {
-    r = ALPHABET[Number(bits & 31n)] + r;
-    bits >>= 5n;
+  let acc = 0;
+  let nbits = 0;
+  for (const b of rand) {
+    acc = ((acc << 8) | b) & 0xfff;
+    nbits += 8;
+    while (nbits >= 5) {
+      nbits -= 5;
+      r += ALPHABET[(acc >> nbits) & 31];
+    }
   }
   return time + r;
 }

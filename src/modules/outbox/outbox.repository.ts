@@ -10,7 +10,9 @@ export async function insertEvents(db: Kysely<Database>, rows: NewOutboxEventRow
 /**
  * Claims up to `limit` due events under a lease. PostgreSQL skips rows another process has
  * locked; SQLite has one writer, so the single UPDATE … RETURNING is already atomic. An expired
- * lease (its holder died) is claimable again.
+ * lease (its holder died) is claimable again. Ordered by (available_at, id), the columns of the
+ * partial index outbox_events_pending: ordered by id alone, SQLite walked the whole table in rowid
+ * order, processed rows included, on every claim (docs/adr/0120-ingest-throughput.md).
  */
 export async function claimBatch(
   db: Kysely<Database>,
@@ -27,6 +29,7 @@ export async function claimBatch(
         .where('processed_at', 'is', null)
         .where('available_at', '<=', opts.now)
         .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
+        .orderBy('available_at')
         .orderBy('id')
         .limit(opts.limit)
         .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),

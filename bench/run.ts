@@ -1,0 +1,546 @@
+// `npm run bench`: drives Klaxon's ingest endpoints under load on loopback with wrk, and in the
+// same run, with the same load generator and settings, a bare Fastify route parsing the same
+// body and Debian's prometheus-alertmanager receiving the equivalent alert. Prints a table and
+// writes bench/results/<timestamp>.json. See bench/README.md for how to read the figures.
+//
+//   npm run bench [-- --quick] [--duration=10] [--connections=50] [--threads=2] [--no-pg]
+//                 [--no-alertmanager] [--scenarios=new,repeat,resolve,mixed]
+//
+// PostgreSQL: a fresh database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// dropped afterwards. This is a script, not a test: it makes no assertion and exits 0 unless a
+// target cannot start.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, closeSync, statSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const LUA = join(ROOT, 'bench', 'load.lua');
+
+const { values: opt } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    threads: { type: 'string', default: '2' },
+    'no-pg': { type: 'boolean', default: false },
+    'no-alertmanager': { type: 'boolean', default: false },
+    scenarios: { type: 'string', default: 'new,repeat,resolve,mixed' },
+    role: { type: 'string', default: 'all', description: 'klaxon serve --role for the measured process (all: ingest and outbox worker)' },
+    'cpu-prof': { type: 'string', description: 'write Klaxon CPU profiles (node --cpu-prof) to this folder' },
+    out: { type: 'string', description: 'results folder (default bench/results)' },
+  },
+});
+const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
+const WARMUP = opt.quick ? 1 : 2;
+const CONNECTIONS = Number(opt.connections);
+const THREADS = Number(opt.threads);
+const SCENARIOS = opt.scenarios!.split(',').map((s) => s.trim()) as Scenario[];
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Scenario = 'new' | 'repeat' | 'resolve' | 'mixed';
+type Format = 'native' | 'alertmanager' | 'events_v2' | 'am_batch';
+
+interface WrkOut {
+  requests: number;
+  duration_us: number;
+  bytes: number;
+  errors: { connect: number; read: number; write: number; status: number; timeout: number };
+  latency_us: { p50: number; p90: number; p99: number; max: number; mean: number };
+}
+
+interface RunResult {
+  target: string;
+  dialect: string | null;
+  endpoint: string;
+  scenario: Scenario;
+  available: boolean;
+  note?: string;
+  signals_per_request?: number;
+  requests?: number;
+  requests_per_s?: number;
+  signals_per_s?: number;
+  non_2xx?: number;
+  socket_errors?: number;
+  latency_ms?: { p50: number; p90: number; p99: number; max: number; mean: number };
+  peak_rss_mb?: number;
+  /** The target's CPU use during the measured run: percent of one core, and microseconds per request. */
+  cpu_pct?: number;
+  cpu_us_per_request?: number;
+}
+
+const results: RunResult[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => res(p));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Peak resident set (VmHWM) of a live process, in MB. */
+function peakRssMb(pid: number): number | undefined {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 102.4) / 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return undefined;
+  }
+}
+
+interface Proc {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function startProcess(cmd: string, args: string[], env: Record<string, string>, logFile: string): Proc {
+  const fd = openSync(logFile, 'a');
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  let exited = false;
+  const done = new Promise<void>((r) => child.once('exit', () => ((exited = true), r())));
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await done;
+    clearTimeout(t);
+  };
+  cleanups.push(stop);
+  return { child, stop };
+}
+
+async function waitReady(url: string, proc: Proc, logFile: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`process exited (${proc.child.exitCode}); see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms; see ${logFile}`);
+}
+
+function wrk(url: string, env: Record<string, string>, seconds: number): WrkOut {
+  const out = execFileSync('wrk', [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '5s', '-s', LUA, url], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = out.split('\n').find((l) => l.startsWith('BENCH_JSON '));
+  if (!line) throw new Error(`wrk printed no result:\n${out}`);
+  return JSON.parse(line.slice('BENCH_JSON '.length)) as WrkOut;
+}
+
+let prefixSeq = 0;
+/** One measured wrk run (after a short warm-up with the same pattern on other keys). */
+function measure(base: Omit<RunResult, 'available'>, url: string, format: Format, pid: number, extraEnv: Record<string, string> = {}): RunResult {
+  const spr = base.signals_per_request ?? 1;
+  const env = (tag: string) => ({
+    BENCH_MODE: base.scenario,
+    BENCH_FORMAT: format,
+    BENCH_PATH: new URL(url).pathname,
+    BENCH_PREFIX: `${tag}${++prefixSeq}x${Date.now().toString(36)}`,
+    ...extraEnv,
+  });
+  wrk(url, env('w'), WARMUP);
+  const cpu0 = cpuSeconds(pid);
+  const w = wrk(url, env('m'), DURATION);
+  const cpu1 = cpuSeconds(pid);
+  const seconds = w.duration_us / 1e6;
+  const ok = w.requests - w.errors.status;
+  const ms = (us: number) => Math.round(us / 10) / 100;
+  const r: RunResult = {
+    ...base,
+    available: true,
+    signals_per_request: spr,
+    requests: w.requests,
+    requests_per_s: Math.round(ok / seconds),
+    signals_per_s: Math.round((ok * spr) / seconds),
+    non_2xx: w.errors.status,
+    socket_errors: w.errors.connect + w.errors.read + w.errors.write + w.errors.timeout,
+    latency_ms: { p50: ms(w.latency_us.p50), p90: ms(w.latency_us.p90), p99: ms(w.latency_us.p99), max: ms(w.latency_us.max), mean: ms(w.latency_us.mean) },
+  };
+  const rss = peakRssMb(pid);
+  if (rss !== undefined) r.peak_rss_mb = rss;
+  if (cpu0 !== undefined && cpu1 !== undefined) {
+    r.cpu_pct = Math.round(((cpu1 - cpu0) / seconds) * 100);
+    r.cpu_us_per_request = w.requests ? Math.round(((cpu1 - cpu0) / w.requests) * 1e6) : 0;
+  }
+  results.push(r);
+  printRow(r);
+  return r;
+}
+
+function unavailable(base: Omit<RunResult, 'available'>, note: string) {
+  const r: RunResult = { ...base, available: false, note };
+  results.push(r);
+  printRow(r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing
+
+const COLS = ['target', 'dialect', 'endpoint', 'scenario', 'signals/s', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'peak RSS MB', 'CPU %', 'CPU us/req'];
+const W = [12, 8, 19, 9, 10, 8, 8, 8, 9, 8, 11, 6, 10];
+const fmtRow = (cells: string[]) => cells.map((c, i) => (i < 4 ? c.padEnd(W[i]!) : c.padStart(W[i]!))).join(' ');
+let headerPrinted = false;
+function printRow(r: RunResult) {
+  if (!headerPrinted) {
+    console.log(fmtRow(COLS));
+    console.log('-'.repeat(W.reduce((a, b) => a + b + 1, 0)));
+    headerPrinted = true;
+  }
+  if (!r.available) {
+    console.log(fmtRow([r.target, r.dialect ?? '-', r.endpoint, r.scenario, '', '', '', '', '', '', '', '', '']) + `  not available: ${r.note}`);
+    return;
+  }
+  console.log(
+    fmtRow([
+      r.target,
+      r.dialect ?? '-',
+      r.endpoint,
+      r.scenario,
+      String(r.signals_per_s),
+      String(r.requests_per_s),
+      String(r.latency_ms!.p50),
+      String(r.latency_ms!.p99),
+      String(r.latency_ms!.max),
+      String(r.non_2xx),
+      r.peak_rss_mb === undefined ? '?' : String(r.peak_rss_mb),
+      r.cpu_pct === undefined ? '?' : String(r.cpu_pct),
+      r.cpu_us_per_request === undefined ? '?' : String(r.cpu_us_per_request),
+    ]) + (r.socket_errors ? `  socket errors: ${r.socket_errors}` : ''),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets
+
+async function api(base: string, h: Record<string, string>, method: string, path: string, body?: unknown) {
+  const r = await fetch(base + path, { method, headers: { ...h, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const text = await r.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: r.status, json: json as Record<string, unknown> };
+}
+
+async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
+  let databaseUrl: string;
+  let dbName: string | undefined;
+  if (dialect === 'sqlite') {
+    databaseUrl = `sqlite:${join(work, 'klaxon.db')}`;
+  } else {
+    dbName = `klaxon_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+    cleanups.push(async () => {
+      const a = new pg.Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${dbName} with (force)`);
+      await a.end();
+    });
+  }
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    KLAXON_SECRET_KEY: randomBytes(32).toString('hex'),
+    KLAXON_DATA_DIR: work,
+    KLAXON_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  const logFile = join(work, `klaxon-${dialect}.log`);
+  const boot = JSON.parse(
+    execFileSync(process.execPath, ['bin/klaxon.js', 'admin', 'bootstrap', '--org', 'Bench', '--email', 'bench@example.com', '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop()!,
+  ) as { org_id: string; api_key: string; ingest_key: string };
+
+  // The per-credential rate limit (default 1,200 a minute) would cap the run: lift it for the
+  // bench's own organization before the server starts (nothing caches it yet).
+  const UNLIMITED = 1_000_000_000;
+  if (dialect === 'sqlite') {
+    const s = new SQLite(join(work, 'klaxon.db'));
+    s.prepare('update organizations set ingest_rate_per_minute = ? where id = ?').run(UNLIMITED, boot.org_id);
+    s.close();
+  } else {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await c.query('update organizations set ingest_rate_per_minute = $1 where id = $2', [UNLIMITED, boot.org_id]);
+    await c.end();
+  }
+
+  const nodeArgs = opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(opt['cpu-prof'])}`] : [];
+  const proc = startProcess(process.execPath, [...nodeArgs, 'bin/klaxon.js', 'serve', '--role', opt.role!], env, logFile);
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(`${base}/healthz`, proc, logFile);
+  const pid = proc.child.pid!;
+  const h = { authorization: `Bearer ${boot.api_key}`, 'x-service-org': boot.org_id };
+
+  const svc = await api(base, h, 'POST', '/api/services', { name: `bench-${dialect}` });
+  if (svc.status !== 200) throw new Error(`POST /api/services answered ${svc.status}: ${JSON.stringify(svc.json)}`);
+  const ingestUrl = new URL((svc.json.default_integration as { ingest_url: string }).ingest_url);
+  const nativeUrl = `${base}${ingestUrl.pathname}`;
+  const probe = await fetch(nativeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'probe', event_key: 'probe' }) });
+  if (probe.status !== 202) throw new Error(`native ingest probe answered ${probe.status}: ${await probe.text()}`);
+
+  for (const scenario of SCENARIOS) {
+    measure({ target: 'klaxon', dialect, endpoint: 'native /v1/ingest', scenario }, nativeUrl, 'native', pid);
+  }
+
+  if (dialect === 'sqlite') {
+    // Events v2 and Alertmanager-batch ingest (issue: sources). Reported as not available until
+    // the integrations API and the endpoints exist.
+    const ev = await api(base, h, 'POST', '/api/integrations', { type: 'events_v2', name: 'bench events v2', service_id: svc.json.id });
+    const routingKey = ev.status === 200 || ev.status === 201 ? (ev.json.routing_key as string | undefined) : undefined;
+    const evProbe = routingKey
+      ? await fetch(`${base}/v2/enqueue`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ routing_key: routingKey, event_action: 'trigger', dedup_key: 'probe', payload: { summary: 'probe', source: 'bench', severity: 'info' } }),
+        })
+      : undefined;
+    const evBase = { target: 'klaxon', dialect, endpoint: 'events v2', scenario: 'new' as Scenario };
+    if (!routingKey) unavailable(evBase, `POST /api/integrations (events_v2) answered ${ev.status}`);
+    else if (evProbe!.status !== 202) unavailable(evBase, `POST /v2/enqueue answered ${evProbe!.status}`);
+    else {
+      for (const scenario of ['new', 'repeat'] as Scenario[]) {
+        measure({ ...evBase, scenario }, `${base}/v2/enqueue`, 'events_v2', pid, { BENCH_ROUTING_KEY: routingKey });
+      }
+    }
+
+    const BATCH = 10;
+    const am = await api(base, h, 'POST', '/api/integrations', { type: 'alertmanager', name: 'bench alertmanager', routing_rules: [], fallback_service_id: svc.json.id });
+    const amUrl = am.status === 200 || am.status === 201 ? (am.json.ingest_url as string | undefined) : undefined;
+    const amBase = { target: 'klaxon', dialect, endpoint: `am batch x${BATCH}`, scenario: 'new' as Scenario, signals_per_request: BATCH };
+    const amPath = amUrl ? `${base}${new URL(amUrl).pathname}` : undefined;
+    const amProbe = amPath
+      ? await fetch(amPath, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            version: '4', groupKey: '{}:{alertname="Probe"}', truncatedAlerts: 0, status: 'firing', receiver: 'klaxon', groupLabels: { alertname: 'Probe' },
+            commonLabels: { alertname: 'Probe' }, commonAnnotations: {}, externalURL: 'http://alertmanager:9093',
+            alerts: [{ status: 'firing', labels: { alertname: 'Probe' }, annotations: { summary: 'probe' }, startsAt: '2026-01-01T00:00:00Z', endsAt: '0001-01-01T00:00:00Z', generatorURL: '', fingerprint: '0000000000000001' }],
+          }),
+        })
+      : undefined;
+    if (!amPath) unavailable(amBase, `POST /api/integrations (alertmanager) answered ${am.status}`);
+    else if (amProbe!.status !== 202) unavailable(amBase, `POST ${new URL(amUrl!).pathname.replace(/[^/]+$/, '{token}')} answered ${amProbe!.status}`);
+    else {
+      for (const scenario of ['new', 'repeat'] as Scenario[]) {
+        measure({ ...amBase, scenario }, amPath, 'am_batch', pid, { BENCH_BATCH: String(BATCH) });
+      }
+    }
+  }
+
+  await proc.stop();
+  const logBytes = statSync(logFile).size;
+  return { logBytes };
+}
+
+async function benchBareFastify(work: string) {
+  const port = await freePort();
+  const logFile = join(work, 'bare-fastify.log');
+  const proc = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], { PORT: String(port) }, logFile);
+  await waitReady(`http://127.0.0.1:${port}/healthz`, proc, logFile);
+  for (const scenario of SCENARIOS) {
+    measure({ target: 'fastify-bare', dialect: null, endpoint: 'POST, parse, 202', scenario }, `http://127.0.0.1:${port}/v1/ingest/bench`, 'native', proc.child.pid!);
+  }
+  await proc.stop();
+}
+
+async function benchAlertmanager(work: string) {
+  const port = await freePort();
+  const dir = join(work, 'alertmanager');
+  mkdirSync(dir, { recursive: true });
+  const config = join(dir, 'alertmanager.yml');
+  writeFileSync(config, "route:\n  receiver: 'null'\nreceivers:\n  - name: 'null'\n");
+  const logFile = join(work, 'alertmanager.log');
+  const base = { target: 'alertmanager', dialect: null, endpoint: 'POST /api/v2/alerts' };
+  try {
+    execFileSync('prometheus-alertmanager', ['--version'], { stdio: 'ignore' });
+  } catch {
+    for (const scenario of SCENARIOS) unavailable({ ...base, scenario }, 'prometheus-alertmanager is not installed (apt-get install prometheus-alertmanager)');
+    return;
+  }
+  const proc = startProcess(
+    'prometheus-alertmanager',
+    [`--config.file=${config}`, `--storage.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address=', '--log.level=warn'],
+    {},
+    logFile,
+  );
+  await waitReady(`http://127.0.0.1:${port}/-/ready`, proc, logFile);
+  for (const scenario of SCENARIOS) {
+    measure({ ...base, scenario }, `http://127.0.0.1:${port}/api/v2/alerts`, 'alertmanager', proc.child.pid!);
+  }
+  await proc.stop();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function pgAvailable(): Promise<string | undefined> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+const ratio = (a?: RunResult, b?: RunResult) => (a?.available && b?.available && b.signals_per_s ? Math.round((a.signals_per_s! / b.signals_per_s) * 100) / 100 : null);
+
+async function main() {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+  } catch (err) {
+    // wrk --version exits 1 after printing; only a missing binary is fatal.
+    if ((err as { code?: string }).code === 'ENOENT') {
+      console.error('bench: wrk is not installed (apt-get install wrk)');
+      process.exitCode = 1;
+      return;
+    }
+  }
+  const startedAt = new Date();
+  const work = mkdtempSync(join(tmpdir(), 'klaxon-bench-'));
+  cleanups.push(() => rmSync(work, { recursive: true, force: true }));
+  const machine = { nproc: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform} ${process.arch}` };
+  console.log(`Klaxon ingest bench: wrk -t${THREADS} -c${CONNECTIONS}, ${DURATION} s per run after ${WARMUP} s warm-up, scenarios ${SCENARIOS.join(', ')}`);
+  console.log(`machine: ${machine.nproc} x ${machine.cpu}, node ${machine.node}\n`);
+  const notes: string[] = [];
+  try {
+    const sqliteInfo = await benchKlaxon('sqlite', mkdtempSync(join(work, 'sqlite-')));
+    notes.push(`Klaxon (SQLite) wrote ${(sqliteInfo.logBytes / 1e6).toFixed(1)} MB of request logs at LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`);
+    const pgProblem = opt['no-pg'] ? 'skipped (--no-pg)' : await pgAvailable();
+    if (pgProblem) {
+      for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'postgres', endpoint: 'native /v1/ingest', scenario }, pgProblem);
+    } else {
+      await benchKlaxon('postgres', mkdtempSync(join(work, 'pg-')));
+    }
+    await benchBareFastify(work);
+    if (opt['no-alertmanager']) {
+      for (const scenario of SCENARIOS) unavailable({ target: 'alertmanager', dialect: null, endpoint: 'POST /api/v2/alerts', scenario }, 'skipped (--no-alertmanager)');
+    } else {
+      await benchAlertmanager(work);
+    }
+  } finally {
+    for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e) => console.error('cleanup:', (e as Error).message));
+  }
+
+  const find = (target: string, dialect: string | null, scenario: string, endpoint?: string) =>
+    results.find((r) => r.target === target && r.dialect === dialect && r.scenario === scenario && (!endpoint || r.endpoint === endpoint));
+  const ratios = [];
+  console.log('\nRatios (signals/s):');
+  for (const dialect of ['sqlite', 'postgres']) {
+    for (const scenario of SCENARIOS) {
+      const k = find('klaxon', dialect, scenario, 'native /v1/ingest');
+      const row = {
+        dialect,
+        scenario,
+        klaxon_over_fastify: ratio(k, find('fastify-bare', null, scenario)),
+        klaxon_over_alertmanager: ratio(k, find('alertmanager', null, scenario)),
+      };
+      ratios.push(row);
+      console.log(`  ${dialect.padEnd(8)} ${scenario.padEnd(8)} Klaxon/Fastify ${String(row.klaxon_over_fastify ?? 'n/a').padStart(5)}   Klaxon/Alertmanager ${String(row.klaxon_over_alertmanager ?? 'n/a').padStart(5)}`);
+    }
+  }
+
+  // The targets of the durable-ingest issue, checked against this run.
+  const targets = [];
+  for (const scenario of ['new', 'repeat'] as Scenario[]) {
+    const k = find('klaxon', 'sqlite', scenario, 'native /v1/ingest');
+    const r = ratios.find((x) => x.dialect === 'sqlite' && x.scenario === scenario);
+    if (!k?.available) continue;
+    targets.push({ check: `sqlite ${scenario}: >= 8000 signals/s`, value: k.signals_per_s, pass: k.signals_per_s! >= 8000 });
+    targets.push({ check: `sqlite ${scenario}: p99 <= 20 ms at ${CONNECTIONS} connections`, value: k.latency_ms!.p99, pass: k.latency_ms!.p99 <= 20 });
+    if (r?.klaxon_over_alertmanager != null) targets.push({ check: `sqlite ${scenario}: >= 0.75x Alertmanager`, value: r.klaxon_over_alertmanager, pass: r.klaxon_over_alertmanager >= 0.75 });
+    if (r?.klaxon_over_fastify != null) targets.push({ check: `sqlite ${scenario}: >= 0.5x bare Fastify`, value: r.klaxon_over_fastify, pass: r.klaxon_over_fastify >= 0.5 });
+  }
+  for (const scenario of ['new', 'repeat'] as Scenario[]) {
+    const k = find('klaxon', 'postgres', scenario, 'native /v1/ingest');
+    if (k?.available) targets.push({ check: `postgres ${scenario}: >= 5000 signals/s`, value: k.signals_per_s, pass: k.signals_per_s! >= 5000 });
+  }
+  console.log('\nTargets:');
+  for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.check}  (${t.value})`);
+  for (const n of notes) console.log(`\n${n}`);
+
+  const outDir = resolve(opt.out ?? join(ROOT, 'bench', 'results'));
+  mkdirSync(outDir, { recursive: true });
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const file = join(outDir, `${stamp}.json`);
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    /* not a checkout */
+  }
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        started_at: startedAt.toISOString(),
+        finished_at: new Date().toISOString(),
+        commit,
+        machine,
+        settings: { tool: 'wrk', threads: THREADS, connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, log_level: process.env.LOG_LEVEL ?? 'info', quick: opt.quick },
+        runs: results,
+        ratios,
+        targets,
+        notes,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`\nresults: ${file}`);
+}
+
+await main();

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EventHandler } from '../../../src/jobs/runner.ts';
+import { normalizeSignal } from '../../../src/modules/alert/index.ts';
+import { createKyselyExecutor, createSqliteExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
+import { newId } from '../../../src/lib/ids.ts';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+
+// The throughput work of docs/adr/0120-ingest-throughput.md must not change behaviour: batched
+// receipts still honour Idempotency-Key inside one batch, and the outbox round that handles
+// local events in one transaction still retries a failing event on its own.
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: group commit and the outbox round keep their guarantees`, () => {
+    let t: TestApp;
+    let tenant: Tenant;
+    let svc: Awaited<ReturnType<typeof createService>>;
+    const failFor = new Set<string>();
+    const flaky: EventHandler = {
+      name: 'flaky-local',
+      local: true,
+      handles: (type) => type === 'alert.triggered',
+      async handle(event) {
+        if (event.alertId && failFor.has(event.alertId)) throw new Error('handler failed on purpose');
+      },
+    };
+
+    beforeAll(async () => {
+      t = await buildTestApp({ dialect, container: { extraHandlers: [flaky] } });
+      tenant = await bootstrapTenant(t);
+      svc = await createService(t, tenant, 'batched');
+    });
+    afterAll(async () => t?.close());
+
+    const send = (payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: svc.ingestPath, payload, headers });
+
+    it('concurrent requests with one Idempotency-Key (one batch or several) apply once and all get the first answer', async () => {
+      const results = await Promise.all(Array.from({ length: 30 }, () => send({ title: 'Idem storm', event_key: 'idem-storm' }, { 'idempotency-key': 'storm-1' })));
+      expect(results.every((r) => r.statusCode === 202)).toBe(true);
+      const bodies = new Set(results.map((r) => r.body));
+      expect(bodies.size).toBe(1);
+      expect(results.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(29);
+      const alert = (await t.app.inject({ method: 'GET', url: `/api/alerts/${results[0]!.json().alert_id}`, headers: tenant.headers })).json();
+      expect(alert.duplicate_count).toBe(0);
+      const receipts = await t.container.db.selectFrom('receipts').select('id').where('idempotency_key', '=', 'storm-1').execute();
+      expect(receipts).toHaveLength(1);
+    });
+
+    it('a batch of new alerts writes every timeline entry, outbox event and receipt', async () => {
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => send({ title: `Batch ${i}`, event_key: `batch-${i}` })));
+      expect(results.every((r) => r.statusCode === 202)).toBe(true);
+      const ids = results.map((r) => r.json().alert_id as string);
+      const logs = await t.container.db.selectFrom('alert_log').select(['alert_id', 'kind']).where('alert_id', 'in', ids).execute();
+      expect(new Set(logs.filter((l) => l.kind === 'triggered').map((l) => l.alert_id)).size).toBe(40);
+      const events = await t.container.db.selectFrom('outbox_events').select(['alert_id', 'type']).where('alert_id', 'in', ids).execute();
+      expect(events.filter((e) => e.type === 'alert.triggered')).toHaveLength(40);
+      const receipts = await t.container.db.selectFrom('receipts').select('id').where('id', 'in', results.map((r) => r.json().receipt_id as string)).execute();
+      expect(receipts).toHaveLength(40);
+    });
+
+    it('a concurrent mix of triggers and resolves on few keys keeps every count exact', async () => {
+      const keys = ['mix-a', 'mix-b', 'mix-c'];
+      const reqs = Array.from({ length: 90 }, (_, i) => ({ key: keys[i % 3]!, resolve: i % 7 === 3, priority: (['low', 'high', 'critical'] as const)[i % 3] }));
+      const results = await Promise.all(
+        reqs.map((r) => send(r.resolve ? { action: 'resolve', event_key: r.key } : { title: `Mix ${r.key}`, event_key: r.key, priority: r.priority }).then((res) => ({ ...r, res }))),
+      );
+      expect(results.every((r) => r.res.statusCode === 202)).toBe(true);
+      for (const key of keys) {
+        const alerts = await t.container.db.selectFrom('alerts').selectAll().where('service_id', '=', svc.id).where('event_key', '=', key).execute();
+        expect(alerts.filter((a) => a.status !== 'resolved').length).toBeLessThanOrEqual(1);
+        const triggers = results.filter((r) => r.key === key && !r.resolve).map((r) => r.res.json());
+        expect(triggers.filter((b) => b.deduped === false)).toHaveLength(alerts.length);
+        expect(triggers.filter((b) => b.deduped === true)).toHaveLength(alerts.reduce((n, a) => n + a.duplicate_count, 0));
+        const resolvedNow = results.filter((r) => r.key === key && r.resolve && r.res.json().resolved === true);
+        expect(resolvedNow).toHaveLength(alerts.filter((a) => a.status === 'resolved').length);
+        for (const a of alerts) {
+          const repeats = await t.container.db.selectFrom('alert_log').select('id').where('alert_id', '=', a.id).where('kind', '=', 'repeated').execute();
+          expect(repeats).toHaveLength(a.duplicate_count);
+        }
+      }
+    });
+
+    it("the dialect's batch executor: trigger, repeat, resolve and trigger again of one key inside one batch", async () => {
+      const unit = (action: 'trigger' | 'resolve', key: string, priority: 'low' | 'critical' = 'low'): IngestUnit => ({
+        receiptId: newId('rcp'),
+        orgId: tenant.orgId,
+        credentialId: 'crd_batch_test',
+        idempotencyKey: null,
+        actor: { type: 'integration', id: svc.integrationId, orgId: tenant.orgId },
+        integrationId: svc.integrationId,
+        signals: [{ serviceId: svc.id, signal: normalizeSignal({ action, title: action === 'trigger' ? `One batch ${key}` : undefined, eventKey: key, priority }) }],
+        response: 'native',
+        receivedAt: t.clock.now().toISOString(),
+      });
+      const { sqlite } = t.container.store;
+      const executor = sqlite ? createSqliteExecutor(t.container.db, sqlite) : createKyselyExecutor(t.container.db, dialect);
+      const out = (await executor.executeBatch([
+        unit('trigger', 'one-batch'),
+        unit('trigger', 'one-batch', 'critical'),
+        unit('resolve', 'one-batch'),
+        unit('trigger', 'one-batch'),
+        unit('trigger', 'one-batch'),
+        unit('resolve', 'never-opened'),
+      ])).map((o) => o.body as { alert_id?: string; deduped: boolean; resolved: boolean });
+      expect(out.map((b) => [b.deduped, b.resolved])).toEqual([[false, false], [true, false], [false, true], [false, false], [true, false], [false, false]]);
+      expect(out[1]!.alert_id).toBe(out[0]!.alert_id);
+      expect(out[2]!.alert_id).toBe(out[0]!.alert_id);
+      expect(out[3]!.alert_id).not.toBe(out[0]!.alert_id);
+      expect(out[4]!.alert_id).toBe(out[3]!.alert_id);
+      const rows = await t.container.db.selectFrom('alerts').selectAll().where('event_key', '=', 'one-batch').orderBy('id').execute();
+      expect(rows.map((r) => [r.status, r.duplicate_count, r.priority])).toEqual([['resolved', 1, 1], ['open', 1, 4]]);
+      const receipts = await t.container.db.selectFrom('receipts').select('id').where('credential_id', '=', 'crd_batch_test').execute();
+      expect(receipts).toHaveLength(6);
+    });
+
+    it('the started worker, woken by commits (at most one round per nudge gap), handles every event', async () => {
+      await t.container.runner.drain();
+      t.container.runner.start();
+      try {
+        for (let wave = 0; wave < 3; wave++) {
+          const results = await Promise.all(Array.from({ length: 20 }, (_, i) => send({ title: `Worker ${wave}-${i}`, event_key: `worker-${wave}-${i}` })));
+          expect(results.every((r) => r.statusCode === 202)).toBe(true);
+        }
+        await vi.waitFor(
+          async () => {
+            const backlog = await t.container.db.selectFrom('outbox_events').select('id').where('processed_at', 'is', null).execute();
+            expect(backlog).toHaveLength(0);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+      } finally {
+        await t.container.runner.stop();
+      }
+      const pages = await t.container.db.selectFrom('alert_log').innerJoin('alerts', 'alerts.id', 'alert_log.alert_id').select('alert_log.id').where('alerts.event_key', 'like', 'worker-%').where('alert_log.kind', '=', 'page_requested').execute();
+      expect(pages).toHaveLength(60);
+    });
+
+    it('one failing local handler: the others are processed, the failing event is retried alone and then succeeds', async () => {
+      await t.container.runner.drain();
+      const [a, b, c] = await Promise.all(['one', 'two', 'three'].map((k) => send({ title: `Round ${k}`, event_key: `round-${k}` }).then((r) => r.json().alert_id as string)));
+      failFor.add(b!);
+      const errors: unknown[] = [];
+      await t.container.runner.drain().catch((e) => errors.push(e));
+      const state = async (alertId: string) =>
+        t.container.db.selectFrom('outbox_events').select(['processed_at', 'attempts', 'last_error']).where('alert_id', '=', alertId).where('type', '=', 'alert.triggered').executeTakeFirstOrThrow();
+      expect((await state(a!)).processed_at).not.toBeNull();
+      expect((await state(c!)).processed_at).not.toBeNull();
+      const failed = await state(b!);
+      expect(failed.processed_at).toBeNull();
+      expect(failed.last_error).toContain('on purpose');
+
+      failFor.clear();
+      t.clock.advance(3600_000);
+      await t.container.runner.drain();
+      expect((await state(b!)).processed_at).not.toBeNull();
+      const pages = await t.container.db.selectFrom('alert_log').select('id').where('alert_id', '=', b!).where('kind', '=', 'page_requested').execute();
+      expect(pages).toHaveLength(1);
+    });
+  });
+}
