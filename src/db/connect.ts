@@ -64,7 +64,9 @@ export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databas
   }
   // Fail fast when the server is down or failing over, so ingest can spool instead of hanging
   // (docs/adr/0100-ingest-spool.md).
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    // Names the process in pg_stat_activity (operators, and the cluster test, find a process's sessions).
+    application_name: `klaxon:${process.pid}`, connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
   // A checked-out client can get the server's "terminating connection" between queries; without
