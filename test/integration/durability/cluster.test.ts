@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../../../src/db/connect.ts';
 import { DIALECTS } from '../../helpers/app.ts';
@@ -100,14 +101,19 @@ for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
         // so a held claim is a row lock of a session waiting on the blocker. Sessions are named
         // klaxon:<pid> (application_name), which tells which process holds them.
         let holders: string[] = [];
+        let seen = '';
         await waitFor('every new event to be claimed by a blocked worker', async () => {
           const rows = await held();
-          const free = await blocker.query('select id from outbox_events where id > $1 and processed_at is null for update skip locked', [maxId]);
+          // Its own short transaction (not the blocker's, which would keep these row locks).
+          const free = await sql<{ id: number }>`select id from outbox_events where id > ${maxId} and processed_at is null for update skip locked`.execute(store.db);
           const waiting = await blocker.query(
             `select distinct application_name from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and application_name like 'klaxon:%'`,
           );
           holders = waiting.rows.map((r: { application_name: string }) => r.application_name);
+          seen = `pending ${rows.length}/${N}, unlocked ${free.rows.length}, blocked sessions ${holders.join(',')}`;
           return rows.length === N && free.rows.length === 0 && holders.length > 0;
+        }).catch((err: Error) => {
+          throw new Error(`${err.message} (last seen: ${seen})`);
         });
         const victimPid = Number(holders[0]!.split(':').pop());
         const victim = procs.find((p) => p.child.pid === victimPid);
