@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { freePort } from '../../helpers/binaries.ts';
 
 /**
- * A real Alertmanager (Debian's prometheus-alertmanager 0.25; `.ci/run` installs it) with a
- * webhook receiver pointing at Klaxon's ingest URL. Waiting is bounded polling for another
+ * A real Alertmanager (Debian's prometheus-alertmanager 0.25; `.ci/run` installs it) with two
+ * receivers pointing at Klaxon: a webhook receiver (an `alertmanager` vendor connection's ingest
+ * URL) and, for alerts labelled path="pd", a pagerduty_configs receiver (Events v2 at /v2/enqueue). Waiting is bounded polling for another
  * process, never a sleep for luck.
  */
 const BINARY = ['prometheus-alertmanager', 'alertmanager'].find((b) => spawnSync(b, ['--version'], { stdio: 'ignore' }).status === 0);
@@ -25,18 +26,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, logs:
   }
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 for (const dialect of DIALECTS) {
-  describe.skipIf(!BINARY)(`${dialect}: a real Alertmanager 0.25 webhook receiver opens, dedupes and resolves alerts in Klaxon${BINARY ? '' : ' — SKIPPED: prometheus-alertmanager is not installed (apt-get install prometheus-alertmanager)'}`, () => {
+  describe.skipIf(!BINARY)(`${dialect}: a real Alertmanager 0.25 with a webhook and a pagerduty_configs receiver opens, dedupes and resolves alerts in Klaxon${BINARY ? '' : ' — SKIPPED: prometheus-alertmanager is not installed (apt-get install prometheus-alertmanager)'}`, () => {
     let t: TestApp;
     let tenant: Tenant;
     let am: ChildProcess | undefined;
@@ -45,6 +37,7 @@ for (const dialect of DIALECTS) {
     let amLog = '';
     let fallback: Awaited<ReturnType<typeof createService>>;
     let search: Awaited<ReturnType<typeof createService>>;
+    let paged: Awaited<ReturnType<typeof createService>>;
 
     beforeAll(async () => {
       t = await buildTestApp({ dialect });
@@ -58,6 +51,10 @@ for (const dialect of DIALECTS) {
         payload: { type: 'alertmanager', name: 'Alertmanager', routing_rules: [{ attribute: 'team', value: 'search', service_id: search.id }], fallback_service_id: fallback.id },
       });
       expect(created.statusCode, created.body).toBe(200);
+      paged = await createService(t, tenant, 'paged-via-events-v2');
+      const pd = await t.app.inject({ method: 'POST', url: '/api/integrations', headers: tenant.headers, payload: { type: 'events_v2', name: 'Alertmanager PD', service_id: paged.id } });
+      expect(pd.statusCode, pd.body).toBe(200);
+      const routingKey = pd.json().routing_key as string;
       const klaxon = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const ingestUrl = `${klaxon}${new URL(created.json().ingest_url).pathname}`;
 
@@ -72,11 +69,19 @@ for (const dialect of DIALECTS) {
           '  group_wait: 1s',
           '  group_interval: 1s',
           '  repeat_interval: 1h',
+          '  routes:',
+          '    - receiver: klaxon-pd',
+          '      matchers: [\'path="pd"\']',
           'receivers:',
           '  - name: klaxon.webhook',
           '    webhook_configs:',
           `      - url: ${ingestUrl}`,
           '        send_resolved: true',
+          '  - name: klaxon-pd',
+          '    pagerduty_configs:',
+          `      - url: ${klaxon}/v2/enqueue`,
+          `        routing_key: ${routingKey}`,
+          `        severity: '{{ or .CommonLabels.severity "error" }}'`,
           '',
         ].join('\n'),
       );
@@ -146,6 +151,34 @@ for (const dialect of DIALECTS) {
       expect(resolved.id).toBe(opened!.id);
       expect((await alertsIn(search.id)).length).toBe(1);
       expect((await alertsIn(fallback.id))[0]!.status).toBe('open');
+    }, 60_000);
+
+    it('the pagerduty_configs receiver opens, dedupes and resolves through Events v2', async () => {
+      const startsAt = new Date(Date.now() - 60_000).toISOString();
+      const alert = (instance: string) => ({ labels: { alertname: 'DiskFull', path: 'pd', severity: 'critical', instance }, annotations: { summary: 'disk > 95%' }, startsAt });
+      await postAlerts([alert('db-1')]);
+      const [opened] = await until('the Events v2 alert in Klaxon', async () => {
+        const rows = await alertsIn(paged.id);
+        return rows.length ? rows : undefined;
+      }, () => amLog);
+      expect(opened).toMatchObject({ status: 'open', priority: 1, duplicate_count: 0 });
+      expect(opened!.event_key).toMatch(/^[0-9a-f]{64}$/); // Alertmanager's dedup_key: sha256 of the group key
+      // Another alert in the group: Alertmanager re-sends the group's trigger with the same dedup_key.
+      await postAlerts([alert('db-1'), alert('db-2')]);
+      const deduped = await until('the repeat to join the alert', async () => {
+        const rows = await alertsIn(paged.id);
+        return rows.length === 1 && rows[0]!.duplicate_count >= 1 ? rows[0] : undefined;
+      }, () => amLog);
+      expect(deduped.id).toBe(opened!.id);
+      const endsAt = new Date(Date.now() - 1000).toISOString();
+      await postAlerts([{ ...alert('db-1'), endsAt }, { ...alert('db-2'), endsAt }]);
+      const resolved = await until('the Events v2 alert to resolve', async () => {
+        const row = (await alertsIn(paged.id))[0]!;
+        return row.status === 'resolved' ? row : undefined;
+      }, () => amLog);
+      expect(resolved.id).toBe(opened!.id);
+      // Nothing of the pd path leaked into the webhook path's services, and vice versa.
+      expect((await alertsIn(search.id)).every((r) => !r.title.includes('DiskFull'))).toBe(true);
     }, 60_000);
   });
 }
