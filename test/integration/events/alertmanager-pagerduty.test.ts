@@ -1,30 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { eventually, findBinary, freePort } from '../../helpers/binaries.ts';
+import { eventually } from '../../helpers/binaries.ts';
+import { ALERTMANAGER, ALERTMANAGER_MISSING, type RunningAlertmanager, startAlertmanager } from '../../helpers/alertmanager.ts';
 import { createDirectIntegration } from '../../factories/integrations.ts';
 
 /**
  * A real Alertmanager (Debian's prometheus-alertmanager 0.25) with a pagerduty_configs receiver in
  * Events v2 mode, its url pointed at Klaxon's /v2/enqueue (contracts.md 1.5 and 8).
  */
-const AM = findBinary('prometheus-alertmanager');
-const title = AM
-  ? 'Alertmanager pagerduty_configs → /v2/enqueue'
-  : 'Alertmanager pagerduty_configs → /v2/enqueue (SKIPPED: prometheus-alertmanager is not installed; apt-get install prometheus-alertmanager)';
+const title = `Alertmanager pagerduty_configs → /v2/enqueue${ALERTMANAGER ? '' : ` (${ALERTMANAGER_MISSING})`}`;
 
 for (const dialect of DIALECTS) {
-  describe.skipIf(!AM)(`${dialect}: ${title}`, () => {
+  describe.skipIf(!ALERTMANAGER)(`${dialect}: ${title}`, () => {
     let t: TestApp;
     let tenant: Tenant;
     let svc: Awaited<ReturnType<typeof createService>>;
-    let am: ChildProcess | undefined;
-    let amUrl: string;
-    let dir: string;
-    const amLog: string[] = [];
+    let am: RunningAlertmanager | undefined;
 
     beforeAll(async () => {
       t = await buildTestApp({ dialect });
@@ -32,9 +23,7 @@ for (const dialect of DIALECTS) {
       svc = await createService(t, tenant, 'api');
       const { routing_key } = await createDirectIntegration(t, tenant, { type: 'events_v2', serviceId: svc.id });
       const klaxon = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      dir = mkdtempSync(join(tmpdir(), 'klaxon-am-'));
-      writeFileSync(
-        join(dir, 'am.yml'),
+      am = await startAlertmanager(
         [
           'route:',
           '  receiver: klaxon-pd',
@@ -48,37 +37,16 @@ for (const dialect of DIALECTS) {
           `      - url: ${klaxon}/v2/enqueue`,
           `        routing_key: ${routing_key}`,
           `        severity: '{{ or .CommonLabels.severity "error" }}'`,
-          '',
-        ].join('\n'),
+        ],
       );
-      const port = await freePort();
-      amUrl = `http://127.0.0.1:${port}`;
-      am = spawn(AM!, [`--config.file=${join(dir, 'am.yml')}`, `--storage.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address='], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      am.stdout!.on('data', (d) => amLog.push(String(d)));
-      am.stderr!.on('data', (d) => amLog.push(String(d)));
-      await eventually('Alertmanager to be ready', async () => {
-        if (am?.exitCode !== null) throw new Error(`prometheus-alertmanager exited: ${amLog.join('')}`);
-        const ok = await fetch(`${amUrl}/-/ready`).then((r) => r.ok, () => false);
-        return ok ? true : undefined;
-      });
     }, 60_000);
 
     afterAll(async () => {
-      if (am && am.exitCode === null) {
-        const exited = new Promise((r) => am!.once('exit', r));
-        am.kill('SIGTERM');
-        await exited;
-      }
+      await am?.stop();
       await t?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    const postAlerts = async (alerts: unknown[]) => {
-      const res = await fetch(`${amUrl}/api/v2/alerts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(alerts) });
-      expect(res.status, await res.text()).toBe(200);
-    };
+    const postAlerts = (alerts: unknown[]) => am!.post(alerts);
     const alertsOfService = () => t.container.db.selectFrom('alerts').selectAll().where('service_id', '=', svc.id).orderBy('created_at').orderBy('id').execute();
 
     it('opens an alert, dedupes the group\'s repeat notifications into it, and resolves it', async () => {
@@ -126,7 +94,7 @@ for (const dialect of DIALECTS) {
       // severity is an unvalidated template in Alertmanager (contracts.md 1.5): "none" reaches us
       await postAlerts([{ labels: { alertname: 'BadSeverity', severity: 'none' }, annotations: {}, startsAt: new Date().toISOString() }]);
       const line = await eventually('Alertmanager to log the refused notification', async () =>
-        amLog.join('').split('\n').find((l) => l.includes('unexpected status code 400')),
+        am!.log().split('\n').find((l) => l.includes('unexpected status code 400')),
       );
       expect(line).toContain("Event object is invalid: 'payload.severity' is invalid (must be one of the following: 'critical', 'warning', 'error' or 'info')");
       expect(line).toMatch(/unrecoverable error after 1 attempts/);

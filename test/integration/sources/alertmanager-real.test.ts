@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { freePort } from '../../helpers/binaries.ts';
+import { ALERTMANAGER, ALERTMANAGER_MISSING, type RunningAlertmanager, startAlertmanager } from '../../helpers/alertmanager.ts';
 
 /**
  * A real Alertmanager (Debian's prometheus-alertmanager 0.25; `.ci/run` installs it) with two
@@ -12,8 +8,7 @@ import { freePort } from '../../helpers/binaries.ts';
  * URL) and, for alerts labelled path="pd", a pagerduty_configs receiver (Events v2 at /v2/enqueue). Waiting is bounded polling for another
  * process, never a sleep for luck.
  */
-const BINARY = ['prometheus-alertmanager', 'alertmanager'].find((b) => spawnSync(b, ['--version'], { stdio: 'ignore' }).status === 0);
-if (!BINARY) console.warn('alertmanager-real: SKIPPED — prometheus-alertmanager is not installed (apt-get install prometheus-alertmanager).');
+if (!ALERTMANAGER) console.warn(`alertmanager-real: ${ALERTMANAGER_MISSING}`);
 
 const DEADLINE_MS = 30_000;
 async function until<T>(what: string, probe: () => Promise<T | undefined>, logs: () => string): Promise<T> {
@@ -28,13 +23,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, logs:
 
 
 for (const dialect of DIALECTS) {
-  describe.skipIf(!BINARY)(`${dialect}: a real Alertmanager 0.25 with a webhook and a pagerduty_configs receiver opens, dedupes and resolves alerts in Klaxon${BINARY ? '' : ' — SKIPPED: prometheus-alertmanager is not installed (apt-get install prometheus-alertmanager)'}`, () => {
+  describe.skipIf(!ALERTMANAGER)(`${dialect}: a real Alertmanager 0.25 with a webhook and a pagerduty_configs receiver opens, dedupes and resolves alerts in Klaxon${ALERTMANAGER ? '' : ` — ${ALERTMANAGER_MISSING}`}`, () => {
     let t: TestApp;
     let tenant: Tenant;
-    let am: ChildProcess | undefined;
-    let amUrl = '';
-    let dir = '';
-    let amLog = '';
+    let am: RunningAlertmanager | undefined;
     let fallback: Awaited<ReturnType<typeof createService>>;
     let search: Awaited<ReturnType<typeof createService>>;
     let paged: Awaited<ReturnType<typeof createService>>;
@@ -58,9 +50,7 @@ for (const dialect of DIALECTS) {
       const klaxon = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const ingestUrl = `${klaxon}${new URL(created.json().ingest_url).pathname}`;
 
-      dir = mkdtempSync(join(tmpdir(), 'klaxon-am-'));
-      writeFileSync(
-        join(dir, 'am.yml'),
+      am = await startAlertmanager(
         [
           'route:',
           // A dotted name: Alertmanager sends it regex-escaped (klaxon\\.webhook); Klaxon unescapes it.
@@ -82,36 +72,16 @@ for (const dialect of DIALECTS) {
           `      - url: ${klaxon}/v2/enqueue`,
           `        routing_key: ${routingKey}`,
           `        severity: '{{ or .CommonLabels.severity "error" }}'`,
-          '',
-        ].join('\n'),
+        ],
       );
-      const port = await freePort();
-      amUrl = `http://127.0.0.1:${port}`;
-      am = spawn(BINARY!, [`--config.file=${join(dir, 'am.yml')}`, `--storage.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--cluster.listen-address=', '--log.level=debug'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const keep = (b: Buffer) => {
-        amLog = (amLog + b.toString()).slice(-20_000);
-      };
-      am.stdout!.on('data', keep);
-      am.stderr!.on('data', keep);
-      await until('alertmanager to be ready', async () => ((await fetch(`${amUrl}/-/ready`).catch(() => undefined))?.ok ? true : undefined), () => amLog);
     }, 60_000);
 
     afterAll(async () => {
-      if (am && am.exitCode === null) {
-        const exited = new Promise((r) => am!.once('exit', r));
-        am.kill('SIGTERM');
-        await exited;
-      }
+      await am?.stop();
       await t?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    const postAlerts = async (alerts: unknown[]) => {
-      const res = await fetch(`${amUrl}/api/v2/alerts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(alerts) });
-      expect(res.status, await res.text()).toBe(200);
-    };
+    const postAlerts = (alerts: unknown[]) => am!.post(alerts);
     const alertsIn = (serviceId: string) => t.container.db.selectFrom('alerts').selectAll().where('service_id', '=', serviceId).execute();
 
     it('opens, dedupes and resolves; each alert goes to the service its labels route to', async () => {
@@ -121,7 +91,7 @@ for (const dialect of DIALECTS) {
       const [opened] = await until('the first alert in Klaxon', async () => {
         const rows = await alertsIn(search.id);
         return rows.length ? rows : undefined;
-      }, () => amLog);
+      }, () => am!.log());
       expect(opened).toMatchObject({ status: 'open', title: 'HighLatency: p99 > 2s', priority: 1, source: 'alertmanager', duplicate_count: 0 });
       expect(opened!.event_key).toMatch(/^[0-9a-f]{16}$/);
       expect(JSON.parse(opened!.details).receiver).toBe('klaxon.webhook');
@@ -133,12 +103,12 @@ for (const dialect of DIALECTS) {
       const [second] = await until('the second alert on the fallback', async () => {
         const rows = await alertsIn(fallback.id);
         return rows.length ? rows : undefined;
-      }, () => amLog);
+      }, () => am!.log());
       expect(second).toMatchObject({ status: 'open', priority: 3 });
       const deduped = await until('the first alert to be deduped', async () => {
         const row = (await alertsIn(search.id))[0]!;
         return row.duplicate_count >= 1 ? row : undefined;
-      }, () => amLog);
+      }, () => am!.log());
       expect(deduped.id).toBe(opened!.id);
       expect(deduped.status).toBe('open');
 
@@ -147,7 +117,7 @@ for (const dialect of DIALECTS) {
       const resolved = await until('the first alert to resolve', async () => {
         const row = (await alertsIn(search.id))[0]!;
         return row.status === 'resolved' ? row : undefined;
-      }, () => amLog);
+      }, () => am!.log());
       expect(resolved.id).toBe(opened!.id);
       expect((await alertsIn(search.id)).length).toBe(1);
       expect((await alertsIn(fallback.id))[0]!.status).toBe('open');
@@ -160,7 +130,7 @@ for (const dialect of DIALECTS) {
       const [opened] = await until('the Events v2 alert in Klaxon', async () => {
         const rows = await alertsIn(paged.id);
         return rows.length ? rows : undefined;
-      }, () => amLog);
+      }, () => am!.log());
       expect(opened).toMatchObject({ status: 'open', priority: 1, duplicate_count: 0 });
       expect(opened!.event_key).toMatch(/^[0-9a-f]{64}$/); // Alertmanager's dedup_key: sha256 of the group key
       // Another alert in the group: Alertmanager re-sends the group's trigger with the same dedup_key.
@@ -168,14 +138,14 @@ for (const dialect of DIALECTS) {
       const deduped = await until('the repeat to join the alert', async () => {
         const rows = await alertsIn(paged.id);
         return rows.length === 1 && rows[0]!.duplicate_count >= 1 ? rows[0] : undefined;
-      }, () => amLog);
+      }, () => am!.log());
       expect(deduped.id).toBe(opened!.id);
       const endsAt = new Date(Date.now() - 1000).toISOString();
       await postAlerts([{ ...alert('db-1'), endsAt }, { ...alert('db-2'), endsAt }]);
       const resolved = await until('the Events v2 alert to resolve', async () => {
         const row = (await alertsIn(paged.id))[0]!;
         return row.status === 'resolved' ? row : undefined;
-      }, () => amLog);
+      }, () => am!.log());
       expect(resolved.id).toBe(opened!.id);
       // Nothing of the pd path leaked into the webhook path's services, and vice versa.
       expect((await alertsIn(search.id)).every((r) => !r.title.includes('DiskFull'))).toBe(true);
