@@ -13,3 +13,13 @@ export function decodeCursor<T>(cursor: string | undefined, parse: (position: st
   }
   return v;
 }
+
+/**
+ * One page of a keyset list: `rows` were fetched with `limit + 1`, and the extra row says whether
+ * there is a next page, whose cursor is the position of this page's last row.
+ */
+export function pageOf<R>(rows: R[], limit: number, position: (last: R) => string): { rows: R[]; nextCursor: string | undefined } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(position(last)) : undefined };
+}

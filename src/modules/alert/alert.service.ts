@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import * as repo from './alert.repository.ts';
 import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
 import { orgRepository, urgencyRulesOf } from '../org/index.ts';
@@ -181,9 +181,7 @@ export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialec
         after,
         limit: q.limit + 1,
       });
-      const page = rows.slice(0, q.limit);
-      const last = page[page.length - 1];
-      const nextCursor = rows.length > q.limit && last ? encodeCursor(`${last.priority}:${last.id}`) : undefined;
+      const { rows: page, nextCursor } = pageOf(rows, q.limit, (last) => `${last.priority}:${last.id}`);
       return { items: page.map(rowToAlert), nextCursor };
     },
 
@@ -192,9 +190,8 @@ export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialec
       if (!row) throw notFound('Alert', id);
       const after = decodeCursor(cursor, (v) => (v.startsWith('log_') ? v : undefined));
       const rows = await repo.listLog(db, id, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { items: page.map(rowToLogEntry), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      return { items: page.map(rowToLogEntry), nextCursor };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret, randomToken } from '../../lib/secrets.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import * as repo from './api-key.repository.ts';
 import type { ApiKeyRow } from './api-key.table.ts';
@@ -80,9 +80,8 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
     async list(orgId: string, limit: number, cursor?: string) {
       const after = decodeCursor(cursor, (v) => (v.startsWith('key_') ? v : undefined));
       const rows = await repo.listKeys(db, orgId, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { items: page.map(rowToApiKey), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      return { items: page.map(rowToApiKey), nextCursor };
     },
 
     async revoke(actor: Extract<Actor, { type: 'user' }>, id: string, meta: RequestMeta) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { invalid } from '../../lib/errors.ts';
 import * as repo from './audit.repository.ts';
 import type { AuditLogRow } from './audit.table.ts';
@@ -56,9 +56,8 @@ export function createAuditService(deps: { db: Kysely<Database> }) {
         before,
         limit + 1,
       );
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { items: page.map(rowToAudit), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      return { items: page.map(rowToAudit), nextCursor };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret, type SecretBox } from '../../lib/secrets.ts';
@@ -83,9 +83,8 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
     async list(actor: UserActor, limit: number, cursor?: string) {
       const after = decodeCursor(cursor, (v) => (v.startsWith('dev_') ? v : undefined));
       const rows = await repo.listDevices(db, actor.id, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { items: page.map(rowToDevice), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      return { items: page.map(rowToDevice), nextCursor };
     },
 
     async update(actor: UserActor, id: string, input: DevicePatchInput, meta: RequestMeta) {

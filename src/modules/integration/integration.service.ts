@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { AppError, type FieldProblem, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { staleWhileStoreUnavailable } from '../../db/unavailable.ts';
@@ -211,11 +211,10 @@ export function createIntegrationService(deps: {
     async list(orgId: string, limit: number, cursor?: string) {
       const after = decodeCursor(cursor, (v) => (v.startsWith('int_') ? v : undefined));
       const rows = await repo.listIntegrations(db, orgId, after, limit + 1);
-      const page = rows.slice(0, limit);
+      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
       const creds = await repo.unrevokedCredentials(db, page.map((r) => r.id));
       const nowMs = clock.now().getTime();
-      const last = page[page.length - 1];
-      return { items: page.map((r) => rowToIntegration(r, creds, nowMs)), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+      return { items: page.map((r) => rowToIntegration(r, creds, nowMs)), nextCursor };
     },
 
     async create(actor: UserActor, input: IntegrationInput, meta: RequestMeta) {

@@ -5,7 +5,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type Role, systemActor } from '../../lib/actor.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { UserActor } from '../../http/auth.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
@@ -151,9 +151,8 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
     async listMembers(orgId: string, limit: number, cursor?: string) {
       const after = decodeCursor(cursor, (v) => (v.startsWith('usr_') ? v : undefined));
       const rows = await repo.listMembers(db, orgId, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { items: page.map(memberView), nextCursor: rows.length > limit && last ? encodeCursor(last.user_id) : undefined };
+      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.user_id);
+      return { items: page.map(memberView), nextCursor };
     },
 
     /** Changes a member's role. The last owner cannot be demoted. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { safeEqual } from '../../lib/secrets.ts';
@@ -74,9 +74,8 @@ export function createPhoneService(deps: {
     async list(actor: UserActor, limit: number, cursor?: string) {
       const after = decodeCursor(cursor, (v) => (v.startsWith('phn_') ? v : undefined));
       const rows = await repo.listOwn(db, actor.orgId, actor.id, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { items: page.map(rowToPhoneNumber), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      return { items: page.map(rowToPhoneNumber), nextCursor };
     },
 
     /** Changing the number itself drops its verification: the new one must be verified again. */

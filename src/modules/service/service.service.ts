@@ -4,7 +4,7 @@ import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import type { IntegrationService } from '../integration/index.ts';
 import * as repo from './service.repository.ts';
@@ -76,9 +76,8 @@ export function createServiceService(deps: {
     async list(orgId: string, limit: number, cursor?: string) {
       const after = decodeCursor(cursor, (v) => (v.startsWith('svc_') ? v : undefined));
       const rows = await repo.listServices(db, orgId, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { items: page.map(rowToService), nextCursor: rows.length > limit && last ? encodeCursor(last.id) : undefined };
+      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      return { items: page.map(rowToService), nextCursor };
     },
 
     async get(orgId: string, id: string) {

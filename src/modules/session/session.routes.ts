@@ -4,7 +4,6 @@ import { bearerOf, requestMeta } from '../../http/auth.ts';
 import { sendPage } from '../../http/pagination.ts';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.ts';
 import type { CodeHasher } from '../../lib/codes.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { clearSessionCookies, csrfTokenFor, sessionOf, setSessionCookies } from './session.resolvers.ts';
 import type { DeviceAuthorizationRequest, DeviceGrantDecision, DeviceTokenRequest, SignIn, SignUp, TotpDisable } from './session.schemas.ts';
@@ -88,13 +87,7 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
         tags: ['me'], summary: 'Your live sessions and agent tokens', querystring: Type.Object(ListQuery),
         response: { 200: Type.Array(Type.Ref('SessionInfo')), ...errorResponses() },
       },
-      handler: async (req, reply) => {
-        const after = decodeCursor(req.query.cursor, (v) => (v.startsWith('ses_') ? v : undefined));
-        const limit = req.query.limit ?? 50;
-        const all = (await sessions.list(req.actor)).filter((s) => after === undefined || s.id > after);
-        const items = all.slice(0, limit);
-        return sendPage(req, reply, { items, nextCursor: all.length > limit ? encodeCursor(items[items.length - 1]!.id) : undefined });
-      },
+      handler: async (req, reply) => sendPage(req, reply, await sessions.list(req.actor, req.query.limit ?? 50, req.query.cursor)),
     });
     app.delete('/api/me/sessions/:id', {
       config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
