@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { listOrgPage } from '../../db/paging.ts';
 import type { IntegrationCredentialTable, IntegrationUpdate, NewIntegrationRow } from './integration.table.ts';
 
 export async function insertIntegration(db: Kysely<Database>, row: NewIntegrationRow): Promise<void> {
@@ -38,16 +39,8 @@ export async function findLiveCredential(db: Kysely<Database>, secretHash: strin
 export async function findIntegration(db: Kysely<Database>, orgId: string, id: string) {
   return db.selectFrom('integrations').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
-export async function listIntegrations(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) {
-  return db
-    .selectFrom('integrations')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
+export const listIntegrations = (db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) =>
+  listOrgPage(db, 'integrations', orgId, afterId, limit);
 export async function updateIntegration(db: Kysely<Database>, id: string, set: IntegrationUpdate): Promise<void> {
   await db.updateTable('integrations').set(set).where('id', '=', id).execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { listOrgPage } from '../../db/paging.ts';
 import type { InvitationRow, MailStatus, NewInvitationRow } from './invitation.table.ts';
 
 export async function insertInvitation(db: Kysely<Database>, row: NewInvitationRow): Promise<void> {
@@ -14,16 +15,8 @@ export async function findInvitationById(db: Kysely<Database>, id: string): Prom
 export async function findByTokenHash(db: Kysely<Database>, hash: string): Promise<InvitationRow | undefined> {
   return db.selectFrom('invitations').selectAll().where('token_hash', '=', hash).executeTakeFirst();
 }
-export async function listInvitations(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number): Promise<InvitationRow[]> {
-  return db
-    .selectFrom('invitations')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
+export const listInvitations = (db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) =>
+  listOrgPage(db, 'invitations', orgId, afterId, limit);
 /** Open (not accepted, not revoked) invitations for an address; expired ones included. */
 export async function openInvitationsFor(db: Kysely<Database>, orgId: string, email: string): Promise<InvitationRow[]> {
   return db

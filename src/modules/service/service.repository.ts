@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { listOrgPage } from '../../db/paging.ts';
 import type { NewServiceRow, ServiceRow, ServiceUpdate } from './service.table.ts';
 
 export async function insertService(db: Kysely<Database>, row: NewServiceRow): Promise<void> {
@@ -11,16 +12,8 @@ export async function findService(db: Kysely<Database>, orgId: string, id: strin
 export async function findServiceById(db: Kysely<Database>, id: string): Promise<ServiceRow | undefined> {
   return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
 }
-export async function listServices(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number): Promise<ServiceRow[]> {
-  return db
-    .selectFrom('services')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
+export const listServices = (db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) =>
+  listOrgPage(db, 'services', orgId, afterId, limit);
 export async function updateService(db: Kysely<Database>, id: string, set: ServiceUpdate): Promise<void> {
   await db.updateTable('services').set(set).where('id', '=', id).execute();
 }
