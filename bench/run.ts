@@ -73,6 +73,8 @@ interface RunResult {
   /** The target's CPU use during the measured run: percent of one core, and microseconds per request. */
   cpu_pct?: number;
   cpu_us_per_request?: number;
+  /** The same for the process's main thread alone (the event loop: HTTP, validation, logging). */
+  main_thread_us_per_request?: number;
 }
 
 const results: RunResult[] = [];
@@ -101,10 +103,10 @@ function peakRssMb(pid: number): number | undefined {
   }
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number | undefined {
+/** CPU seconds (user + system) a process (or, given a thread id, one of its threads) has used so far. */
+function cpuSeconds(pid: number, tid?: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
   } catch {
@@ -173,8 +175,10 @@ function measure(base: Omit<RunResult, 'available'>, url: string, format: Format
   });
   wrk(url, env('w'), WARMUP);
   const cpu0 = cpuSeconds(pid);
+  const main0 = cpuSeconds(pid, pid);
   const w = wrk(url, env('m'), DURATION);
   const cpu1 = cpuSeconds(pid);
+  const main1 = cpuSeconds(pid, pid);
   const seconds = w.duration_us / 1e6;
   const ok = w.requests - w.errors.status;
   const ms = (us: number) => Math.round(us / 10) / 100;
@@ -195,6 +199,7 @@ function measure(base: Omit<RunResult, 'available'>, url: string, format: Format
     r.cpu_pct = Math.round(((cpu1 - cpu0) / seconds) * 100);
     r.cpu_us_per_request = w.requests ? Math.round(((cpu1 - cpu0) / w.requests) * 1e6) : 0;
   }
+  if (main0 !== undefined && main1 !== undefined && w.requests) r.main_thread_us_per_request = Math.round(((main1 - main0) / w.requests) * 1e6);
   results.push(r);
   printRow(r);
   return r;
@@ -209,8 +214,8 @@ function unavailable(base: Omit<RunResult, 'available'>, note: string) {
 // ---------------------------------------------------------------------------------------------
 // Printing
 
-const COLS = ['target', 'dialect', 'endpoint', 'scenario', 'signals/s', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'peak RSS MB', 'CPU %', 'CPU us/req'];
-const W = [12, 8, 19, 9, 10, 8, 8, 8, 9, 8, 11, 6, 10];
+const COLS = ['target', 'dialect', 'endpoint', 'scenario', 'signals/s', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'peak RSS MB', 'CPU %', 'CPU us/req', 'main us/req'];
+const W = [12, 8, 19, 9, 10, 8, 8, 8, 9, 8, 11, 6, 10, 11];
 const fmtRow = (cells: string[]) => cells.map((c, i) => (i < 4 ? c.padEnd(W[i]!) : c.padStart(W[i]!))).join(' ');
 let headerPrinted = false;
 function printRow(r: RunResult) {
@@ -220,7 +225,7 @@ function printRow(r: RunResult) {
     headerPrinted = true;
   }
   if (!r.available) {
-    console.log(fmtRow([r.target, r.dialect ?? '-', r.endpoint, r.scenario, '', '', '', '', '', '', '', '', '']) + `  not available: ${r.note}`);
+    console.log(fmtRow([r.target, r.dialect ?? '-', r.endpoint, r.scenario, '', '', '', '', '', '', '', '', '', '']) + `  not available: ${r.note}`);
     return;
   }
   console.log(
@@ -238,6 +243,7 @@ function printRow(r: RunResult) {
       r.peak_rss_mb === undefined ? '?' : String(r.peak_rss_mb),
       r.cpu_pct === undefined ? '?' : String(r.cpu_pct),
       r.cpu_us_per_request === undefined ? '?' : String(r.cpu_us_per_request),
+      r.main_thread_us_per_request === undefined ? '?' : String(r.main_thread_us_per_request),
     ]) + (r.socket_errors ? `  socket errors: ${r.socket_errors}` : ''),
   );
 }

@@ -8,7 +8,7 @@ import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './
 import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
 import { createEventsV2Service } from './modules/events-v2/index.ts';
-import { createIngestService, createCommitter, createKyselyExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
+import { createIngestService, createCommitter, createKyselyExecutor, createSqliteThreadExecutor, type SourceAdapter } from './modules/ingest/index.ts';
 import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
 import { createLoadMonitor } from './lib/load-monitor.ts';
 import { join } from 'node:path';
@@ -108,9 +108,10 @@ export function createContainer(opts: ContainerOptions) {
   const codeKey = createHmac('sha256', config.secretKey).update('klaxon:verification-code').digest();
   const phones = createPhoneService({ db, clock, sms, billing, codeKey });
 
-  // SQLite takes the batch on its one connection with prepared statements; PostgreSQL commits
-  // several batches at once through the pool (docs/adr/0005-group-commit.md).
-  const executor = store.sqlite ? createSqliteExecutor(db, store.sqlite) : createKyselyExecutor(db, dialect);
+  // SQLite takes the batch on its thread's one connection with prepared statements
+  // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once through the pool
+  // (docs/adr/0005-group-commit.md).
+  const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread) : createKyselyExecutor(db, dialect);
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 1 : 4, onCommitted: notify });
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.

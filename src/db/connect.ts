@@ -1,66 +1,27 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database.ts';
+import { type SqliteThread, startSqliteThread } from './sqlite-thread.ts';
+import { SqliteThreadDialect } from './sqlite-thread-dialect.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** The raw SQLite handle (checkpointing, pragmas); undefined on PostgreSQL. */
-  sqlite?: SQLite.Database;
+  /** The thread that owns the SQLite connection (docs/adr/0121-sqlite-thread.md); undefined on PostgreSQL. */
+  sqliteThread?: SqliteThread;
   close(): Promise<void>;
 }
 
 // int8 (COUNT, identity ids) as JS numbers; our values stay far below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-export function openSqlite(path: string): SQLite.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
-  // WAL lets readers run beside the writer; FULL makes each commit durable across power loss,
-  // affordable because ingest commits in groups (docs/adr/0005-group-commit.md).
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 2000');
-  return sqlite;
-}
-
-/**
- * The SQLite handle as Kysely sees it, with prepared statements cached by SQL text: Kysely
- * prepares on every query, which cost the outbox worker a fifth of its time under load
- * (docs/adr/0120-ingest-throughput.md). A statement still iterating (a stream) is never reused.
- */
-export function cachingSqliteDatabase(sqlite: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string): SQLite.Statement {
-      const hit = cache.get(sql);
-      if (hit && !hit.busy) {
-        cache.delete(sql); // most recently used last
-        cache.set(sql, hit);
-        return hit;
-      }
-      const stmt = sqlite.prepare(sql);
-      if (!hit) {
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
-        cache.set(sql, stmt);
-      }
-      return stmt;
-    },
-  };
-}
-
 export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databaseUrl?: string; poolSize?: number }): Db {
   if (opts.dialect === 'sqlite') {
-    const sqlite = openSqlite(opts.sqlitePath!);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqliteDatabase(sqlite) }) });
-    return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+    const sqliteThread = startSqliteThread(opts.sqlitePath!);
+    const db = new Kysely<Database>({ dialect: new SqliteThreadDialect(sqliteThread) });
+    return { db, dialect: 'sqlite', sqliteThread, close: () => db.destroy() };
   }
   // Fail fast when the server is down or failing over, so ingest can spool instead of hanging
   // (docs/adr/0100-ingest-spool.md).

@@ -3,8 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
-import type SQLite from 'better-sqlite3';
-import { type AlertResult, type AlertWriter, applySignal, batchAlertWriter, insertChunked, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
+import { type AlertResult, type AlertWriter, applySignal, batchAlertWriter, insertChunked } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import { IDEMPOTENCY_WINDOW_MS, type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
 import * as receipts from './receipt.repository.ts';
@@ -69,47 +68,6 @@ export function createKyselyExecutor(db: Kysely<Database>, dialect: Dialect): Ba
         await w.alerts.flush();
         await w.receipts.flush();
         return out;
-      }),
-  };
-}
-
-/**
- * SQLite's executor: the whole batch in one BEGIN IMMEDIATE … COMMIT on the raw connection with
- * prepared statements. It holds Kysely's connection while it runs, so no Kysely transaction can
- * interleave with it on the shared connection.
- */
-export function createSqliteExecutor(db: Kysely<Database>, sqlite: SQLite.Database): BatchExecutor {
-  // Statements are prepared on first use: the tables exist only once migrations have run.
-  let writers: { alerts: AlertWriter; receipts: ReceiptWriter } | undefined;
-  const prepare = () => {
-    const insert = preparedInserter(sqlite);
-    const find = sqlite.prepare('select * from receipts where id = ?');
-    const findIdem = sqlite.prepare('select * from receipts where credential_id = ? and idempotency_key = ?');
-    const release = sqlite.prepare('update receipts set idempotency_key = null where id = ?');
-    return {
-      alerts: sqliteAlertWriter(sqlite),
-      receipts: {
-        find: (id) => find.get(id) as ReceiptRow | undefined,
-        findByIdempotencyKey: (c, k) => findIdem.get(c, k) as ReceiptRow | undefined,
-        releaseIdempotencyKey: (id) => void release.run(id),
-        insert: (row) => insert('receipts', row),
-      } satisfies ReceiptWriter,
-    };
-  };
-  return {
-    executeBatch: (units) =>
-      db.connection().execute(async () => {
-        sqlite.exec('BEGIN IMMEDIATE');
-        try {
-          const out: UnitOutcome[] = [];
-          writers ??= prepare();
-          for (const u of units) out.push(await applyUnit(writers, u));
-          sqlite.exec('COMMIT');
-          return out;
-        } catch (err) {
-          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-          throw err;
-        }
       }),
   };
 }

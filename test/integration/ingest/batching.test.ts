@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventHandler } from '../../../src/jobs/runner.ts';
 import { normalizeSignal } from '../../../src/modules/alert/index.ts';
-import { createKyselyExecutor, createSqliteExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
+import { createKyselyExecutor, createSqliteThreadExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
 import { newId } from '../../../src/lib/ids.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 
@@ -91,8 +91,8 @@ for (const dialect of DIALECTS) {
         response: 'native',
         receivedAt: t.clock.now().toISOString(),
       });
-      const { sqlite } = t.container.store;
-      const executor = sqlite ? createSqliteExecutor(t.container.db, sqlite) : createKyselyExecutor(t.container.db, dialect);
+      const { sqliteThread } = t.container.store;
+      const executor = sqliteThread ? createSqliteThreadExecutor(sqliteThread) : createKyselyExecutor(t.container.db, dialect);
       const out = (await executor.executeBatch([
         unit('trigger', 'one-batch'),
         unit('trigger', 'one-batch', 'critical'),

@@ -1,0 +1,128 @@
+import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * SQLite off the event loop (docs/adr/0121-sqlite-thread.md): better-sqlite3 is synchronous, so
+ * every statement — and every commit's fsync — used to stop the HTTP server. The one SQLite
+ * connection now lives on a worker thread; the main thread sends it statements (Kysely) and whole
+ * operations (an ingest batch) and awaits the answers.
+ */
+
+/** What a statement returned: its rows (a reader), or what it changed. */
+export interface StatementOutcome {
+  rows: unknown[];
+  changes?: number;
+  lastInsertRowid?: number | bigint;
+}
+
+export interface SqliteThread {
+  /** Runs one statement on the thread's connection. */
+  query(sql: string, params: readonly unknown[]): Promise<StatementOutcome>;
+  /** Runs an operation the worker registered (src/workers/sqlite-writer.ts) with a cloneable argument. */
+  call<T>(op: string, arg: unknown): Promise<T>;
+  /** Closes the connection and ends the thread. */
+  close(): Promise<void>;
+}
+
+/** The worker's code, bundled once per process (tsx's loader would start in seconds on each thread). */
+let bundle: string | undefined;
+const ENTRY = fileURLToPath(new URL('../workers/sqlite-writer.ts', import.meta.url));
+
+function workerCode(): string {
+  if (bundle) return bundle;
+  const out = buildSync({
+    entryPoints: [ENTRY],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // Packages load from node_modules as usual (better-sqlite3 is native).
+    packages: 'external',
+    keepNames: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  // An eval'd worker resolves require() from the working directory: resolve from the entry instead.
+  bundle = `require = require('node:module').createRequire(${JSON.stringify(ENTRY)});\n${out.outputFiles[0]!.text}`;
+  return bundle;
+}
+
+interface Pending {
+  resolve: (v: any) => void;
+  reject: (e: unknown) => void;
+}
+
+/** An error as the worker sent it, rebuilt so callers can test its class and code as before. */
+export interface SentError {
+  name: string;
+  message: string;
+  code?: string;
+  app?: { details?: unknown; retryAfterSeconds?: number };
+}
+
+function rebuildError(e: SentError): Error {
+  if (e.app) return new AppError(e.code as never, e.message, e.app as never);
+  const err = new Error(e.message) as Error & { code?: string };
+  err.name = e.name;
+  if (e.code !== undefined) err.code = e.code;
+  return err;
+}
+
+export function startSqliteThread(path: string): SqliteThread {
+  const pending = new Map<number, Pending>();
+  let seq = 0;
+  let closed: Promise<void> | undefined;
+
+  const worker = new Worker(workerCode(), { eval: true, execArgv: [], workerData: { path } });
+  // The thread must not keep a finished process alive; open requests hold it through their promises.
+  worker.unref();
+  let exited = false;
+  let startError: unknown;
+  worker.on('message', (m: { id: number; ok: boolean; value?: unknown; error?: SentError }) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.ok) p.resolve(m.value);
+    else p.reject(rebuildError(m.error!));
+  });
+  worker.on('error', (err) => {
+    startError = err;
+  });
+  worker.on('exit', () => {
+    exited = true;
+    // The connection is gone: callers see the store as unavailable (ingest spools).
+    const err = Object.assign(new Error(`The SQLite thread stopped${startError ? `: ${(startError as Error).message}` : ''}.`), { code: 'SQLITE_IOERR' });
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  });
+
+  function send<T>(msg: Record<string, unknown>): Promise<T> {
+    if (exited) return Promise.reject(Object.assign(new Error('The SQLite thread has stopped.'), { code: 'SQLITE_IOERR' }));
+    const id = ++seq;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      if (pending.size === 1) worker.ref();
+      worker.postMessage({ id, ...msg });
+    }).finally(() => {
+      if (pending.size === 0 && !closed) worker.unref();
+    });
+  }
+
+  return {
+    query: (sql, params) => send<StatementOutcome>({ op: 'query', sql, params }),
+    call: <T>(op: string, arg: unknown) => send<T>({ op, arg }),
+    close() {
+      // Held until the thread has exited, so a process awaiting close() does not end first.
+      if (!closed) worker.ref();
+      closed ??= exited
+        ? Promise.resolve()
+        : send<void>({ op: 'close' }).then(
+            () => new Promise<void>((r) => (exited ? r() : worker.once('exit', () => r()))),
+            () => undefined,
+          );
+      return closed;
+    },
+  };
+}
