@@ -97,16 +97,19 @@ export function createOutboxRunner(opts: RunnerOptions) {
   const allLocal = (row: { type: string }) => handlersOf(row.type).every((h) => h.local === true);
 
   /**
-   * One round: in a single transaction, claim due events, run the handlers of those whose
-   * handlers are all local, and mark them processed; then handle the rest under their lease.
-   * If that transaction fails (a local handler threw), the round is redone event by event, so
-   * one bad event is retried on its own and cannot hold back the others.
+   * One round: in a single transaction, take due events, run the handlers of those whose handlers
+   * are all local and mark them processed, and lease the rest; then handle the leased ones outside
+   * it. A local event thus costs no lease write. If that transaction fails (a local handler
+   * threw), the round is redone event by event under leases, so one bad event is retried on its
+   * own and cannot hold back the others.
    */
   async function tick(): Promise<number> {
-    let claimed: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
+    let taken: number;
+    let leased: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
     try {
-      claimed = await opts.db.transaction().execute(async (trx) => {
-        const rows = await outboxRepository.claimBatch(trx, opts.dialect, claimOptions());
+      [taken, leased] = await opts.db.transaction().execute(async (trx) => {
+        const { now, leaseUntil, limit } = claimOptions();
+        const rows = await outboxRepository.selectDue(trx, opts.dialect, { now, limit });
         const local = rows.filter(allLocal).map(rowToEvent);
         // Handler by handler (local handlers are independent database writes), each event in order.
         for (const h of opts.handlers) {
@@ -116,19 +119,20 @@ export function createOutboxRunner(opts: RunnerOptions) {
           if (h.handleMany) await h.handleMany(mine, ctx);
           else for (const e of mine) await h.handle(e, ctx);
         }
-        await outboxRepository.markProcessed(trx, local.map((e) => e.id), owner, opts.clock.now().toISOString());
-        return rows;
+        await outboxRepository.markHeldProcessed(trx, local.map((e) => e.id), opts.clock.now().toISOString());
+        const rest = rows.filter((row) => !allLocal(row)).map((row) => row.id);
+        return [rows.length, await outboxRepository.leaseHeld(trx, rest, { owner, leaseUntil })] as const;
       });
     } catch (err) {
       opts.onError?.(err);
-      claimed = await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions());
+      const claimed = await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions());
       await handleEach(claimed);
       await runPeriodic();
       return claimed.length;
     }
-    await handleEach(claimed.filter((row) => !allLocal(row)));
+    await handleEach(leased);
     await runPeriodic();
-    return claimed.length;
+    return taken;
   }
 
   /** Handles claimed events one at a time, outside any transaction (handlers may use the network). */

@@ -39,6 +39,43 @@ export async function claimBatch(
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Due, unleased events, locked by the caller's transaction (PostgreSQL skips rows another process
+ * holds; SQLite's writer is alone). The runner handles local events inside that transaction and
+ * leases only the rest, so a local event costs no lease write (docs/adr/0121-sqlite-thread.md).
+ */
+export async function selectDue(db: Kysely<Database>, dialect: Dialect, opts: { now: string; limit: number }): Promise<OutboxEventRow[]> {
+  return db
+    .selectFrom('outbox_events')
+    .selectAll()
+    .where('processed_at', 'is', null)
+    .where('available_at', '<=', opts.now)
+    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
+    .orderBy('available_at')
+    .orderBy('id')
+    .limit(opts.limit)
+    .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+    .execute();
+}
+
+/** Leases events the caller holds locked (selectDue) to `owner`, counting the attempt. */
+export async function leaseHeld(db: Kysely<Database>, ids: number[], opts: { owner: string; leaseUntil: string }): Promise<OutboxEventRow[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .updateTable('outbox_events')
+    .set((eb) => ({ lease_owner: opts.owner, lease_until: opts.leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', ids)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Marks events the caller holds locked (selectDue) processed, in the caller's transaction. */
+export async function markHeldProcessed(db: Kysely<Database>, ids: number[], now: string): Promise<void> {
+  if (!ids.length) return;
+  await db.updateTable('outbox_events').set({ processed_at: now, last_error: null }).where('id', 'in', ids).execute();
+}
+
 /** Fenced by the lease owner: a process whose lease was taken over cannot complete the event. */
 export async function markProcessed(db: Kysely<Database>, ids: number[], owner: string, now: string): Promise<void> {
   if (!ids.length) return;
