@@ -75,7 +75,9 @@ export function startSqliteThread(path: string): SqliteThread {
   let seq = 0;
   let closed: Promise<void> | undefined;
 
-  const worker = new Worker(workerCode(), { eval: true, execArgv: [], workerData: { path } });
+  // No loader flags (the bundle needs none); profiling flags pass on, so `--cpu-prof` covers this thread.
+  const execArgv = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
+  const worker = new Worker(workerCode(), { eval: true, execArgv, workerData: { path } });
   // The thread must not keep a finished process alive; open requests hold it through their promises.
   worker.unref();
   let exited = false;

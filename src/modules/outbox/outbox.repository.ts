@@ -42,7 +42,7 @@ export async function claimBatch(
 /**
  * Due, unleased events, locked by the caller's transaction (PostgreSQL skips rows another process
  * holds; SQLite's writer is alone). The runner handles local events inside that transaction and
- * leases only the rest, so a local event costs no lease write (docs/adr/0121-sqlite-thread.md).
+ * leases only the rest, so a local event costs no lease write (docs/adr/0008-outbox.md).
  */
 export async function selectDue(db: Kysely<Database>, dialect: Dialect, opts: { now: string; limit: number }): Promise<OutboxEventRow[]> {
   return db
