@@ -93,8 +93,17 @@ export function createOutboxRunner(opts: RunnerOptions) {
     const now = opts.clock.now();
     return { owner, now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), limit: batchSize };
   };
-  const handlersOf = (type: string) => opts.handlers.filter((h) => h.handles(type));
-  const allLocal = (row: { type: string }) => handlersOf(row.type).every((h) => h.local === true);
+  // Per event type: its handlers, and whether all are local (types are few; rounds are many).
+  const byType = new Map<string, { handlers: EventHandler[]; local: boolean }>();
+  const handlersOf = (type: string) => {
+    let e = byType.get(type);
+    if (!e) {
+      const handlers = opts.handlers.filter((h) => h.handles(type));
+      byType.set(type, (e = { handlers, local: handlers.every((h) => h.local === true) }));
+    }
+    return e;
+  };
+  const allLocal = (row: { type: string }) => handlersOf(row.type).local;
 
   /**
    * One round: in a single transaction, take due events, run the handlers of those whose handlers
@@ -110,7 +119,9 @@ export function createOutboxRunner(opts: RunnerOptions) {
       [taken, leased] = await opts.db.transaction().execute(async (trx) => {
         const { now, leaseUntil, limit } = claimOptions();
         const rows = await outboxRepository.selectDue(trx, opts.dialect, { now, limit });
-        const local = rows.filter(allLocal).map(rowToEvent);
+        const localRows = rows.filter(allLocal);
+        // Events nobody handles yet (alert.repeated today) are only marked processed: no payload parse.
+        const local = localRows.filter((row) => handlersOf(row.type).handlers.length > 0).map(rowToEvent);
         // Handler by handler (local handlers are independent database writes), each event in order.
         for (const h of opts.handlers) {
           const mine = local.filter((e) => h.handles(e.type));
@@ -119,7 +130,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
           if (h.handleMany) await h.handleMany(mine, ctx);
           else for (const e of mine) await h.handle(e, ctx);
         }
-        await outboxRepository.markHeldProcessed(trx, local.map((e) => e.id), opts.clock.now().toISOString());
+        await outboxRepository.markHeldProcessed(trx, localRows.map((row) => row.id), opts.clock.now().toISOString());
         const rest = rows.filter((row) => !allLocal(row)).map((row) => row.id);
         return [rows.length, await outboxRepository.leaseHeld(trx, rest, { owner, leaseUntil })] as const;
       });
