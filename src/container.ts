@@ -112,7 +112,9 @@ export function createContainer(opts: ContainerOptions) {
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once through the pool
   // (docs/adr/0005-group-commit.md).
   const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread) : createKyselyExecutor(db, dialect);
-  const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 1 : 4, onCommitted: notify });
+  // SQLite: two batches in flight, so the thread starts the next as soon as one commits instead of
+  // waiting for the event loop to hear back (it applies them one after the other, in order).
+  const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 2 : 4, onCommitted: notify });
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
   const onBackgroundError = opts.onBackgroundError ?? (() => {});
