@@ -9,7 +9,7 @@ import type { Container } from './container.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
-import { maskUrl } from './http/logging.ts';
+import { requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
 import { alertRoutes, alertSchemas } from './modules/alert/index.ts';
@@ -129,13 +129,14 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  const requestLog = requestLogger(opts.logger);
   app.addHook('onResponse', async (req, reply) => {
     const endpoint = req.routeOptions.config?.ingest;
     if (endpoint) {
       container.metrics.signals.inc({ endpoint, outcome: req.ingestOutcome ?? ingestOutcome(reply.statusCode, undefined) });
       container.metrics.ingestSeconds.observe({ endpoint }, reply.elapsedTime / 1000);
     }
-    req.log.info({ method: req.method, url: maskUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 }, 'request');
+    requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime);
   });
 
   const s = container.services;
