@@ -1,6 +1,14 @@
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLogger, requestLine, requestLogger } from '../../src/http/logging.ts';
+import { createLogger, maskUrl, requestLine, requestLogger } from '../../src/http/logging.ts';
+
+// maskUrl as it was before its patterns got their guards: the guarded one must agree on any URL.
+const maskUrlReference = (url: string): string =>
+  url
+    .replace(/\/v1\/ingest\/[^/?#]*/g, '/v1/ingest/[REDACTED]')
+    .replace(/([?&](?:token|code|secret|key|password|access_token|refresh_token)=)[^&#]*/gi, '$1[REDACTED]')
+    .replace(/(kx[piv]_)[A-Za-z0-9_-]+/g, '$1[REDACTED]');
 
 function capture() {
   const lines: string[] = [];
@@ -41,5 +49,18 @@ describe('request line without the redaction pass', () => {
     const out = lines.join('\n');
     for (const secret of ['p4ss', 't0k', 'kxp_x', 's3cr3t']) expect(out).not.toContain(secret);
     expect(out.match(/\[REDACTED\]/g)).toHaveLength(4);
+  });
+});
+
+describe('maskUrl', () => {
+  it('masks exactly as the unguarded patterns do', () => {
+    const part = fc.constantFrom('/v1/ingest/', 'tok3n', '?', '&', '=', 'token=', 'Code=', 'key=', 'kxp_', 'kxi_', 'kxv_', 'kx', '/', '#', 'a', '_-', '%20');
+    fc.assert(fc.property(fc.array(part, { maxLength: 12 }), fc.string({ maxLength: 8 }), (parts, tail) => {
+      const url = parts.join('') + tail;
+      expect(maskUrl(url)).toBe(maskUrlReference(url));
+    }), { numRuns: 2000 });
+    for (const url of ['/v1/ingest/abc?x=1&token=t#f', '/api/keys/kxp_abc', '/healthz', '/v1/alerts?Password=p&key=k']) {
+      expect(maskUrl(url)).toBe(maskUrlReference(url));
+    }
   });
 });
