@@ -9,7 +9,7 @@ import type { Container } from './container.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
-import { requestLine, requestLogger } from './http/logging.ts';
+import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
 import { alertRoutes, alertSchemas } from './modules/alert/index.ts';
@@ -52,6 +52,8 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     loggerInstance: opts.logger as FastifyBaseLogger,
     // One line per request is written in onResponse instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log is made on first use: most requests never log through it (src/http/logging.ts).
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

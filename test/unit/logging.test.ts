@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { createLogger, maskUrl, requestLine, requestLogger } from '../../src/http/logging.ts';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { createLogger, isoTimeField, lazyRequestLogger, maskUrl, requestLine, requestLogger } from '../../src/http/logging.ts';
 
 // maskUrl as it was before its patterns got their guards: the guarded one must agree on any URL.
 const maskUrlReference = (url: string): string =>
@@ -62,5 +64,51 @@ describe('maskUrl', () => {
     for (const url of ['/v1/ingest/abc?x=1&token=t#f', '/api/keys/kxp_abc', '/healthz', '/v1/alerts?Password=p&key=k']) {
       expect(maskUrl(url)).toBe(maskUrlReference(url));
     }
+  });
+});
+
+describe('isoTimeField', () => {
+  it("writes pino's isoTime field, reformatted when the millisecond changes", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const t of ['2026-03-01T10:00:00.000Z', '2026-03-01T10:00:00.000Z', '2026-03-01T10:00:00.001Z', '2027-01-01T00:00:00.999Z']) {
+        vi.setSystemTime(new Date(t));
+        expect(isoTimeField()).toBe(pino.stdTimeFunctions.isoTime());
+        expect(isoTimeField()).toBe(`,"time":"${t}"`);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('lazyRequestLogger', () => {
+  it('makes no child until used, then logs exactly as the child Fastify would make, redaction included', () => {
+    const { lines, logger } = capture();
+    const child = vi.spyOn(logger, 'child');
+    const lazy = lazyRequestLogger(logger as FastifyBaseLogger, { reqId: 'req_9' }, {});
+    expect(lazy.level).toBe('info');
+    expect(child).not.toHaveBeenCalled();
+    lazy.warn({ err: { message: 'boom' }, body: { token: 't0k3n' } }, 'unavailable');
+    lazy.info('plain');
+    lazy.debug('below the level');
+    expect(child).toHaveBeenCalledTimes(1);
+    child.mockRestore();
+    const direct = logger.child({ reqId: 'req_9' });
+    direct.warn({ err: { message: 'boom' }, body: { token: 't0k3n' } }, 'unavailable');
+    direct.info('plain');
+    const t = (l: string) => l.replace(/"time":"[^"]+"/, '"time":"T"');
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(0, 2).map(t)).toEqual(lines.slice(2).map(t));
+    expect(lines.join('\n')).not.toContain('t0k3n');
+  });
+
+  it('keeps a route log level', () => {
+    const { lines, logger } = capture();
+    const lazy = lazyRequestLogger(logger as FastifyBaseLogger, { reqId: 'r' }, { level: 'warn' });
+    expect(lazy.level).toBe('warn');
+    lazy.info('dropped');
+    lazy.warn('kept');
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['kept']);
   });
 });
