@@ -97,12 +97,20 @@ export function createAuthenticator(deps: { db: Kysely<Database>; resolvers: Cre
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 
-/** Installs the management access check as an onRequest hook (before body parsing). */
+/**
+ * Installs the management access check as an onRequest hook (before body parsing) of each route
+ * that declares an access rule; routes added after this call. Ingest and public routes carry no
+ * hook, so they do not pay for one per request.
+ */
 export function installAccessHook(app: FastifyInstance, authenticate: Authenticator) {
-  app.addHook('onRequest', async (req) => {
-    const access = req.routeOptions.config?.access;
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
     if (!access || access === 'public') return;
-    req.actor = await authenticate(req, access);
+    const check = async (req: FastifyRequest) => {
+      req.actor = await authenticate(req, access);
+    };
+    const own = route.onRequest;
+    route.onRequest = own ? [check, ...(Array.isArray(own) ? own : [own])] : [check];
   });
 }
 

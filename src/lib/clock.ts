@@ -23,4 +23,19 @@ export class ManualClock implements Clock {
 
 /** ISO 8601 UTC with milliseconds: the one timestamp format stored and served. */
 export const iso = (d: Date): string => d.toISOString();
+
+let isoMs = NaN;
+let isoText = '';
+/**
+ * `iso(d)`, formatted once per millisecond: ingest stamps every signal, and under load many
+ * share one. An invalid date is never cached (NaN equals nothing) and throws as toISOString does.
+ */
+export const isoCached = (d: Date): string => {
+  const ms = d.getTime();
+  if (ms !== isoMs) {
+    isoText = d.toISOString();
+    isoMs = ms;
+  }
+  return isoText;
+};
 export const addMs = (d: Date, ms: number): Date => new Date(d.getTime() + ms);

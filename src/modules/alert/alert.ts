@@ -69,22 +69,22 @@ export function normalizeSignal(s: Signal): NormalizedSignal {
   if (s.action === 'trigger' && !title) {
     problems.push({ field: 'title', message: 'is required for a trigger; give a short summary of the problem' });
   }
-  if (codePointLength(title) > TITLE_MAX) {
+  if (title.length > TITLE_MAX && codePointLength(title) > TITLE_MAX) {
     problems.push({ field: 'title', message: `must be at most ${TITLE_MAX} characters (Unicode code points)` });
   }
   if (s.action !== 'trigger' && !eventKey) {
     problems.push({ field: 'event_key', message: `is required for ${s.action}; send the event_key of the trigger` });
   }
   if (!eventKey) eventKey = titleKey(title); // spec 2.1: a trigger without an event key falls back to its title
-  if (codePointLength(eventKey) > EVENT_KEY_MAX) {
+  if (eventKey.length > EVENT_KEY_MAX && codePointLength(eventKey) > EVENT_KEY_MAX) {
     problems.push({ field: 'event_key', message: `must be at most ${EVENT_KEY_MAX} characters (Unicode code points)` });
   }
   const body = s.body ?? '';
-  if (codePointLength(body) > BODY_MAX) {
+  if (body.length > BODY_MAX && codePointLength(body) > BODY_MAX) {
     problems.push({ field: 'body', message: `must be at most ${BODY_MAX} characters` });
   }
   const source = s.source ?? '';
-  if (codePointLength(source) > SOURCE_MAX) {
+  if (source.length > SOURCE_MAX && codePointLength(source) > SOURCE_MAX) {
     problems.push({ field: 'source', message: `must be at most ${SOURCE_MAX} characters` });
   }
   if (problems.length) {

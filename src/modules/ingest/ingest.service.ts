@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, isoCached } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { TokenBuckets } from '../../lib/token-bucket.ts';
@@ -160,7 +160,7 @@ export function createIngestService(deps: {
       integrationId: target.integrationId,
       signals,
       response,
-      receivedAt: clock.now().toISOString(),
+      receivedAt: isoCached(clock.now()),
     };
   }
 
@@ -225,7 +225,7 @@ export function createIngestService(deps: {
         integrationId: null,
         signals: [{ serviceId: serviceId!, signal }],
         response: 'native',
-        receivedAt: clock.now().toISOString(),
+        receivedAt: isoCached(clock.now()),
       });
     },
 
