@@ -8,7 +8,7 @@ import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './
 import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
 import { createEventsV2Service } from './modules/events-v2/index.ts';
-import { createIngestService, createCommitter, createKyselyExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
+import { createIngestService, createCommitter, createKyselyExecutor, createPgExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
 import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
 import { createLoadMonitor } from './lib/load-monitor.ts';
 import { join } from 'node:path';
@@ -109,8 +109,13 @@ export function createContainer(opts: ContainerOptions) {
   const phones = createPhoneService({ db, clock, sms, billing, codeKey });
 
   // SQLite takes the batch on its one connection with prepared statements; PostgreSQL commits
-  // several batches at once through the pool (docs/adr/0005-group-commit.md).
-  const executor = store.sqlite ? createSqliteExecutor(db, store.sqlite) : createKyselyExecutor(db, dialect);
+  // several batches at once through the pool, with raw prepared statements on a pooled client
+  // (docs/adr/0005-group-commit.md, 0120).
+  const executor = store.sqlite
+    ? createSqliteExecutor(db, store.sqlite)
+    : store.pool
+      ? createPgExecutor(store.pool)
+      : createKyselyExecutor(db, dialect);
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 1 : 4, onCommitted: notify });
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.

@@ -12,6 +12,8 @@ export interface Db {
   dialect: Dialect;
   /** The raw SQLite handle (checkpointing, pragmas); undefined on PostgreSQL. */
   sqlite?: SQLite.Database;
+  /** PostgreSQL's pool, shared with Kysely: the ingest executor runs raw statements on its clients. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -73,5 +75,5 @@ export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databas
   // a listener that 'error' event would crash the process. The next query fails instead.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', pool, close: () => db.destroy() };
 }
