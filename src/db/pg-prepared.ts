@@ -36,13 +36,14 @@ export const executeSql = (s: PreparedSql, literals: readonly string[]): string 
 export const sqlLiteral = (s: string): string => `E'${s.replace(/['\\]/g, '$&$&')}'`;
 
 /**
- * A value as a literal of JSON text. JSON.stringify escapes a lone surrogate as \udXXX, which
- * PostgreSQL's json input rejects: it becomes U+FFFD, what the text protocol writes for one.
+ * A value as a literal of JSON text: dollar-quoted (no escaping to do) unless the text holds the
+ * quote's tag. JSON.stringify escapes a lone surrogate as \udXXX, which PostgreSQL's json input
+ * rejects: it becomes U+FFFD, what the text protocol writes for one.
  */
 export function jsonLiteral(value: unknown): string {
   let json = JSON.stringify(value);
   if (json.includes('\\ud')) json = json.replace(/(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g, '$1\\ufffd');
-  return sqlLiteral(json);
+  return json.includes('$j$') ? sqlLiteral(json) : `$j$${json}$j$`;
 }
 
 /** Strings as a literal of a text[] (input syntax: every element double-quoted). */
