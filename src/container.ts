@@ -116,7 +116,10 @@ export function createContainer(opts: ContainerOptions) {
     : store.pool
       ? createPgExecutor(store.pool)
       : createKyselyExecutor(db, dialect);
-  const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 1 : 4, onCommitted: notify });
+  // PostgreSQL: 2 batches at once, not 4: each is two round trips, so two keep the server busy,
+  // and fewer batches of a hot key wait on its row lock (repeats measured faster, at less CPU on
+  // both sides; docs/adr/0120-ingest-throughput.md).
+  const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 1 : 2, onCommitted: notify });
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
   const onBackgroundError = opts.onBackgroundError ?? (() => {});
