@@ -8,7 +8,7 @@ import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './
 import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
 import { createEventsV2Service } from './modules/events-v2/index.ts';
-import { createIngestService, createCommitter, createKyselyExecutor, createPgExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
+import { createIngestService, createCommitter, createPgExecutor, createSqliteExecutor, type SourceAdapter } from './modules/ingest/index.ts';
 import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
 import { createLoadMonitor } from './lib/load-monitor.ts';
 import { join } from 'node:path';
@@ -111,11 +111,7 @@ export function createContainer(opts: ContainerOptions) {
   // SQLite takes the batch on its one connection with prepared statements; PostgreSQL commits
   // several batches at once through the pool, with raw prepared statements on a pooled client
   // (docs/adr/0005-group-commit.md, 0120).
-  const executor = store.sqlite
-    ? createSqliteExecutor(db, store.sqlite)
-    : store.pool
-      ? createPgExecutor(store.pool)
-      : createKyselyExecutor(db, dialect);
+  const executor = store.sqlite ? createSqliteExecutor(db, store.sqlite) : createPgExecutor(store.pool!);
   // PostgreSQL: 2 batches at once, not 4: each is two round trips, so two keep the server busy,
   // and fewer batches of a hot key wait on its row lock (repeats measured faster, at less CPU on
   // both sides; docs/adr/0120-ingest-throughput.md).
