@@ -33,17 +33,19 @@ export const updateAlertsSql = (rowsJson: string, ids: string) =>
 
 /**
  * The open alerts of the keys of a JSON array of {s: service id, k: event key}, locked. Each key
- * is one index probe of alerts_open_dedupe (a join would let the planner scan the table).
+ * is one index probe of alerts_open_dedupe (a join would let the planner scan the table). Columns
+ * are named, not `*`: a prepared statement whose result type changes (a migration adds a column
+ * while the process runs) fails until its connection closes.
  */
 export const LOCK_OPEN_ALERTS: PreparedSql = {
   name: 'klaxon_lock_open_alerts',
   params: ['json'],
   text: `select a.* from json_to_recordset($1) k(s text, k text) cross join lateral (
-           select * from alerts where service_id = k.s and event_key = k.k and status <> 'resolved' limit 1 for update) a`,
+           select ${list(ALERT_COLUMNS)} from alerts where service_id = k.s and event_key = k.k and status <> 'resolved' limit 1 for update) a`,
 };
 const FIND_OPEN = {
   name: 'klaxon_alert_open_for_key',
-  text: `select * from alerts where service_id = $1 and event_key = $2 and status <> 'resolved' for update`,
+  text: `select ${list(ALERT_COLUMNS)} from alerts where service_id = $1 and event_key = $2 and status <> 'resolved' for update`,
 };
 const WRITE_BACK = { name: 'klaxon_alert_write_back', text: updateAlertsSql('$1::json', '$2::text[]') };
 

@@ -42,10 +42,12 @@ const writeAndCommitSql = (a: PendingAlertWrites, receipts: ReceiptRow[]) =>
     jsonLiteral(receipts),
   ])}; commit`;
 
-const FIND_RECEIPT = { name: 'klaxon_receipt_by_id', text: 'select * from receipts where id = $1' };
+// Columns named, not `*`, as in alert.pg.ts: prepared statements must keep their result type.
+const RECEIPT_LIST = RECEIPT_COLUMNS.map((c) => `"${c}"`).join(', ');
+const FIND_RECEIPT = { name: 'klaxon_receipt_by_id', text: `select ${RECEIPT_LIST} from receipts where id = $1` };
 const FIND_BY_IDEMPOTENCY_KEY = {
   name: 'klaxon_receipt_by_idempotency_key',
-  text: 'select * from receipts where credential_id = $1 and idempotency_key = $2',
+  text: `select ${RECEIPT_LIST} from receipts where credential_id = $1 and idempotency_key = $2`,
 };
 const RELEASE_IDEMPOTENCY_KEY = { name: 'klaxon_receipt_release_key', text: 'update receipts set idempotency_key = null where id = $1' };
 
