@@ -3,7 +3,7 @@
 // body and Debian's prometheus-alertmanager receiving the equivalent alert. Prints a table and
 // writes bench/results/<timestamp>.json. See bench/README.md for how to read the figures.
 //
-//   npm run bench [-- --quick] [--duration=10] [--connections=50] [--threads=2] [--no-pg]
+//   npm run bench [-- --quick] [--duration=10] [--connections=50] [--threads=2] [--no-pg] [--no-sqlite]
 //                 [--no-alertmanager] [--scenarios=new,repeat,resolve,mixed]
 //
 // PostgreSQL: a fresh database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
@@ -30,6 +30,7 @@ const { values: opt } = parseArgs({
     connections: { type: 'string', default: '50' },
     threads: { type: 'string', default: '2' },
     'no-pg': { type: 'boolean', default: false },
+    'no-sqlite': { type: 'boolean', default: false },
     'no-alertmanager': { type: 'boolean', default: false },
     scenarios: { type: 'string', default: 'new,repeat,resolve,mixed' },
     role: { type: 'string', default: 'all', description: 'klaxon serve --role for the measured process (all: ingest and outbox worker)' },
@@ -75,6 +76,8 @@ interface RunResult {
   cpu_us_per_request?: number;
   /** The same for the process's main thread alone (the event loop: HTTP, validation, logging). */
   main_thread_us_per_request?: number;
+  /** PostgreSQL rows: CPU of the server backends serving the target's database, per request. */
+  store_cpu_us_per_request?: number;
 }
 
 const results: RunResult[] = [];
@@ -164,7 +167,14 @@ function wrk(url: string, env: Record<string, string>, seconds: number): WrkOut 
 
 let prefixSeq = 0;
 /** One measured wrk run (after a short warm-up with the same pattern on other keys). */
-function measure(base: Omit<RunResult, 'available'>, url: string, format: Format, pid: number, extraEnv: Record<string, string> = {}): RunResult {
+async function measure(
+  base: Omit<RunResult, 'available'>,
+  url: string,
+  format: Format,
+  pid: number,
+  extraEnv: Record<string, string> = {},
+  storePids?: () => Promise<number[]>,
+): Promise<RunResult> {
   const spr = base.signals_per_request ?? 1;
   const env = (tag: string) => ({
     BENCH_MODE: base.scenario,
@@ -174,11 +184,17 @@ function measure(base: Omit<RunResult, 'available'>, url: string, format: Format
     ...extraEnv,
   });
   wrk(url, env('w'), WARMUP);
+  // The server's backends for this database (the pool is warm now); a backend that exits
+  // meanwhile drops out of the sum, so the figure can only be low.
+  const backends = storePids ? await storePids() : [];
+  const sumCpu = () => backends.reduce((n, p) => n + (cpuSeconds(p) ?? 0), 0);
+  const store0 = sumCpu();
   const cpu0 = cpuSeconds(pid);
   const main0 = cpuSeconds(pid, pid);
   const w = wrk(url, env('m'), DURATION);
   const cpu1 = cpuSeconds(pid);
   const main1 = cpuSeconds(pid, pid);
+  const store1 = sumCpu();
   const seconds = w.duration_us / 1e6;
   const ok = w.requests - w.errors.status;
   const ms = (us: number) => Math.round(us / 10) / 100;
@@ -200,6 +216,7 @@ function measure(base: Omit<RunResult, 'available'>, url: string, format: Format
     r.cpu_us_per_request = w.requests ? Math.round(((cpu1 - cpu0) / w.requests) * 1e6) : 0;
   }
   if (main0 !== undefined && main1 !== undefined && w.requests) r.main_thread_us_per_request = Math.round(((main1 - main0) / w.requests) * 1e6);
+  if (backends.length && w.requests) r.store_cpu_us_per_request = Math.round(((store1 - store0) / w.requests) * 1e6);
   results.push(r);
   printRow(r);
   return r;
@@ -244,7 +261,9 @@ function printRow(r: RunResult) {
       r.cpu_pct === undefined ? '?' : String(r.cpu_pct),
       r.cpu_us_per_request === undefined ? '?' : String(r.cpu_us_per_request),
       r.main_thread_us_per_request === undefined ? '?' : String(r.main_thread_us_per_request),
-    ]) + (r.socket_errors ? `  socket errors: ${r.socket_errors}` : ''),
+    ]) +
+      (r.socket_errors ? `  socket errors: ${r.socket_errors}` : '') +
+      (r.store_cpu_us_per_request !== undefined ? `  server CPU us/req: ${r.store_cpu_us_per_request}` : ''),
   );
 }
 
@@ -334,8 +353,19 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
   const probe = await fetch(nativeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'probe', event_key: 'probe' }) });
   if (probe.status !== 202) throw new Error(`native ingest probe answered ${probe.status}: ${await probe.text()}`);
 
+  // PostgreSQL: the server runs beside Klaxon on the same cores, so its CPU a request counts too.
+  const storePids =
+    dialect === 'postgres'
+      ? async () => {
+          const c = new pg.Client({ connectionString: databaseUrl });
+          await c.connect();
+          const r = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+          await c.end();
+          return r.rows.map((x) => x.pid);
+        }
+      : undefined;
   for (const scenario of SCENARIOS) {
-    measure({ target: 'klaxon', dialect, endpoint: 'native /v1/ingest', scenario }, nativeUrl, 'native', pid);
+    await measure({ target: 'klaxon', dialect, endpoint: 'native /v1/ingest', scenario }, nativeUrl, 'native', pid, {}, storePids);
   }
 
   if (dialect === 'sqlite') {
@@ -355,7 +385,7 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
     else if (evProbe!.status !== 202) unavailable(evBase, `POST /v2/enqueue answered ${evProbe!.status}`);
     else {
       for (const scenario of ['new', 'repeat'] as Scenario[]) {
-        measure({ ...evBase, scenario }, `${base}/v2/enqueue`, 'events_v2', pid, { BENCH_ROUTING_KEY: routingKey });
+        await measure({ ...evBase, scenario }, `${base}/v2/enqueue`, 'events_v2', pid, { BENCH_ROUTING_KEY: routingKey });
       }
     }
 
@@ -379,7 +409,7 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
     else if (amProbe!.status !== 202) unavailable(amBase, `POST ${new URL(amUrl!).pathname.replace(/[^/]+$/, '{token}')} answered ${amProbe!.status}`);
     else {
       for (const scenario of ['new', 'repeat'] as Scenario[]) {
-        measure({ ...amBase, scenario }, amPath, 'am_batch', pid, { BENCH_BATCH: String(BATCH) });
+        await measure({ ...amBase, scenario }, amPath, 'am_batch', pid, { BENCH_BATCH: String(BATCH) });
       }
     }
   }
@@ -395,7 +425,7 @@ async function benchBareFastify(work: string) {
   const proc = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], { PORT: String(port) }, logFile);
   await waitReady(`http://127.0.0.1:${port}/healthz`, proc, logFile);
   for (const scenario of SCENARIOS) {
-    measure({ target: 'fastify-bare', dialect: null, endpoint: 'POST, parse, 202', scenario }, `http://127.0.0.1:${port}/v1/ingest/bench`, 'native', proc.child.pid!);
+    await measure({ target: 'fastify-bare', dialect: null, endpoint: 'POST, parse, 202', scenario }, `http://127.0.0.1:${port}/v1/ingest/bench`, 'native', proc.child.pid!);
   }
   await proc.stop();
 }
@@ -422,7 +452,7 @@ async function benchAlertmanager(work: string) {
   );
   await waitReady(`http://127.0.0.1:${port}/-/ready`, proc, logFile);
   for (const scenario of SCENARIOS) {
-    measure({ ...base, scenario }, `http://127.0.0.1:${port}/api/v2/alerts`, 'alertmanager', proc.child.pid!);
+    await measure({ ...base, scenario }, `http://127.0.0.1:${port}/api/v2/alerts`, 'alertmanager', proc.child.pid!);
   }
   await proc.stop();
 }
@@ -463,8 +493,12 @@ async function main() {
   console.log(`machine: ${machine.nproc} x ${machine.cpu}, node ${machine.node}\n`);
   const notes: string[] = [];
   try {
-    const sqliteInfo = await benchKlaxon('sqlite', mkdtempSync(join(work, 'sqlite-')));
-    notes.push(`Klaxon (SQLite) wrote ${(sqliteInfo.logBytes / 1e6).toFixed(1)} MB of request logs at LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`);
+    if (opt['no-sqlite']) {
+      for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'sqlite', endpoint: 'native /v1/ingest', scenario }, 'skipped (--no-sqlite)');
+    } else {
+      const sqliteInfo = await benchKlaxon('sqlite', mkdtempSync(join(work, 'sqlite-')));
+      notes.push(`Klaxon (SQLite) wrote ${(sqliteInfo.logBytes / 1e6).toFixed(1)} MB of request logs at LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`);
+    }
     const pgProblem = opt['no-pg'] ? 'skipped (--no-pg)' : await pgAvailable();
     if (pgProblem) {
       for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'postgres', endpoint: 'native /v1/ingest', scenario }, pgProblem);

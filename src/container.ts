@@ -8,7 +8,7 @@ import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './
 import { createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
 import { createEventsV2Service } from './modules/events-v2/index.ts';
-import { createIngestService, createCommitter, createKyselyExecutor, createSqliteThreadExecutor, type SourceAdapter } from './modules/ingest/index.ts';
+import { createIngestService, createCommitter, createPgExecutor, createSqliteThreadExecutor, type SourceAdapter } from './modules/ingest/index.ts';
 import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
 import { createLoadMonitor } from './lib/load-monitor.ts';
 import { join } from 'node:path';
@@ -109,12 +109,14 @@ export function createContainer(opts: ContainerOptions) {
   const phones = createPhoneService({ db, clock, sms, billing, codeKey });
 
   // SQLite takes the batch on its thread's one connection with prepared statements
-  // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once through the pool
-  // (docs/adr/0005-group-commit.md).
-  const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread) : createKyselyExecutor(db, dialect);
+  // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared
+  // statements on a pooled client (docs/adr/0005-group-commit.md, 0120).
+  const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread) : createPgExecutor(store.pool!);
   // SQLite: two batches in flight, so the thread starts the next as soon as one commits instead of
   // waiting for the event loop to hear back (it applies them one after the other, in order).
-  const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 2 : 4, onCommitted: notify });
+  // PostgreSQL: 2 batches at once, not 4: each is two round trips, so two keep the server busy,
+  // and fewer batches of a hot key wait on its row lock (docs/adr/0120-ingest-throughput.md).
+  const committer = createCommitter({ executor, concurrency: 2, onCommitted: notify });
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
   const onBackgroundError = opts.onBackgroundError ?? (() => {});

@@ -11,6 +11,8 @@ export interface Db {
   dialect: Dialect;
   /** The thread that owns the SQLite connection (docs/adr/0121-sqlite-thread.md); undefined on PostgreSQL. */
   sqliteThread?: SqliteThread;
+  /** PostgreSQL's pool, shared with Kysely: the ingest executor runs raw statements on its clients. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -34,5 +36,5 @@ export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databas
   // a listener that 'error' event would crash the process. The next query fails instead.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', pool, close: () => db.destroy() };
 }

@@ -1,7 +1,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
-import type { AlertLogRow, AlertRow, AlertUpdate, NewAlertLogRow, NewAlertRow } from './alert.table.ts';
+import type { AlertLogRow, AlertRow, NewAlertRow } from './alert.table.ts';
 import type { AlertPlan } from './alert.plan.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
@@ -103,125 +103,6 @@ export const kyselyAlertWriter = (trx: Kysely<Database>, dialect: Dialect): Aler
   insertIfNoOpen: (row) => insertIfNoOpen(trx, row),
   writeEffects: (plan, orgId, now) => writePlanEffects(trx, plan, orgId, now),
 });
-
-/** Rows per multi-row INSERT: far below PostgreSQL's 65,535 bind parameters. */
-const INSERT_CHUNK = 500;
-
-export async function insertChunked(trx: Kysely<Database>, table: 'alert_log' | 'outbox_events' | 'receipts', rows: readonly object[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await trx.insertInto(table).values(rows.slice(i, i + INSERT_CHUNK) as never).execute();
-  }
-}
-
-/**
- * The batch writer of the PostgreSQL ingest path: kyselyAlertWriter's rules with fewer round
- * trips (docs/adr/0120-ingest-throughput.md). prefetch() reads and locks the open alerts of every
- * key of the batch in one query; findOpen then answers from that cache. New alerts, updates that
- * keep the status (repeats, raised priority, merged per alert), and the timeline and outbox rows
- * wait for flush(), which writes them in a few statements; a status change of an existing alert
- * is written at once so the partial unique index sees it. Call flush() before commit.
- */
-export function batchAlertWriter(trx: Kysely<Database>, dialect: Dialect): AlertWriter & {
-  prefetch(keys: readonly (readonly [serviceId: string, eventKey: string])[]): Promise<void>;
-  flush(): Promise<void>;
-} {
-  const keyOf = (serviceId: string, eventKey: string) => `${serviceId}\u0000${eventKey}`;
-  /** Known state per key: the open row, or null when there is none. */
-  const open = new Map<string, AlertRow | null>();
-  const pendingUpdates = new Map<string, AlertUpdate>();
-  const pendingInserts = new Map<string, AlertRow>();
-  let logs: NewAlertLogRow[] = [];
-  let events: NewOutboxEventRow[] = [];
-
-  const writeUpdate = async (id: string, set: AlertUpdate) => {
-    await trx.updateTable('alerts').set(set).where('id', '=', id).execute();
-  };
-  const flushUpdate = async (id: string) => {
-    const set = pendingUpdates.get(id);
-    if (!set) return;
-    pendingUpdates.delete(id);
-    await writeUpdate(id, set);
-  };
-
-  return {
-    async prefetch(keys) {
-      const unique = [...new Map(keys.map((k) => [keyOf(k[0], k[1]), k])).values()];
-      for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
-        const chunk = unique.slice(i, i + INSERT_CHUNK);
-        const rows = await trx
-          .selectFrom('alerts')
-          .selectAll()
-          .where('status', '<>', 'resolved')
-          .where((eb) => eb(eb.refTuple('service_id', 'event_key'), 'in', chunk.map(([s, k]) => eb.tuple(s, k))))
-          .orderBy('id')
-          .$if(dialect === 'postgres', (q) => q.forUpdate())
-          .execute();
-        for (const [s, k] of chunk) open.set(keyOf(s, k), null);
-        for (const r of rows) open.set(keyOf(r.service_id, r.event_key), r);
-      }
-    },
-    async findOpen(serviceId, eventKey) {
-      const key = keyOf(serviceId, eventKey);
-      if (open.has(key)) return open.get(key) ?? undefined;
-      const row = await findOpenByKey(trx, dialect, serviceId, eventKey);
-      open.set(key, row ?? null);
-      return row;
-    },
-    insertIfNoOpen(row) {
-      // Written by flush() with the batch's other new alerts; a conflict there fails the batch,
-      // which the committer retries unit by unit (each then re-reads and joins the winner).
-      const pending = { ...row } as AlertRow;
-      pendingInserts.set(pending.id, pending);
-      open.set(keyOf(row.service_id, row.event_key), pending);
-      return true;
-    },
-    async writeEffects(plan, orgId, now) {
-      if (plan.update) {
-        const { id, set } = plan.update;
-        const cached = [...open.values()].find((r) => r?.id === id) ?? pendingInserts.get(id);
-        if (cached && pendingInserts.has(id)) {
-          // Not written yet: the insert carries the final state.
-          Object.assign(cached, set);
-          if (cached.status === 'resolved') open.set(keyOf(cached.service_id, cached.event_key), null);
-        } else if (set.status === undefined && cached) {
-          pendingUpdates.set(id, { ...pendingUpdates.get(id), ...set });
-          Object.assign(cached, set);
-        } else {
-          await flushUpdate(id);
-          await writeUpdate(id, set);
-          if (cached) {
-            Object.assign(cached, set);
-            if (cached.status === 'resolved') open.set(keyOf(cached.service_id, cached.event_key), null);
-          }
-        }
-      }
-      logs.push(...plan.logs);
-      events.push(...planEventRows(plan, orgId, now));
-    },
-    async flush() {
-      const inserts = [...pendingInserts.values()];
-      pendingInserts.clear();
-      for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
-        const chunk = inserts.slice(i, i + INSERT_CHUNK);
-        const done = await trx
-          .insertInto('alerts')
-          .values(chunk)
-          .onConflict((oc) => oc.columns(['service_id', 'event_key']).where(sql<boolean>`status <> 'resolved'`).doNothing())
-          .returning('id')
-          .execute();
-        if (done.length !== chunk.length) {
-          throw Object.assign(new Error('A concurrent request opened the same alert; the batch is retried unit by unit.'), { code: '23505' });
-        }
-      }
-      for (const id of [...pendingUpdates.keys()]) await flushUpdate(id);
-      const [l, e] = [logs, events];
-      logs = [];
-      events = [];
-      await insertChunked(trx, 'alert_log', l);
-      await insertChunked(trx, 'outbox_events', e);
-    },
-  };
-}
 
 export interface AlertListFilter {
   orgId: string;

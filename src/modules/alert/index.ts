@@ -10,6 +10,6 @@ export { alertRoutes, alertSchemas } from './alert.routes.ts';
 export type { AlertRow } from './alert.table.ts';
 export { planEventRows, insertLogOnce } from './alert.repository.ts';
 export { applySignal } from './alert.service.ts';
-export { kyselyAlertWriter, batchAlertWriter, insertChunked, type AlertWriter } from './alert.repository.ts';
+export { kyselyAlertWriter, type AlertWriter } from './alert.repository.ts';
 export { sqliteAlertWriter, preparedInserter } from './alert.sqlite.ts';
 export { BODY_MAX, SOURCE_MAX } from './alert.ts';

@@ -1,12 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { Dialect } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
-import { type AlertResult, type AlertWriter, applySignal, batchAlertWriter, insertChunked } from '../alert/index.ts';
+import { type AlertResult, type AlertWriter, applySignal } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import { IDEMPOTENCY_WINDOW_MS, type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
-import * as receipts from './receipt.repository.ts';
 
 /** Applies a batch of units in one transaction, or throws and changes nothing. */
 export interface BatchExecutor {
@@ -19,57 +15,12 @@ const isRetryableConflict = (err: unknown) => ['40P01', '40001', '23505'].includ
 
 type MaybePromise<T> = T | Promise<T>;
 
-/** Receipt reads and writes, over Kysely or raw SQLite (see AlertWriter). */
+/** Receipt reads and writes of an executor (raw PostgreSQL or SQLite; see AlertWriter). */
 export interface ReceiptWriter {
   find(id: string): MaybePromise<ReceiptRow | undefined>;
   findByIdempotencyKey(credentialId: string, key: string): MaybePromise<ReceiptRow | undefined>;
   releaseIdempotencyKey(id: string): MaybePromise<void>;
   insert(row: ReceiptRow): MaybePromise<unknown>;
-}
-
-/**
- * Receipts over Kysely, inserted in one multi-row INSERT by flush(); lookups see the receipts of
- * earlier units of the same batch, so an Idempotency-Key repeated inside one batch still replays.
- */
-const deferringReceiptWriter = (trx: Kysely<Database>): ReceiptWriter & { flush(): Promise<void> } => {
-  let pending: ReceiptRow[] = [];
-  return {
-    find: async (id) => pending.find((r) => r.id === id) ?? (await receipts.findReceipt(trx, id)),
-    findByIdempotencyKey: async (c, k) =>
-      pending.find((r) => r.credential_id === c && r.idempotency_key === k) ?? (await receipts.findByIdempotencyKey(trx, c, k)),
-    releaseIdempotencyKey: async (id) => {
-      const mine = pending.find((r) => r.id === id);
-      if (mine) mine.idempotency_key = null;
-      else await receipts.releaseIdempotencyKey(trx, id);
-    },
-    insert: (row) => void pending.push({ ...row }),
-    async flush() {
-      const rows = pending;
-      pending = [];
-      await insertChunked(trx, 'receipts', rows);
-    },
-  };
-};
-
-/**
- * The portable executor: Kysely on either dialect (PostgreSQL's ingest path). It locks the open
- * alerts of the whole batch in one query, inserts new alerts one by one (a concurrent first
- * trigger must conflict), and writes merged updates and the timeline, outbox and receipt rows of
- * the batch in a few statements before commit (docs/adr/0120-ingest-throughput.md).
- */
-export function createKyselyExecutor(db: Kysely<Database>, dialect: Dialect): BatchExecutor {
-  return {
-    executeBatch: (units) =>
-      db.transaction().execute(async (trx) => {
-        const w = { alerts: batchAlertWriter(trx, dialect), receipts: deferringReceiptWriter(trx) };
-        await w.alerts.prefetch(units.flatMap((u) => u.signals.map((s) => [s.serviceId, s.signal.eventKey] as const)));
-        const out: UnitOutcome[] = [];
-        for (const u of units) out.push(await applyUnit(w, u));
-        await w.alerts.flush();
-        await w.receipts.flush();
-        return out;
-      }),
-  };
 }
 
 /** Applies one unit: idempotency and spool-replay checks, each signal, then its receipt. */

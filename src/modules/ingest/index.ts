@@ -1,5 +1,6 @@
 export { createIngestService, type IngestService, type SourceAdapter, type ParsedItem, type IngestReply } from './ingest.service.ts';
-export { createCommitter, createKyselyExecutor, applyUnit, isStoreUnavailable, type Committer, type BatchExecutor } from './committer.ts';
+export { createCommitter, applyUnit, isStoreUnavailable, type Committer, type BatchExecutor } from './committer.ts';
+export { createPgExecutor } from './ingest.pg.ts';
 export { ingestRoutes, ingestSchemas } from './ingest.routes.ts';
 export { type IngestUnit, type UnitOutcome, type ResponseKind, renderResponse, nativeResponse } from './ingest.ts';
 export { parseNativeSignal } from './native.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventHandler } from '../../../src/jobs/runner.ts';
 import { normalizeSignal } from '../../../src/modules/alert/index.ts';
-import { createKyselyExecutor, createSqliteThreadExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
+import { createCommitter, createPgExecutor, createSqliteThreadExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
 import { newId } from '../../../src/lib/ids.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 
@@ -92,7 +92,7 @@ for (const dialect of DIALECTS) {
         receivedAt: t.clock.now().toISOString(),
       });
       const { sqliteThread } = t.container.store;
-      const executor = sqliteThread ? createSqliteThreadExecutor(sqliteThread) : createKyselyExecutor(t.container.db, dialect);
+      const executor = sqliteThread ? createSqliteThreadExecutor(sqliteThread) : createPgExecutor(t.container.store.pool!);
       const out = (await executor.executeBatch([
         unit('trigger', 'one-batch'),
         unit('trigger', 'one-batch', 'critical'),
@@ -110,6 +110,55 @@ for (const dialect of DIALECTS) {
       expect(rows.map((r) => [r.status, r.duplicate_count, r.priority])).toEqual([['resolved', 1, 1], ['open', 1, 4]]);
       const receipts = await t.container.db.selectFrom('receipts').select('id').where('credential_id', '=', 'crd_batch_test').execute();
       expect(receipts).toHaveLength(6);
+    });
+
+    it.runIf(dialect === 'postgres')('a first trigger that loses to a concurrent transaction fails its batch, which is retried unit by unit and joins the winner', async () => {
+      const unit = (key: string): IngestUnit => ({
+        receiptId: newId('rcp'),
+        orgId: tenant.orgId,
+        credentialId: 'crd_race_test',
+        idempotencyKey: null,
+        actor: { type: 'integration', id: svc.integrationId, orgId: tenant.orgId },
+        integrationId: svc.integrationId,
+        signals: [{ serviceId: svc.id, signal: normalizeSignal({ action: 'trigger', title: `Race ${key}`, eventKey: key }) }],
+        response: 'native',
+        receivedAt: t.clock.now().toISOString(),
+      });
+      const pool = t.container.store.pool!;
+      // Another process's first trigger of race-won, not committed yet: invisible to the batch's
+      // read, so the batch plans a new alert and its INSERT waits on the unique index.
+      const other = await pool.connect();
+      const winner = newId('alr');
+      const now = t.clock.now().toISOString();
+      try {
+        await other.query('begin');
+        await other.query(
+          `insert into alerts (id, org_id, service_id, title, event_key, priority, urgency, status, created_at, updated_at, last_signal_at)
+           values ($1, $2, $3, 'Race winner', 'race-won', 1, 'high', 'open', $4, $4, $4)`,
+          [winner, tenant.orgId, svc.id, now],
+        );
+        const committer = createCommitter({ executor: createPgExecutor(pool), concurrency: 1 });
+        const outcomes = Promise.all([committer.submit(unit('race-won')), committer.submit(unit('race-alone'))]);
+        await vi.waitFor(
+          async () => {
+            const waiting = await pool.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+            expect(waiting.rowCount).toBe(1);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        await other.query('commit');
+        const [won, alone] = (await outcomes).map((o) => o.body as { alert_id: string; deduped: boolean });
+        expect(won).toMatchObject({ alert_id: winner, deduped: true });
+        expect(alone!.deduped).toBe(false);
+      } finally {
+        other.release();
+      }
+      const rows = await t.container.db.selectFrom('alerts').select(['id', 'event_key', 'duplicate_count']).where('event_key', 'in', ['race-won', 'race-alone']).orderBy('event_key').execute();
+      expect(rows.map((r) => [r.event_key, r.duplicate_count])).toEqual([['race-alone', 0], ['race-won', 1]]);
+      const logs = await t.container.db.selectFrom('alert_log').select('kind').where('alert_id', 'in', rows.map((r) => r.id)).orderBy('kind').execute();
+      expect(logs.map((l) => l.kind)).toEqual(['repeated', 'triggered']);
+      const receipts = await t.container.db.selectFrom('receipts').select('id').where('credential_id', '=', 'crd_race_test').execute();
+      expect(receipts).toHaveLength(2);
     });
 
     it('the started worker, woken by commits (at most one round per nudge gap), handles every event', async () => {

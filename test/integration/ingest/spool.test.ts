@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { createCommitter, createKyselyExecutor, createSqliteThreadExecutor, createSpoolDrainer, openSpool, type BatchExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
+import { createCommitter, createPgExecutor, createSqliteThreadExecutor, createSpoolDrainer, openSpool, type BatchExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
 import { normalizeSignal } from '../../../src/modules/alert/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 
@@ -19,7 +19,7 @@ for (const dialect of DIALECTS) {
       t = await buildTestApp({ dialect });
       tenant = await bootstrapTenant(t);
       svc = await createService(t, tenant, 'checkout');
-      const real = t.container.store.sqliteThread ? createSqliteThreadExecutor(t.container.store.sqliteThread) : createKyselyExecutor(t.container.db, dialect);
+      const real = t.container.store.sqliteThread ? createSqliteThreadExecutor(t.container.store.sqliteThread) : createPgExecutor(t.container.store.pool!);
       // A store that can be switched off: every batch fails as PostgreSQL does when it is down.
       executor = { executeBatch: (units) => (down ? Promise.reject(unavailable()) : real.executeBatch(units)) };
     });

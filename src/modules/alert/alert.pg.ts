@@ -1,0 +1,154 @@
+import type pg from 'pg';
+import { type PreparedSql, executeSql, jsonLiteral } from '../../db/pg-prepared.ts';
+import type { AlertWriter } from './alert.repository.ts';
+import { planEventRows } from './alert.repository.ts';
+import type { AlertRow, AlertUpdate, NewAlertLogRow } from './alert.table.ts';
+import type { NewOutboxEventRow } from '../outbox/index.ts';
+
+/**
+ * The PostgreSQL ingest path's alert reads and writes on the batch's own pooled client, in
+ * statements of fixed text prepared once per connection: a batch of any size is a handful of
+ * JSON arguments (docs/adr/0120-ingest-throughput.md).
+ */
+
+/** Every column of alerts but id, in one order: what an update of a locked row writes back. */
+const ALERT_STATE_COLUMNS = [
+  'title', 'body', 'priority', 'urgency', 'status', 'duplicate_count', 'source', 'details', 'level', 'integration_id',
+  'created_at', 'updated_at', 'last_signal_at', 'acknowledged_at', 'acknowledged_by', 'resolved_at', 'resolved_by', 'snoozed_until',
+] as const;
+export const ALERT_COLUMNS = ['id', 'org_id', 'service_id', 'event_key', ...ALERT_STATE_COLUMNS] as const;
+export const ALERT_LOG_COLUMNS = ['id', 'alert_id', 'kind', 'message', 'actor_type', 'actor_id', 'event_id', 'receipt_id', 'meta', 'created_at'] as const;
+export const OUTBOX_EVENT_COLUMNS = ['org_id', 'type', 'alert_id', 'payload', 'created_at', 'available_at', 'lease_owner', 'lease_until', 'processed_at', 'last_error'] as const;
+
+const list = (cols: readonly string[], prefix = '') => cols.map((c) => `${prefix}"${c}"`).join(', ');
+
+/**
+ * Writes back whole alert rows (a JSON array) found by id (a text[], so the planner probes the
+ * primary key rather than scanning the table): the rows are locked and the writer keeps their
+ * current state, so writing every column is writing what changed.
+ */
+export const updateAlertsSql = (rowsJson: string, ids: string) =>
+  `update alerts a set (${list(ALERT_STATE_COLUMNS)}) = (${list(ALERT_STATE_COLUMNS, 'u.')})
+     from json_populate_recordset(null::alerts, ${rowsJson}) u where a.id = any(${ids}) and a.id = u.id`;
+
+/**
+ * The open alerts of the keys of a JSON array of {s: service id, k: event key}, locked. Each key
+ * is one index probe of alerts_open_dedupe (a join would let the planner scan the table). Columns
+ * are named, not `*`: a prepared statement whose result type changes (a migration adds a column
+ * while the process runs) fails until its connection closes.
+ */
+export const LOCK_OPEN_ALERTS: PreparedSql = {
+  name: 'klaxon_lock_open_alerts',
+  params: ['json'],
+  text: `select a.* from json_to_recordset($1) k(s text, k text) cross join lateral (
+           select ${list(ALERT_COLUMNS)} from alerts where service_id = k.s and event_key = k.k and status <> 'resolved' limit 1 for update) a`,
+};
+const FIND_OPEN = {
+  name: 'klaxon_alert_open_for_key',
+  text: `select ${list(ALERT_COLUMNS)} from alerts where service_id = $1 and event_key = $2 and status <> 'resolved' for update`,
+};
+const WRITE_BACK = { name: 'klaxon_alert_write_back', text: updateAlertsSql('$1::json', '$2::text[]') };
+
+/** What the batch still has to write, in the shapes of its write statement (see ingest.pg.ts). */
+export interface PendingAlertWrites {
+  inserts: AlertRow[];
+  /** Locked rows whose status did not change (repeats), one per alert, in their final state. */
+  updates: AlertRow[];
+  logs: NewAlertLogRow[];
+  events: NewOutboxEventRow[];
+}
+
+/**
+ * The batch writer of the PostgreSQL ingest path: the rules of the planner, the round trips of a
+ * batch. begin() starts the transaction and reads and locks the open alerts of every key of the
+ * batch, in one round trip; findOpen then answers from that cache. New alerts and updates that
+ * keep the status (repeats, raised priority; merged per alert) wait for the batch's write
+ * statement (take()); a status change of an existing alert is written at once, so the partial
+ * unique index alerts_open_dedupe sees it before a later trigger of the same key in the batch
+ * opens a new alert. LOCK_OPEN_ALERTS must be prepared on the client.
+ */
+export function pgBatchAlertWriter(client: pg.ClientBase): AlertWriter & {
+  begin(keys: readonly (readonly [serviceId: string, eventKey: string])[]): Promise<void>;
+  take(): PendingAlertWrites;
+} {
+  const keyOf = (serviceId: string, eventKey: string) => `${serviceId}\u0000${eventKey}`;
+  /** Known state per key: the open row, or null when there is none. */
+  const open = new Map<string, AlertRow | null>();
+  /** Every row the batch has read or opened, by id, in the state it will write back. */
+  const byId = new Map<string, AlertRow>();
+  const inserts = new Map<string, AlertRow>();
+  const updated = new Set<string>();
+  let logs: NewAlertLogRow[] = [];
+  let events: NewOutboxEventRow[] = [];
+
+  const remember = (row: AlertRow) => {
+    open.set(keyOf(row.service_id, row.event_key), row);
+    byId.set(row.id, row);
+  };
+
+  async function applyUpdate(id: string, set: AlertUpdate) {
+    const row = byId.get(id);
+    if (!row) throw new Error(`alert ${id} was not read by this batch`); // plans update only rows findOpen returned
+    const statusChanged = set.status !== undefined && set.status !== row.status;
+    Object.assign(row, set);
+    if (row.status === 'resolved') open.set(keyOf(row.service_id, row.event_key), null);
+    // A new alert is inserted once, in its final state; a repeat of an existing one is merged.
+    if (inserts.has(id)) return;
+    if (!statusChanged) {
+      updated.add(id);
+      return;
+    }
+    updated.delete(id); // written now, with whatever earlier repeats changed
+    await client.query({ ...WRITE_BACK, values: [JSON.stringify([row]), [id]] });
+  }
+
+  return {
+    async begin(keys) {
+      const wanted: { s: string; k: string }[] = [];
+      for (const [s, k] of keys) {
+        const key = keyOf(s, k);
+        if (open.has(key)) continue;
+        open.set(key, null);
+        wanted.push({ s, k });
+      }
+      // Locked in sorted order, the same in every batch, so two batches cannot deadlock on keys.
+      wanted.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+      // One simple-protocol query, so BEGIN costs no round trip of its own.
+      const [, locked] = (await client.query(`begin; ${executeSql(LOCK_OPEN_ALERTS, [jsonLiteral(wanted)])}`)) as unknown as [
+        pg.QueryResult,
+        pg.QueryResult<AlertRow>,
+      ];
+      for (const row of locked.rows) remember(row);
+    },
+    async findOpen(serviceId, eventKey) {
+      const key = keyOf(serviceId, eventKey);
+      if (open.has(key)) return open.get(key) ?? undefined;
+      const row = (await client.query<AlertRow>({ ...FIND_OPEN, values: [serviceId, eventKey] })).rows[0];
+      if (row) remember(row);
+      else open.set(key, null);
+      return row;
+    },
+    insertIfNoOpen(row) {
+      // Written with the batch's other new alerts. A concurrent first trigger of the same key
+      // makes that INSERT fail on alerts_open_dedupe (23505), so the batch rolls back and the
+      // committer retries it unit by unit: each unit then reads and joins the winner.
+      const pending = { ...row } as AlertRow;
+      inserts.set(pending.id, pending);
+      remember(pending);
+      return true;
+    },
+    async writeEffects(plan, orgId, now) {
+      if (plan.update) await applyUpdate(plan.update.id, plan.update.set);
+      for (const l of plan.logs) logs.push(l);
+      for (const e of planEventRows(plan, orgId, now)) events.push(e);
+    },
+    take() {
+      const out: PendingAlertWrites = { inserts: [...inserts.values()], updates: [...updated].map((id) => byId.get(id)!), logs, events };
+      inserts.clear();
+      updated.clear();
+      logs = [];
+      events = [];
+      return out;
+    },
+  };
+}

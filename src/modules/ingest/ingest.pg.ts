@@ -1,0 +1,111 @@
+import type pg from 'pg';
+import { type PreparedSql, ensurePrepared, executeSql, jsonLiteral, textArrayLiteral } from '../../db/pg-prepared.ts';
+import {
+  type PendingAlertWrites, ALERT_COLUMNS, ALERT_LOG_COLUMNS, LOCK_OPEN_ALERTS, OUTBOX_EVENT_COLUMNS, pgBatchAlertWriter, updateAlertsSql,
+} from '../alert/alert.pg.ts';
+import type { BatchExecutor, ReceiptWriter } from './committer.ts';
+import { applyUnit } from './committer.ts';
+import type { UnitOutcome } from './ingest.ts';
+import type { ReceiptRow } from './receipt.table.ts';
+
+const RECEIPT_COLUMNS = ['id', 'org_id', 'credential_id', 'idempotency_key', 'status_code', 'response', 'created_at'] as const;
+
+/** `insert into <table> (<cols>) select <cols> from <the rows of a JSON array>` */
+const insertFromJson = (table: string, cols: readonly string[], json: string) => {
+  const list = cols.map((c) => `"${c}"`).join(', ');
+  return `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json})`;
+};
+
+/**
+ * Everything a batch writes, in one statement: new alerts, write-backs of repeated alerts,
+ * timeline rows, outbox rows and receipts, as data-modifying CTEs (which all run to completion).
+ * A concurrent first trigger of one of the new keys makes the INSERT fail on alerts_open_dedupe.
+ */
+const WRITE_BATCH: PreparedSql = {
+  name: 'klaxon_write_ingest_batch',
+  params: ['json', 'json', 'text[]', 'json', 'json', 'json'],
+  text: `with new_alerts as (${insertFromJson('alerts', ALERT_COLUMNS, '$1')}),
+    repeated_alerts as (${updateAlertsSql('$2', '$3')}),
+    logs as (${insertFromJson('alert_log', ALERT_LOG_COLUMNS, '$4')}),
+    events as (${insertFromJson('outbox_events', OUTBOX_EVENT_COLUMNS, '$5')})
+    ${insertFromJson('receipts', RECEIPT_COLUMNS, '$6')}`,
+};
+
+/** The batch's writes, then COMMIT, in one round trip; after an error the COMMIT is not run. */
+const writeAndCommitSql = (a: PendingAlertWrites, receipts: ReceiptRow[]) =>
+  `${executeSql(WRITE_BATCH, [
+    jsonLiteral(a.inserts),
+    jsonLiteral(a.updates),
+    textArrayLiteral(a.updates.map((r) => r.id)),
+    jsonLiteral(a.logs),
+    jsonLiteral(a.events),
+    jsonLiteral(receipts),
+  ])}; commit`;
+
+// Columns named, not `*`, as in alert.pg.ts: prepared statements must keep their result type.
+const RECEIPT_LIST = RECEIPT_COLUMNS.map((c) => `"${c}"`).join(', ');
+const FIND_RECEIPT = { name: 'klaxon_receipt_by_id', text: `select ${RECEIPT_LIST} from receipts where id = $1` };
+const FIND_BY_IDEMPOTENCY_KEY = {
+  name: 'klaxon_receipt_by_idempotency_key',
+  text: `select ${RECEIPT_LIST} from receipts where credential_id = $1 and idempotency_key = $2`,
+};
+const RELEASE_IDEMPOTENCY_KEY = { name: 'klaxon_receipt_release_key', text: 'update receipts set idempotency_key = null where id = $1' };
+
+/**
+ * Receipts on the batch's client, kept until the batch's write statement; lookups see the
+ * receipts of earlier units of the batch, so an Idempotency-Key repeated inside one batch still
+ * replays.
+ */
+function pgDeferringReceiptWriter(client: pg.ClientBase): ReceiptWriter & { take(): ReceiptRow[] } {
+  let pending: ReceiptRow[] = [];
+  const first = async (q: { name: string; text: string }, values: unknown[]) => (await client.query<ReceiptRow>({ ...q, values })).rows[0];
+  return {
+    find: async (id) => pending.find((r) => r.id === id) ?? (await first(FIND_RECEIPT, [id])),
+    findByIdempotencyKey: async (c, k) =>
+      pending.find((r) => r.credential_id === c && r.idempotency_key === k) ?? (await first(FIND_BY_IDEMPOTENCY_KEY, [c, k])),
+    releaseIdempotencyKey: async (id) => {
+      const mine = pending.find((r) => r.id === id);
+      if (mine) mine.idempotency_key = null;
+      else await client.query({ ...RELEASE_IDEMPOTENCY_KEY, values: [id] });
+    },
+    insert: (row) => void pending.push({ ...row }),
+    take() {
+      const rows = pending;
+      pending = [];
+      return rows;
+    },
+  };
+}
+
+/**
+ * PostgreSQL's ingest executor: a batch is two round trips whatever its size, BEGIN with the
+ * read-and-lock of the batch's open alerts, and the batch's writes with COMMIT, each a
+ * simple-protocol query running a statement prepared once per connection; between them the
+ * plans are applied in memory (plus one write per status change of an existing alert)
+ * (docs/adr/0120-ingest-throughput.md).
+ */
+export function createPgExecutor(pool: pg.Pool): BatchExecutor {
+  return {
+    async executeBatch(units) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await ensurePrepared(client, [LOCK_OPEN_ALERTS, WRITE_BATCH]);
+        const w = { alerts: pgBatchAlertWriter(client), receipts: pgDeferringReceiptWriter(client) };
+        await w.alerts.begin(units.flatMap((u) => u.signals.map((s) => [s.serviceId, s.signal.eventKey] as const)));
+        const out: UnitOutcome[] = [];
+        for (const u of units) out.push(await applyUnit(w, u));
+        const results = (await client.query(writeAndCommitSql(w.alerts.take(), w.receipts.take()))) as unknown as pg.QueryResult[];
+        // COMMIT of a transaction that failed earlier answers ROLLBACK instead of an error.
+        if (results.at(-1)?.command !== 'COMMIT') throw new Error(`The batch did not commit (${results.at(-1)?.command}).`);
+        return out;
+      } catch (err) {
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      } finally {
+        // A client whose rollback failed is closed, not reused.
+        client.release(broken);
+      }
+    },
+  };
+}
