@@ -69,6 +69,8 @@ export function createContainer(opts: ContainerOptions) {
     handlers: [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])],
     periodic: [cleanupJob, retentionJob],
     leaseMs: config.outboxLeaseMs,
+    // On the SQLite thread a round must not hold a transaction open across its round trips.
+    transactionalRounds: dialect !== 'sqlite',
   });
   const notify = () => runner.nudge();
 
@@ -112,11 +114,12 @@ export function createContainer(opts: ContainerOptions) {
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared
   // statements on a pooled client (docs/adr/0005-group-commit.md, 0120).
   const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread) : createPgExecutor(store.pool!);
-  // SQLite: two batches in flight, so the thread starts the next as soon as one commits instead of
-  // waiting for the event loop to hear back (it applies them one after the other, in order).
-  // PostgreSQL: 2 batches at once, not 4: each is two round trips, so two keep the server busy,
-  // and fewer batches of a hot key wait on its row lock (docs/adr/0120-ingest-throughput.md).
-  const committer = createCommitter({ executor, concurrency: 2, onCommitted: notify });
+  // SQLite: up to 8 batches in flight. The thread applies them one after the other, in order, and
+  // answers each once the WAL flush covers it (docs/adr/0122), so it applies the next batches while
+  // earlier ones wait for the disk. PostgreSQL: 2 batches at once, not 4: each is two round trips,
+  // so two keep the server busy, and fewer batches of a hot key wait on its row lock
+  // (docs/adr/0120-ingest-throughput.md).
+  const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 8 : 2, onCommitted: notify });
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
   const onBackgroundError = opts.onBackgroundError ?? (() => {});

@@ -51,6 +51,14 @@ export interface RunnerOptions {
    */
   nudgeGapMs?: number;
   maxAttempts?: number;
+  /**
+   * True (the default): a round's selection, local handling and marks share one transaction. The
+   * SQLite thread sets it false: a transaction held open across the round's message round trips
+   * would hold back every ingest batch behind it (docs/adr/0121-sqlite-thread.md). Statement by
+   * statement is safe there: one process owns the file, marks only touch still-unprocessed rows,
+   * and local handlers are idempotent by event id (a round cut short is redone).
+   */
+  transactionalRounds?: boolean;
   onError?: (err: unknown, event?: OutboxEvent) => void;
 }
 
@@ -66,6 +74,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
   const batchSize = opts.batchSize ?? 200;
   const pollMs = opts.pollMs ?? 250;
   const nudgeGapMs = opts.nudgeGapMs ?? 20;
+  const transactionalRounds = opts.transactionalRounds ?? true;
   let lastRoundAt = 0;
   let soon: NodeJS.Timeout | undefined;
   const maxAttempts = opts.maxAttempts ?? 20;
@@ -106,7 +115,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
   const allLocal = (row: { type: string }) => handlersOf(row.type).local;
 
   /**
-   * One round: in a single transaction, take due events, run the handlers of those whose handlers
+   * One round: in a single transaction (or, with transactionalRounds off, statement by statement), take due events, run the handlers of those whose handlers
    * are all local and mark them processed, and lease the rest; then handle the leased ones outside
    * it. A local event thus costs no lease write. If that transaction fails (a local handler
    * threw), the round is redone event by event under leases, so one bad event is retried on its
@@ -116,7 +125,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
     let taken: number;
     let leased: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
     try {
-      [taken, leased] = await opts.db.transaction().execute(async (trx) => {
+      const round = async (trx: Kysely<Database>) => {
         const { now, leaseUntil, limit } = claimOptions();
         const rows = await outboxRepository.selectDue(trx, opts.dialect, { now, limit });
         const localRows = rows.filter(allLocal);
@@ -132,8 +141,9 @@ export function createOutboxRunner(opts: RunnerOptions) {
         }
         await outboxRepository.markHeldProcessed(trx, localRows.map((row) => row.id), opts.clock.now().toISOString());
         const rest = rows.filter((row) => !allLocal(row)).map((row) => row.id);
-        return [rows.length, await outboxRepository.leaseHeld(trx, rest, { owner, leaseUntil })] as const;
-      });
+        return [rows.length, await outboxRepository.leaseHeld(trx, rest, { owner, leaseUntil, now })] as const;
+      };
+      [taken, leased] = transactionalRounds ? await opts.db.transaction().execute(round) : await round(opts.db);
     } catch (err) {
       opts.onError?.(err);
       const claimed = await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions());

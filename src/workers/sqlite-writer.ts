@@ -3,6 +3,7 @@
 // Started by src/db/sqlite-thread.ts; bundled with esbuild, so it imports like any module.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite, statementCache } from '../db/sqlite.ts';
+import { createWalFlusher } from '../db/wal-flusher.ts';
 import type { SentError, StatementOutcome } from '../db/sqlite-thread.ts';
 import { SQLITE_INGEST_OP, sqliteBatchApplier } from '../modules/ingest/index.ts';
 
@@ -15,14 +16,27 @@ interface Message {
 }
 
 const port = parentPort!;
-const sqlite = openSqlite((workerData as { path: string }).path);
+const path = (workerData as { path: string }).path;
+const sqlite = openSqlite(path);
+// Commits write the WAL without waiting for the disk; every commit is acknowledged only after the
+// WAL flusher's fdatasync covers it, so a reply still means "on disk" (docs/adr/0122).
+const durable = path !== ':memory:';
+if (durable) sqlite.pragma('synchronous = NORMAL');
+const wal = createWalFlusher(`${path}-wal`);
 const prepare = statementCache(sqlite);
 
-function query(sql: string, params: unknown[]): StatementOutcome {
+/** A statement's outcome, and whether it ended a write (a commit, or a write outside a transaction). */
+function query(sql: string, params: unknown[]): [StatementOutcome, boolean] {
   const stmt = prepare(sql);
-  if (stmt.reader) return { rows: stmt.all(params) };
-  const r = stmt.run(params);
-  return { rows: [], changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+  const wasInTransaction = sqlite.inTransaction;
+  let out: StatementOutcome;
+  if (stmt.reader) out = { rows: stmt.all(params) };
+  else {
+    const r = stmt.run(params);
+    out = { rows: [], changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+  }
+  // COMMIT counts as read-only to SQLite: a statement that closed a transaction ends a write too.
+  return [out, !sqlite.inTransaction && (wasInTransaction || !stmt.readonly)];
 }
 
 /**
@@ -41,22 +55,33 @@ function sendError(id: number, err: unknown) {
   port.postMessage({ id, ok: false, error });
 }
 
+/** Answers now, or once the WAL is on disk when the message wrote (without holding up the next message). */
+function reply(id: number, value: unknown, wrote: boolean) {
+  if (!wrote || !durable) return port.postMessage({ id, ok: true, value });
+  wal.flushed().then(
+    () => port.postMessage({ id, ok: true, value }),
+    (err) => sendError(id, err),
+  );
+}
+
 async function handle(m: Message): Promise<void> {
   try {
-    let value: unknown;
-    if (m.op === 'query') value = query(m.sql!, m.params ?? []);
-    else if (m.op === 'close') {
+    if (m.op === 'query') {
+      const [value, wrote] = query(m.sql!, m.params ?? []);
+      return reply(m.id, value, wrote);
+    }
+    if (m.op === 'close') {
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
       sqlite.close();
+      wal.close();
       port.postMessage({ id: m.id, ok: true });
       port.close();
       return;
-    } else {
-      const op = operations[m.op];
-      if (!op) throw new Error(`The SQLite thread has no operation "${m.op}".`);
-      value = await op(m.arg);
     }
-    port.postMessage({ id: m.id, ok: true, value });
+    const op = operations[m.op];
+    if (!op) throw new Error(`The SQLite thread has no operation "${m.op}".`);
+    // Operations run whole transactions: each ends with a commit.
+    reply(m.id, await op(m.arg), true);
   } catch (err) {
     sendError(m.id, err);
   }

@@ -41,8 +41,9 @@ export async function claimBatch(
 
 /**
  * Due, unleased events, locked by the caller's transaction (PostgreSQL skips rows another process
- * holds; SQLite's writer is alone). The runner handles local events inside that transaction and
- * leases only the rest, so a local event costs no lease write (docs/adr/0008-outbox.md).
+ * holds; on SQLite one process owns the file and its rounds may run statement by statement). The
+ * runner handles local events and leases only the rest, so a local event costs no lease write
+ * (docs/adr/0008-outbox.md).
  */
 export async function selectDue(db: Kysely<Database>, dialect: Dialect, opts: { now: string; limit: number }): Promise<OutboxEventRow[]> {
   return db
@@ -58,22 +59,25 @@ export async function selectDue(db: Kysely<Database>, dialect: Dialect, opts: { 
     .execute();
 }
 
-/** Leases events the caller holds locked (selectDue) to `owner`, counting the attempt. */
-export async function leaseHeld(db: Kysely<Database>, ids: number[], opts: { owner: string; leaseUntil: string }): Promise<OutboxEventRow[]> {
+/** Leases events the caller selected (selectDue) to `owner`, counting the attempt, if still due and free. */
+export async function leaseHeld(db: Kysely<Database>, ids: number[], opts: { owner: string; leaseUntil: string; now: string }): Promise<OutboxEventRow[]> {
   if (!ids.length) return [];
   const rows = await db
     .updateTable('outbox_events')
     .set((eb) => ({ lease_owner: opts.owner, lease_until: opts.leaseUntil, attempts: eb('attempts', '+', 1) }))
     .where('id', 'in', ids)
+    // Still due and free (a round outside a transaction re-checks what it selected).
+    .where('processed_at', 'is', null)
+    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Marks events the caller holds locked (selectDue) processed, in the caller's transaction. */
+/** Marks events the caller selected (selectDue) processed, unless something already did. */
 export async function markHeldProcessed(db: Kysely<Database>, ids: number[], now: string): Promise<void> {
   if (!ids.length) return;
-  await db.updateTable('outbox_events').set({ processed_at: now, last_error: null }).where('id', 'in', ids).execute();
+  await db.updateTable('outbox_events').set({ processed_at: now, last_error: null }).where('id', 'in', ids).where('processed_at', 'is', null).execute();
 }
 
 /** Fenced by the lease owner: a process whose lease was taken over cannot complete the event. */
