@@ -40,7 +40,7 @@ function workerCode(): string {
     target: 'node20',
     // Packages load from node_modules as usual (better-sqlite3 is native).
     packages: 'external',
-    keepNames: true,
+    // No keepNames: it wraps every closure made per call in a naming helper (visible in profiles).
     write: false,
     logLevel: 'silent',
   });

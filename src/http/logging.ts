@@ -114,27 +114,14 @@ class LazyRequestLogger {
   set level(level: string) {
     this.log.level = level;
   }
-  fatal(...args: unknown[]): void {
-    (this.log.fatal as LogFn)(...args);
-  }
-  error(...args: unknown[]): void {
-    (this.log.error as LogFn)(...args);
-  }
-  warn(...args: unknown[]): void {
-    (this.log.warn as LogFn)(...args);
-  }
-  info(...args: unknown[]): void {
-    (this.log.info as LogFn)(...args);
-  }
-  debug(...args: unknown[]): void {
-    (this.log.debug as LogFn)(...args);
-  }
-  trace(...args: unknown[]): void {
-    (this.log.trace as LogFn)(...args);
-  }
-  silent(...args: unknown[]): void {
-    (this.log.silent as LogFn)(...args);
-  }
+  // The level methods (fatal … silent) are added below, one per level: each forwards to the child.
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+  declare silent: LogFn;
   child(bindings: Record<string, unknown>, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.log.child(bindings, options);
   }
@@ -150,6 +137,14 @@ class LazyRequestLogger {
   flush(cb?: (err?: Error) => void): void {
     this.log.flush!(cb);
   }
+}
+
+for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const) {
+  Object.defineProperty(LazyRequestLogger.prototype, level, {
+    value(this: LazyRequestLogger, ...args: unknown[]) {
+      ((this as unknown as { log: Child }).log[level] as LogFn)(...args);
+    },
+  });
 }
 
 /** Fastify's childLoggerFactory: the request logger, made lazily (see LazyRequestLogger). */

@@ -1,10 +1,26 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { NewOutboxEventRow, OutboxEventRow } from './outbox.table.ts';
 
 export async function insertEvents(db: Kysely<Database>, rows: NewOutboxEventRow[]): Promise<void> {
   if (rows.length) await db.insertInto('outbox_events').values(rows).execute();
+}
+
+/**
+ * The first `limit` due, unprocessed and unleased events (an expired lease counts as free), in the
+ * order of the partial index outbox_events_pending; PostgreSQL locks them, skipping rows another
+ * process holds.
+ */
+function firstDue<O>(q: SelectQueryBuilder<Database, 'outbox_events', O>, dialect: Dialect, opts: { now: string; limit: number }) {
+  return q
+    .where('processed_at', 'is', null)
+    .where('available_at', '<=', opts.now)
+    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
+    .orderBy('available_at')
+    .orderBy('id')
+    .limit(opts.limit)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
 }
 
 /**
@@ -22,18 +38,7 @@ export async function claimBatch(
   const rows = await db
     .updateTable('outbox_events')
     .set((eb) => ({ lease_owner: opts.owner, lease_until: opts.leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('outbox_events')
-        .select('id')
-        .where('processed_at', 'is', null)
-        .where('available_at', '<=', opts.now)
-        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
-        .orderBy('available_at')
-        .orderBy('id')
-        .limit(opts.limit)
-        .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
-    )
+    .where('id', 'in', (eb) => firstDue(eb.selectFrom('outbox_events').select('id'), dialect, opts))
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.id - b.id);
@@ -46,17 +51,7 @@ export async function claimBatch(
  * (docs/adr/0008-outbox.md).
  */
 export async function selectDue(db: Kysely<Database>, dialect: Dialect, opts: { now: string; limit: number }): Promise<OutboxEventRow[]> {
-  return db
-    .selectFrom('outbox_events')
-    .selectAll()
-    .where('processed_at', 'is', null)
-    .where('available_at', '<=', opts.now)
-    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
-    .orderBy('available_at')
-    .orderBy('id')
-    .limit(opts.limit)
-    .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked())
-    .execute();
+  return firstDue(db.selectFrom('outbox_events').selectAll(), dialect, opts).execute();
 }
 
 /** Leases events the caller selected (selectDue) to `owner`, counting the attempt, if still due and free. */
