@@ -29,6 +29,9 @@ export async function ensurePrepared(client: pg.ClientBase, statements: readonly
   for (const s of missing) known.add(s.name);
 }
 
+/** Quoted column names for a statement's text, optionally qualified (`u."id", u."title"`). */
+export const columnList = (cols: readonly string[], qualifier = ''): string => cols.map((c) => `${qualifier}"${c}"`).join(', ');
+
 /** EXECUTE of a prepared statement with SQL literals as its arguments. */
 export const executeSql = (s: PreparedSql, literals: readonly string[]): string => `execute ${s.name}(${literals.join(', ')})`;
 

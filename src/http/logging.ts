@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type ChildLoggerOptions, type Logger, type DestinationStream } from 'pino';
+import { isoOfMs } from '../lib/clock.ts';
 
 /**
  * Ingest URLs carry their credential: never log the token (spec 5 rule 2). Each pattern runs only
@@ -40,18 +41,9 @@ export const REDACT_PATHS = [
   '*.push_token',
 ];
 
-// pino's isoTime (`,"time":"<ISO 8601>"`), formatted once per millisecond: under load many lines
-// share one, and the formatting was a visible part of each request's cost.
-let timeMs = -1;
-let timeField = '';
-export const isoTimeField = (): string => {
-  const now = Date.now();
-  if (now !== timeMs) {
-    timeMs = now;
-    timeField = `,"time":"${new Date(now).toISOString()}"`;
-  }
-  return timeField;
-};
+// pino's isoTime (`,"time":"<ISO 8601>"`) with the timestamp formatted once per millisecond:
+// under load many lines share one, and the formatting was a visible part of each request's cost.
+export const isoTimeField = (): string => `,"time":"${isoOfMs(Date.now())}"`;
 
 /** JSON logs with redaction on; callers may pass a destination (tests capture output). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {

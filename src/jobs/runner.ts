@@ -54,7 +54,7 @@ export interface RunnerOptions {
   /**
    * True (the default): a round's selection, local handling and marks share one transaction. The
    * SQLite thread sets it false: a transaction held open across the round's message round trips
-   * would hold back every ingest batch behind it (docs/adr/0121-sqlite-thread.md). Statement by
+   * would hold back every ingest batch behind it (docs/adr/0122-wal-flush-off-the-thread.md). Statement by
    * statement is safe there: one process owns the file, marks only touch still-unprocessed rows,
    * and local handlers are idempotent by event id (a round cut short is redone).
    */
@@ -115,11 +115,11 @@ export function createOutboxRunner(opts: RunnerOptions) {
   const allLocal = (row: { type: string }) => handlersOf(row.type).local;
 
   /**
-   * One round: in a single transaction (or, with transactionalRounds off, statement by statement), take due events, run the handlers of those whose handlers
-   * are all local and mark them processed, and lease the rest; then handle the leased ones outside
-   * it. A local event thus costs no lease write. If that transaction fails (a local handler
-   * threw), the round is redone event by event under leases, so one bad event is retried on its
-   * own and cannot hold back the others.
+   * One round: in one transaction (statement by statement with transactionalRounds off), take due
+   * events, run the handlers of those whose handlers are all local and mark them processed, and
+   * lease the rest; then handle the leased ones outside it. A local event thus costs no lease
+   * write. If the round fails (a local handler threw), it is redone event by event under leases,
+   * so one bad event is retried on its own and cannot hold back the others.
    */
   async function tick(): Promise<number> {
     let taken: number;

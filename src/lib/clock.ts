@@ -27,15 +27,17 @@ export const iso = (d: Date): string => d.toISOString();
 let isoMs = NaN;
 let isoText = '';
 /**
- * `iso(d)`, formatted once per millisecond: ingest stamps every signal, and under load many
- * share one. An invalid date is never cached (NaN equals nothing) and throws as toISOString does.
+ * The ISO text of an instant in epoch milliseconds, formatted once per millisecond: ingest stamps
+ * every signal and the log every line, and under load many share one. An invalid instant is never
+ * cached (NaN equals nothing) and throws as toISOString does.
  */
-export const isoCached = (d: Date): string => {
-  const ms = d.getTime();
+export const isoOfMs = (ms: number): string => {
   if (ms !== isoMs) {
-    isoText = d.toISOString();
+    isoText = new Date(ms).toISOString();
     isoMs = ms;
   }
   return isoText;
 };
+/** `iso(d)` through the same once-per-millisecond cache. */
+export const isoCached = (d: Date): string => isoOfMs(d.getTime());
 export const addMs = (d: Date, ms: number): Date => new Date(d.getTime() + ms);

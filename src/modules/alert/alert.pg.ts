@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type PreparedSql, executeSql, jsonLiteral } from '../../db/pg-prepared.ts';
+import { type PreparedSql, columnList as list, executeSql, jsonLiteral } from '../../db/pg-prepared.ts';
 import type { AlertWriter } from './alert.repository.ts';
 import { planEventRows } from './alert.repository.ts';
 import type { AlertRow, AlertUpdate, NewAlertLogRow } from './alert.table.ts';
@@ -19,8 +19,6 @@ const ALERT_STATE_COLUMNS = [
 export const ALERT_COLUMNS = ['id', 'org_id', 'service_id', 'event_key', ...ALERT_STATE_COLUMNS] as const;
 export const ALERT_LOG_COLUMNS = ['id', 'alert_id', 'kind', 'message', 'actor_type', 'actor_id', 'event_id', 'receipt_id', 'meta', 'created_at'] as const;
 export const OUTBOX_EVENT_COLUMNS = ['org_id', 'type', 'alert_id', 'payload', 'created_at', 'available_at', 'lease_owner', 'lease_until', 'processed_at', 'last_error'] as const;
-
-const list = (cols: readonly string[], prefix = '') => cols.map((c) => `${prefix}"${c}"`).join(', ');
 
 /**
  * Writes back whole alert rows (a JSON array) found by id (a text[], so the planner probes the

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type PreparedSql, ensurePrepared, executeSql, jsonLiteral, textArrayLiteral } from '../../db/pg-prepared.ts';
+import { type PreparedSql, columnList, ensurePrepared, executeSql, jsonLiteral, textArrayLiteral } from '../../db/pg-prepared.ts';
 import {
   type PendingAlertWrites, ALERT_COLUMNS, ALERT_LOG_COLUMNS, LOCK_OPEN_ALERTS, OUTBOX_EVENT_COLUMNS, pgBatchAlertWriter, updateAlertsSql,
 } from '../alert/alert.pg.ts';
@@ -12,7 +12,7 @@ const RECEIPT_COLUMNS = ['id', 'org_id', 'credential_id', 'idempotency_key', 'st
 
 /** `insert into <table> (<cols>) select <cols> from <the rows of a JSON array>` */
 const insertFromJson = (table: string, cols: readonly string[], json: string) => {
-  const list = cols.map((c) => `"${c}"`).join(', ');
+  const list = columnList(cols);
   return `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json})`;
 };
 
@@ -43,7 +43,7 @@ const writeAndCommitSql = (a: PendingAlertWrites, receipts: ReceiptRow[]) =>
   ])}; commit`;
 
 // Columns named, not `*`, as in alert.pg.ts: prepared statements must keep their result type.
-const RECEIPT_LIST = RECEIPT_COLUMNS.map((c) => `"${c}"`).join(', ');
+const RECEIPT_LIST = columnList(RECEIPT_COLUMNS);
 const FIND_RECEIPT = { name: 'klaxon_receipt_by_id', text: `select ${RECEIPT_LIST} from receipts where id = $1` };
 const FIND_BY_IDEMPOTENCY_KEY = {
   name: 'klaxon_receipt_by_idempotency_key',

@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { NewOutboxEventRow, OutboxEventRow } from './outbox.table.ts';
@@ -6,6 +6,9 @@ import type { NewOutboxEventRow, OutboxEventRow } from './outbox.table.ts';
 export async function insertEvents(db: Kysely<Database>, rows: NewOutboxEventRow[]): Promise<void> {
   if (rows.length) await db.insertInto('outbox_events').values(rows).execute();
 }
+
+/** Not leased, or its lease expired (its holder died): anyone may take it. */
+const leaseFree = (now: string) => (w: ExpressionBuilder<Database, 'outbox_events'>) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]);
 
 /**
  * The first `limit` due, unprocessed and unleased events (an expired lease counts as free), in the
@@ -16,7 +19,7 @@ function firstDue<O>(q: SelectQueryBuilder<Database, 'outbox_events', O>, dialec
   return q
     .where('processed_at', 'is', null)
     .where('available_at', '<=', opts.now)
-    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
+    .where(leaseFree(opts.now))
     .orderBy('available_at')
     .orderBy('id')
     .limit(opts.limit)
@@ -63,7 +66,7 @@ export async function leaseHeld(db: Kysely<Database>, ids: number[], opts: { own
     .where('id', 'in', ids)
     // Still due and free (a round outside a transaction re-checks what it selected).
     .where('processed_at', 'is', null)
-    .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', opts.now)]))
+    .where(leaseFree(opts.now))
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.id - b.id);
