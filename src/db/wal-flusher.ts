@@ -8,7 +8,11 @@ import { closeSync, fdatasync, openSync } from 'node:fs';
  * before it began, and it runs on libuv's pool, so the thread applies the next batch meanwhile.
  * Checkpoints keep NORMAL's own syncs (WAL before copying, database after).
  */
-export function createWalFlusher(walPath: string) {
+export function createWalFlusher(
+  walPath: string,
+  /** The flush itself; tests pass one they complete by hand. */
+  sync: (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void = fdatasync,
+) {
   let fd: number | undefined;
   let written = 0;
   let flushedUpTo = 0;
@@ -27,7 +31,7 @@ export function createWalFlusher(walPath: string) {
       busy = false;
       return fail(err);
     }
-    fdatasync(fd, (err) => {
+    sync(fd, (err) => {
       busy = false;
       if (err) return fail(err);
       flushedUpTo = target;
