@@ -78,6 +78,26 @@ interface RunResult {
   main_thread_us_per_request?: number;
   /** PostgreSQL rows: CPU of the server backends serving the target's database, per request. */
   store_cpu_us_per_request?: number;
+  /** The CPU probe (cpuProbeMs) just before and just after the measured run. */
+  cpu_probe_ms?: { before: number; after: number };
+}
+
+/**
+ * How fast this machine's CPU is right now: milliseconds for a fixed loop (best of three). The
+ * 2-core development machines are virtual and share their host: the same loop has taken from 0.7
+ * to 1.35 s within minutes, and every figure of a run moves with it. Recorded beside each run so a
+ * reader can tell a slow moment from a slow change.
+ */
+function cpuProbeMs(): number {
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const t0 = process.hrtime.bigint();
+    let x = 0;
+    for (let i = 0; i < 20_000_000; i++) x = (x + i * 7) % 1_000_003;
+    if (x < 0) console.log(x); // keeps the loop from being optimized away
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return Math.round(best);
 }
 
 const results: RunResult[] = [];
@@ -189,12 +209,14 @@ async function measure(
   const backends = storePids ? await storePids() : [];
   const sumCpu = () => backends.reduce((n, p) => n + (cpuSeconds(p) ?? 0), 0);
   const store0 = sumCpu();
+  const probeBefore = cpuProbeMs();
   const cpu0 = cpuSeconds(pid);
   const main0 = cpuSeconds(pid, pid);
   const w = wrk(url, env('m'), DURATION);
   const cpu1 = cpuSeconds(pid);
   const main1 = cpuSeconds(pid, pid);
   const store1 = sumCpu();
+  const probeAfter = cpuProbeMs();
   const seconds = w.duration_us / 1e6;
   const ok = w.requests - w.errors.status;
   const ms = (us: number) => Math.round(us / 10) / 100;
@@ -208,6 +230,7 @@ async function measure(
     non_2xx: w.errors.status,
     socket_errors: w.errors.connect + w.errors.read + w.errors.write + w.errors.timeout,
     latency_ms: { p50: ms(w.latency_us.p50), p90: ms(w.latency_us.p90), p99: ms(w.latency_us.p99), max: ms(w.latency_us.max), mean: ms(w.latency_us.mean) },
+    cpu_probe_ms: { before: probeBefore, after: probeAfter },
   };
   const rss = peakRssMb(pid);
   if (rss !== undefined) r.peak_rss_mb = rss;
@@ -231,8 +254,8 @@ function unavailable(base: Omit<RunResult, 'available'>, note: string) {
 // ---------------------------------------------------------------------------------------------
 // Printing
 
-const COLS = ['target', 'dialect', 'endpoint', 'scenario', 'signals/s', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'peak RSS MB', 'CPU %', 'CPU us/req', 'main us/req'];
-const W = [12, 8, 19, 9, 10, 8, 8, 8, 9, 8, 11, 6, 10, 11];
+const COLS = ['target', 'dialect', 'endpoint', 'scenario', 'signals/s', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'peak RSS MB', 'CPU %', 'CPU us/req', 'main us/req', 'probe ms'];
+const W = [12, 8, 19, 9, 10, 8, 8, 8, 9, 8, 11, 6, 10, 11, 9];
 const fmtRow = (cells: string[]) => cells.map((c, i) => (i < 4 ? c.padEnd(W[i]!) : c.padStart(W[i]!))).join(' ');
 let headerPrinted = false;
 function printRow(r: RunResult) {
@@ -242,7 +265,7 @@ function printRow(r: RunResult) {
     headerPrinted = true;
   }
   if (!r.available) {
-    console.log(fmtRow([r.target, r.dialect ?? '-', r.endpoint, r.scenario, '', '', '', '', '', '', '', '', '', '']) + `  not available: ${r.note}`);
+    console.log(fmtRow([r.target, r.dialect ?? '-', r.endpoint, r.scenario, '', '', '', '', '', '', '', '', '', '', '']) + `  not available: ${r.note}`);
     return;
   }
   console.log(
@@ -261,6 +284,7 @@ function printRow(r: RunResult) {
       r.cpu_pct === undefined ? '?' : String(r.cpu_pct),
       r.cpu_us_per_request === undefined ? '?' : String(r.cpu_us_per_request),
       r.main_thread_us_per_request === undefined ? '?' : String(r.main_thread_us_per_request),
+      r.cpu_probe_ms ? `${r.cpu_probe_ms.before}/${r.cpu_probe_ms.after}` : '?',
     ]) +
       (r.socket_errors ? `  socket errors: ${r.socket_errors}` : '') +
       (r.store_cpu_us_per_request !== undefined ? `  server CPU us/req: ${r.store_cpu_us_per_request}` : ''),
@@ -490,7 +514,7 @@ async function main() {
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
   const machine = { nproc: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform} ${process.arch}` };
   console.log(`Klaxon ingest bench: wrk -t${THREADS} -c${CONNECTIONS}, ${DURATION} s per run after ${WARMUP} s warm-up, scenarios ${SCENARIOS.join(', ')}`);
-  console.log(`machine: ${machine.nproc} x ${machine.cpu}, node ${machine.node}\n`);
+  console.log(`machine: ${machine.nproc} x ${machine.cpu}, node ${machine.node}; CPU probe ${cpuProbeMs()} ms (lower is faster; see bench/README.md)\n`);
   const notes: string[] = [];
   try {
     if (opt['no-sqlite']) {
@@ -547,6 +571,15 @@ async function main() {
   for (const scenario of ['new', 'repeat'] as Scenario[]) {
     const k = find('klaxon', 'postgres', scenario, 'native /v1/ingest');
     if (k?.available) targets.push({ check: `postgres ${scenario}: >= 5000 signals/s`, value: k.signals_per_s, pass: k.signals_per_s! >= 5000 });
+  }
+  const probes = results.flatMap((r) => (r.cpu_probe_ms ? [r.cpu_probe_ms.before, r.cpu_probe_ms.after] : []));
+  if (probes.length) {
+    const lo = Math.min(...probes);
+    const hi = Math.max(...probes);
+    notes.push(
+      `CPU probe over the run: ${lo}–${hi} ms` +
+        (hi > lo * 1.2 ? ` (the machine's speed moved by ${Math.round((hi / lo - 1) * 100)} %: compare rows whose probes are close)` : ''),
+    );
   }
   console.log('\nTargets:');
   for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.check}  (${t.value})`);
