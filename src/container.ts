@@ -5,7 +5,7 @@ import { systemClock } from './lib/clock.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { createMetrics } from './http/metrics.ts';
 import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './http/auth.ts';
-import { createAlertService } from './modules/alert/index.ts';
+import { ALERT_EVENT_TYPES, createAlertService } from './modules/alert/index.ts';
 import { createApiKeyService } from './modules/api-key/index.ts';
 import { createEventsV2Service } from './modules/events-v2/index.ts';
 import { createIngestService, createCommitter, createPgExecutor, createSqliteThreadExecutor, type SourceAdapter } from './modules/ingest/index.ts';
@@ -21,7 +21,7 @@ import { createUserService } from './modules/user/index.ts';
 import { createSessionService, sessionResolver } from './modules/session/index.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { createCodeHasher } from './lib/codes.ts';
-import { createOutboxRunner, type EventHandler } from './jobs/runner.ts';
+import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
 import { cleanupJob } from './jobs/cleanup.job.ts';
 import { retentionJob } from './jobs/retention.job.ts';
@@ -64,9 +64,12 @@ export function createContainer(opts: ContainerOptions) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Invitation mail: the handler reaches the service lazily (it is built below).
   const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer ?? mailer });
+  const handlers = [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])];
+  // Alert events no handler consumes (alert.repeated, until webhooks) are written processed.
+  const settledEvents = new Set(unconsumedTypes(ALERT_EVENT_TYPES, handlers));
   const runner = createOutboxRunner({
     db, dialect, clock,
-    handlers: [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])],
+    handlers,
     periodic: [cleanupJob, retentionJob],
     leaseMs: config.outboxLeaseMs,
     // On the SQLite thread a round must not hold a transaction open across its round trips.
@@ -76,7 +79,7 @@ export function createContainer(opts: ContainerOptions) {
 
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });
   const apiKeys = createApiKeyService({ db, clock });
-  const alerts = createAlertService({ db, dialect, clock, notify });
+  const alerts = createAlertService({ db, dialect, clock, notify, settledEvents });
   const services = createServiceService({ db, clock, integrations });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
@@ -113,7 +116,7 @@ export function createContainer(opts: ContainerOptions) {
   // SQLite takes the batch on its thread's one connection with prepared statements
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared
   // statements on a pooled client (docs/adr/0005-group-commit.md, 0120).
-  const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread) : createPgExecutor(store.pool!);
+  const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread, settledEvents) : createPgExecutor(store.pool!, settledEvents);
   // SQLite: up to 8 batches in flight. The thread applies them one after the other, in order, and
   // answers each once the WAL flush covers it (docs/adr/0122), so it applies the next batches while
   // earlier ones wait for the disk. PostgreSQL: 2 batches at once, not 4: each is two round trips,

@@ -27,6 +27,14 @@ export interface EventHandler {
   handleMany?: (events: OutboxEvent[], ctx: { db: Kysely<Database>; now: string }) => Promise<void>;
 }
 
+/**
+ * The types among `types` that none of `handlers` handles. Their events are written already
+ * processed (docs/adr/0123-unconsumed-events-written-processed.md); every process computes the same
+ * list from the same handlers, whatever its role.
+ */
+export const unconsumedTypes = (types: readonly string[], handlers: readonly Pick<EventHandler, 'handles'>[]): string[] =>
+  types.filter((type) => !handlers.some((h) => h.handles(type)));
+
 /** Work done every so often on the runner's clock (pruning). Must be safe to run in several processes. */
 export interface PeriodicJob {
   name: string;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type PreparedSql, columnList as list, executeSql, jsonLiteral } from '../../db/pg-prepared.ts';
-import type { AlertWriter } from './alert.repository.ts';
-import { planEventRows } from './alert.repository.ts';
+import type { AlertWriter, SettledEventTypes } from './alert.repository.ts';
+import { NO_SETTLED_TYPES, planEventRows } from './alert.repository.ts';
 import type { AlertRow, AlertUpdate, NewAlertLogRow } from './alert.table.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
 
@@ -65,7 +65,7 @@ export interface PendingAlertWrites {
  * unique index alerts_open_dedupe sees it before a later trigger of the same key in the batch
  * opens a new alert. LOCK_OPEN_ALERTS must be prepared on the client.
  */
-export function pgBatchAlertWriter(client: pg.ClientBase): AlertWriter & {
+export function pgBatchAlertWriter(client: pg.ClientBase, settled: SettledEventTypes = NO_SETTLED_TYPES): AlertWriter & {
   begin(keys: readonly (readonly [serviceId: string, eventKey: string])[]): Promise<void>;
   take(): PendingAlertWrites;
 } {
@@ -138,7 +138,7 @@ export function pgBatchAlertWriter(client: pg.ClientBase): AlertWriter & {
     async writeEffects(plan, orgId, now) {
       if (plan.update) await applyUpdate(plan.update.id, plan.update.set);
       for (const l of plan.logs) logs.push(l);
-      for (const e of planEventRows(plan, orgId, now)) events.push(e);
+      for (const e of planEventRows(plan, orgId, now, settled)) events.push(e);
     },
     take() {
       const out: PendingAlertWrites = { inserts: [...inserts.values()], updates: [...updated].map((id) => byId.get(id)!), logs, events };

@@ -65,13 +65,27 @@ export async function insertIfNoOpen(trx: Kysely<Database>, row: NewAlertRow): P
 }
 
 /** Writes what a plan says, except the insert (done by insertIfNoOpen). */
-export async function writePlanEffects(trx: Transaction<Database> | Kysely<Database>, plan: AlertPlan, orgId: string, now: string): Promise<void> {
+export async function writePlanEffects(
+  trx: Transaction<Database> | Kysely<Database>,
+  plan: AlertPlan,
+  orgId: string,
+  now: string,
+  settled: SettledEventTypes = NO_SETTLED_TYPES,
+): Promise<void> {
   if (plan.update) await trx.updateTable('alerts').set(plan.update.set).where('id', '=', plan.update.id).execute();
   if (plan.logs.length) await trx.insertInto('alert_log').values(plan.logs).execute();
-  await outboxRepository.insertEvents(trx, planEventRows(plan, orgId, now));
+  await outboxRepository.insertEvents(trx, planEventRows(plan, orgId, now, settled));
 }
 
-export const planEventRows = (plan: AlertPlan, orgId: string, now: string): NewOutboxEventRow[] =>
+/**
+ * Event types that no handler of this process consumes (the runner's `unconsumedTypes`). Their
+ * events are still written, in the same transaction as the change, but already processed: the
+ * outbox worker never selects or marks them (docs/adr/0123-unconsumed-events-written-processed.md).
+ */
+export type SettledEventTypes = ReadonlySet<string>;
+export const NO_SETTLED_TYPES: SettledEventTypes = new Set();
+
+export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settled: SettledEventTypes = NO_SETTLED_TYPES): NewOutboxEventRow[] =>
   plan.events.map((e) => ({
     org_id: orgId,
     type: e.type,
@@ -81,7 +95,7 @@ export const planEventRows = (plan: AlertPlan, orgId: string, now: string): NewO
     available_at: now,
     lease_owner: null,
     lease_until: null,
-    processed_at: null,
+    processed_at: settled.has(e.type) ? now : null,
     last_error: null,
   }));
 
@@ -98,10 +112,10 @@ export interface AlertWriter {
   writeEffects(plan: AlertPlan, orgId: string, now: string): MaybePromise<void>;
 }
 
-export const kyselyAlertWriter = (trx: Kysely<Database>, dialect: Dialect): AlertWriter => ({
+export const kyselyAlertWriter = (trx: Kysely<Database>, dialect: Dialect, settled: SettledEventTypes = NO_SETTLED_TYPES): AlertWriter => ({
   findOpen: (serviceId, eventKey) => findOpenByKey(trx, dialect, serviceId, eventKey),
   insertIfNoOpen: (row) => insertIfNoOpen(trx, row),
-  writeEffects: (plan, orgId, now) => writePlanEffects(trx, plan, orgId, now),
+  writeEffects: (plan, orgId, now) => writePlanEffects(trx, plan, orgId, now, settled),
 });
 
 export interface AlertListFilter {

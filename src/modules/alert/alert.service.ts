@@ -52,8 +52,8 @@ export async function applySignal(writer: repo.AlertWriter, input: ApplySignalIn
   throw new AppError('service_unavailable', 'The alert is changing under heavy contention; retry shortly.', { retryAfterSeconds: 1 });
 }
 
-export const applySignalTx = (trx: Kysely<Database>, dialect: Dialect, input: ApplySignalInput) =>
-  applySignal(repo.kyselyAlertWriter(trx, dialect), input);
+export const applySignalTx = (trx: Kysely<Database>, dialect: Dialect, input: ApplySignalInput, settled?: repo.SettledEventTypes) =>
+  applySignal(repo.kyselyAlertWriter(trx, dialect, settled), input);
 
 export interface AlertCreateInput {
   service_id: string;
@@ -74,8 +74,15 @@ export interface AlertListQuery {
   cursor?: string | undefined;
 }
 
-export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialect; clock: Clock; notify: () => void }) {
-  const { db, dialect, clock } = deps;
+export function createAlertService(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  notify: () => void;
+  /** Event types nobody consumes: written processed (repo.SettledEventTypes). */
+  settledEvents?: repo.SettledEventTypes;
+}) {
+  const { db, dialect, clock, settledEvents } = deps;
 
   async function changeById(
     actor: Actor,
@@ -90,7 +97,7 @@ export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialec
       const row = await repo.findById(trx, orgId, alertId, { dialect });
       if (!row || (allowedServiceIds && !allowedServiceIds.includes(row.service_id))) throw notFound('Alert', alertId);
       const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor, now }));
-      await repo.writePlanEffects(trx, plan, orgId, now);
+      await repo.writePlanEffects(trx, plan, orgId, now, settledEvents);
       if (audit && plan.result.changed) {
         await recordAudit(trx, { orgId, actor, action: audit.action, targetType: 'alert', targetId: alertId, changes: { status: plan.result.status }, meta: audit.meta, now });
       }
@@ -121,7 +128,7 @@ export function createAlertService(deps: { db: Kysely<Database>; dialect: Dialec
       const now = clock.now().toISOString();
       const result = await db.transaction().execute(async (trx) => {
         if (!(await serviceRepository.findService(trx, actor.orgId, input.service_id))) throw notFound('Service', input.service_id);
-        const r = await applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor, signal, now });
+        const r = await applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor, signal, now }, settledEvents);
         if (meta && r.alertId) {
           await recordAudit(trx, {
             orgId: actor.orgId, actor, action: 'alert.create', targetType: 'alert', targetId: r.alertId,

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { AlertWriter } from './alert.repository.ts';
-import { planEventRows } from './alert.repository.ts';
+import { type SettledEventTypes, planEventRows } from './alert.repository.ts';
 import type { AlertRow } from './alert.table.ts';
 
 /** Prepared INSERTs cached by table and column list. */
@@ -23,7 +23,7 @@ export function preparedInserter(sqlite: SQLite.Database) {
  * statements (Kysely compiles and prepares per call, which bounded throughput). SQLite has one
  * writer, so there is no insert race to handle.
  */
-export function sqliteAlertWriter(sqlite: SQLite.Database): AlertWriter {
+export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => SettledEventTypes): AlertWriter {
   const insert = preparedInserter(sqlite);
   const findOpen = sqlite.prepare(`select * from alerts where service_id = ? and event_key = ? and status <> 'resolved'`);
   const updates = new Map<string, SQLite.Statement>();
@@ -45,7 +45,7 @@ export function sqliteAlertWriter(sqlite: SQLite.Database): AlertWriter {
         stmt.run(...Object.values(plan.update.set).map((v) => (v === undefined ? null : v)), plan.update.id);
       }
       for (const log of plan.logs) insert('alert_log', log);
-      for (const ev of planEventRows(plan, orgId, now)) insert('outbox_events', ev);
+      for (const ev of planEventRows(plan, orgId, now, settled())) insert('outbox_events', ev);
     },
   };
 }

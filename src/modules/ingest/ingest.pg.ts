@@ -3,6 +3,7 @@ import { type PreparedSql, columnList, ensurePrepared, executeSql, jsonLiteral, 
 import {
   type PendingAlertWrites, ALERT_COLUMNS, ALERT_LOG_COLUMNS, LOCK_OPEN_ALERTS, OUTBOX_EVENT_COLUMNS, pgBatchAlertWriter, updateAlertsSql,
 } from '../alert/alert.pg.ts';
+import { NO_SETTLED_TYPES, type SettledEventTypes } from '../alert/index.ts';
 import type { BatchExecutor, ReceiptWriter } from './committer.ts';
 import { applyUnit } from './committer.ts';
 import type { UnitOutcome } from './ingest.ts';
@@ -84,14 +85,14 @@ function pgDeferringReceiptWriter(client: pg.ClientBase): ReceiptWriter & { take
  * plans are applied in memory (plus one write per status change of an existing alert)
  * (docs/adr/0120-ingest-throughput.md).
  */
-export function createPgExecutor(pool: pg.Pool): BatchExecutor {
+export function createPgExecutor(pool: pg.Pool, settled: SettledEventTypes = NO_SETTLED_TYPES): BatchExecutor {
   return {
     async executeBatch(units) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await ensurePrepared(client, [LOCK_OPEN_ALERTS, WRITE_BATCH]);
-        const w = { alerts: pgBatchAlertWriter(client), receipts: pgDeferringReceiptWriter(client) };
+        const w = { alerts: pgBatchAlertWriter(client, settled), receipts: pgDeferringReceiptWriter(client) };
         await w.alerts.begin(units.flatMap((u) => u.signals.map((s) => [s.serviceId, s.signal.eventKey] as const)));
         const out: UnitOutcome[] = [];
         for (const u of units) out.push(await applyUnit(w, u));

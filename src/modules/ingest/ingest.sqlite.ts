@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
+import { type SettledEventTypes, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import type { IngestUnit, UnitOutcome } from './ingest.ts';
 import type { SqliteThread } from '../../db/sqlite-thread.ts';
@@ -8,21 +8,31 @@ import { type BatchExecutor, type ReceiptWriter, applyUnit } from './committer.t
 /** The SQLite thread's operation that applies an ingest batch (createSqliteThreadExecutor). */
 export const SQLITE_INGEST_OP = 'ingest';
 
+/** What the main thread sends with the ingest operation. */
+export interface SqliteIngestBatch {
+  units: IngestUnit[];
+  /** Event types nobody consumes (SettledEventTypes), sent as a list: plain data crosses threads. */
+  settled: readonly string[];
+}
+
 /**
  * Applies a batch in one BEGIN IMMEDIATE … COMMIT on the raw connection with prepared
  * statements. Runs on the SQLite thread, which owns the only connection: nothing interleaves.
  * Every writer is synchronous, so the batch completes before the thread takes another message.
  */
-export function sqliteBatchApplier(sqlite: SQLite.Database): (units: IngestUnit[]) => Promise<UnitOutcome[]> {
+export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteIngestBatch) => Promise<UnitOutcome[]> {
   // Statements are prepared on first use: the tables exist only once migrations have run.
   let writers: { alerts: ReturnType<typeof sqliteAlertWriter>; receipts: ReceiptWriter } | undefined;
+  // The batch's settled types; the list is the same from batch to batch, so its set is kept.
+  let settledList: readonly string[] = [];
+  let settled: SettledEventTypes = new Set();
   const prepare = () => {
     const insert = preparedInserter(sqlite);
     const find = sqlite.prepare('select * from receipts where id = ?');
     const findIdem = sqlite.prepare('select * from receipts where credential_id = ? and idempotency_key = ?');
     const release = sqlite.prepare('update receipts set idempotency_key = null where id = ?');
     return {
-      alerts: sqliteAlertWriter(sqlite),
+      alerts: sqliteAlertWriter(sqlite, () => settled),
       receipts: {
         find: (id) => find.get(id) as ReceiptRow | undefined,
         findByIdempotencyKey: (c, k) => findIdem.get(c, k) as ReceiptRow | undefined,
@@ -31,7 +41,11 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (units: IngestUnit[
       } satisfies ReceiptWriter,
     };
   };
-  return async (units) => {
+  return async ({ units, settled: list }) => {
+    if (list.join() !== settledList.join()) {
+      settledList = list;
+      settled = new Set(list);
+    }
     sqlite.exec('BEGIN IMMEDIATE');
     try {
       const out: UnitOutcome[] = [];
@@ -50,6 +64,7 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (units: IngestUnit[
  * SQLite's executor: the batch goes to the SQLite thread as one operation, so its commit's fsync
  * never stops the event loop (docs/adr/0121-sqlite-thread.md).
  */
-export function createSqliteThreadExecutor(thread: Pick<SqliteThread, 'call'>): BatchExecutor {
-  return { executeBatch: (units) => thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, units) };
+export function createSqliteThreadExecutor(thread: Pick<SqliteThread, 'call'>, settled: SettledEventTypes = new Set()): BatchExecutor {
+  const list = [...settled];
+  return { executeBatch: (units) => thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, { units, settled: list } satisfies SqliteIngestBatch) };
 }

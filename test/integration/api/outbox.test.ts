@@ -31,6 +31,42 @@ for (const dialect of DIALECTS) {
       expect(JSON.parse(events[2]!.payload)).toMatchObject({ alert: { id, priority: 'critical' }, previous_priority: 'high', page_urgency: 'high' });
     });
 
+    it('an event no handler consumes is written processed; a consumed one waits for the worker', async () => {
+      await t.container.runner.drain();
+      const id = (await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'settled', event_key: 'settled' } })).json().alert_id;
+      await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'settled', event_key: 'settled' } });
+      await t.app.inject({ method: 'PUT', url: `/api/alerts/${id}/ack`, headers: tenant.headers });
+      const events = await t.container.db.selectFrom('outbox_events').select(['type', 'processed_at']).where('alert_id', '=', id).orderBy('id').execute();
+      // Written by ingest (repeated) and by the API (acknowledged) alike; paging consumes triggered.
+      expect(events.map((e) => [e.type, e.processed_at !== null])).toEqual([
+        ['alert.triggered', false],
+        ['alert.repeated', true],
+        ['alert.acknowledged', true],
+      ]);
+      expect(await outboxRepository.countBacklog(t.container.db)).toBe(1);
+      await t.container.runner.drain();
+      expect(await pagesOf(id)).toBe(1);
+      expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+
+      // A process whose handlers consume a type writes its events pending.
+      const seen: string[] = [];
+      const other = await buildTestApp({
+        dialect,
+        container: { extraHandlers: [{ name: 'repeat-watcher', local: true, handles: (type) => type === 'alert.repeated', handle: async (e) => void seen.push(e.type) }] },
+      });
+      try {
+        const o = await bootstrapTenant(other);
+        const s = await createService(other, o);
+        for (let i = 0; i < 2; i++) await other.app.inject({ method: 'POST', url: s.ingestPath, payload: { title: 'watched', event_key: 'watched' } });
+        const rows = await other.container.db.selectFrom('outbox_events').select(['type', 'processed_at']).where('type', '=', 'alert.repeated').execute();
+        expect(rows).toEqual([{ type: 'alert.repeated', processed_at: null }]);
+        await other.container.runner.drain();
+        expect(seen).toEqual(['alert.repeated']);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('a claim whose holder died is taken over after its lease, and the page is recorded once', async () => {
       const id = (await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'lease', event_key: 'lease' } })).json().alert_id;
       // A worker claims the event and "dies" before finishing.
