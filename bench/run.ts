@@ -83,10 +83,10 @@ interface RunResult {
 }
 
 /**
- * How fast this machine's CPU is right now: milliseconds for a fixed loop (best of three). The
- * 2-core development machines are virtual and share their host: the same loop has taken from 0.7
- * to 1.35 s within minutes, and every figure of a run moves with it. Recorded beside each run so a
- * reader can tell a slow moment from a slow change.
+ * How much CPU this process gets right now: milliseconds for a fixed loop (best of three), about
+ * 88 ms on an idle 2-core development machine. Higher means something else held the cores at
+ * that moment (another process, or the previous target still finishing its work). Recorded
+ * beside each run so a reader can tell a busy moment from a slow change.
  */
 function cpuProbeMs(): number {
   let best = Infinity;
@@ -207,15 +207,21 @@ async function measure(
   // The server's backends for this database (the pool is warm now); a backend that exits
   // meanwhile drops out of the sum, so the figure can only be low.
   const backends = storePids ? await storePids() : [];
-  const sumCpu = () => backends.reduce((n, p) => n + (cpuSeconds(p) ?? 0), 0);
-  const store0 = sumCpu();
+  // Per backend, so one that exits during the run drops out of both ends (the figure is then low).
+  const cpuOf = () => new Map(backends.map((p) => [p, cpuSeconds(p)] as const));
+  const storeCpu0 = cpuOf();
   const probeBefore = cpuProbeMs();
   const cpu0 = cpuSeconds(pid);
   const main0 = cpuSeconds(pid, pid);
   const w = wrk(url, env('m'), DURATION);
   const cpu1 = cpuSeconds(pid);
   const main1 = cpuSeconds(pid, pid);
-  const store1 = sumCpu();
+  const storeCpu1 = cpuOf();
+  let storeSeconds = 0;
+  for (const [p, before] of storeCpu0) {
+    const after = storeCpu1.get(p);
+    if (before !== undefined && after !== undefined) storeSeconds += after - before;
+  }
   const probeAfter = cpuProbeMs();
   const seconds = w.duration_us / 1e6;
   const ok = w.requests - w.errors.status;
@@ -239,7 +245,7 @@ async function measure(
     r.cpu_us_per_request = w.requests ? Math.round(((cpu1 - cpu0) / w.requests) * 1e6) : 0;
   }
   if (main0 !== undefined && main1 !== undefined && w.requests) r.main_thread_us_per_request = Math.round(((main1 - main0) / w.requests) * 1e6);
-  if (backends.length && w.requests) r.store_cpu_us_per_request = Math.round(((store1 - store0) / w.requests) * 1e6);
+  if (backends.length && w.requests) r.store_cpu_us_per_request = Math.round((storeSeconds / w.requests) * 1e6);
   results.push(r);
   printRow(r);
   return r;
