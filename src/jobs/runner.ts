@@ -137,7 +137,8 @@ export function createOutboxRunner(opts: RunnerOptions) {
         const { now, leaseUntil, limit } = claimOptions();
         const rows = await outboxRepository.selectDue(trx, opts.dialect, { now, limit });
         const localRows = rows.filter(allLocal);
-        // Events nobody handles yet (alert.repeated today) are only marked processed: no payload parse.
+        // Events no handler here consumes (most are written processed already, ADR 0123; these came
+        // from a process with other handlers) are only marked processed: no payload parse.
         const local = localRows.filter((row) => handlersOf(row.type).handlers.length > 0).map(rowToEvent);
         // Handler by handler (local handlers are independent database writes), each event in order.
         for (const h of opts.handlers) {

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { type SettledEventTypes, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
+import { NO_SETTLED_TYPES, type SettledEventTypes, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import type { IngestUnit, UnitOutcome } from './ingest.ts';
 import type { SqliteThread } from '../../db/sqlite-thread.ts';
@@ -23,9 +23,8 @@ export interface SqliteIngestBatch {
 export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteIngestBatch) => Promise<UnitOutcome[]> {
   // Statements are prepared on first use: the tables exist only once migrations have run.
   let writers: { alerts: ReturnType<typeof sqliteAlertWriter>; receipts: ReceiptWriter } | undefined;
-  // The batch's settled types; the list is the same from batch to batch, so its set is kept.
-  let settledList: readonly string[] = [];
-  let settled: SettledEventTypes = new Set();
+  // The current batch's settled types, read by the alert writer (made once, for its statements).
+  let settled: SettledEventTypes = NO_SETTLED_TYPES;
   const prepare = () => {
     const insert = preparedInserter(sqlite);
     const find = sqlite.prepare('select * from receipts where id = ?');
@@ -41,16 +40,13 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteInges
       } satisfies ReceiptWriter,
     };
   };
-  return async ({ units, settled: list }) => {
-    if (list.join() !== settledList.join()) {
-      settledList = list;
-      settled = new Set(list);
-    }
+  return async (batch) => {
+    settled = new Set(batch.settled);
     sqlite.exec('BEGIN IMMEDIATE');
     try {
       const out: UnitOutcome[] = [];
       writers ??= prepare();
-      for (const u of units) out.push(await applyUnit(writers, u));
+      for (const u of batch.units) out.push(await applyUnit(writers, u));
       sqlite.exec('COMMIT');
       return out;
     } catch (err) {
@@ -64,7 +60,7 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteInges
  * SQLite's executor: the batch goes to the SQLite thread as one operation, so its commit's fsync
  * never stops the event loop (docs/adr/0121-sqlite-thread.md).
  */
-export function createSqliteThreadExecutor(thread: Pick<SqliteThread, 'call'>, settled: SettledEventTypes = new Set()): BatchExecutor {
+export function createSqliteThreadExecutor(thread: Pick<SqliteThread, 'call'>, settled: SettledEventTypes = NO_SETTLED_TYPES): BatchExecutor {
   const list = [...settled];
   return { executeBatch: (units) => thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, { units, settled: list } satisfies SqliteIngestBatch) };
 }
