@@ -117,9 +117,8 @@ export function createContainer(opts: ContainerOptions) {
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared
   // statements on a pooled client (docs/adr/0005-group-commit.md, 0120).
   const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread, settledEvents) : createPgExecutor(store.pool!, settledEvents);
-  // SQLite: up to 8 batches in flight. The thread applies them one after the other, in order, and
-  // answers each once the WAL flush covers it (docs/adr/0122), so it applies the next batches while
-  // earlier ones wait for the disk. PostgreSQL: 2 batches at once, not 4: each is two round trips,
+  // SQLite: a batch goes whenever the thread is free (docs/adr/0124), so it applies the next batch
+  // while earlier ones wait for the WAL flush (docs/adr/0122); 8 in flight at most. PostgreSQL: 2 batches at once, not 4: each is two round trips,
   // so two keep the server busy, and fewer batches of a hot key wait on its row lock
   // (docs/adr/0120-ingest-throughput.md).
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 8 : 2, onCommitted: notify });

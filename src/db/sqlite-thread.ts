@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { AppError } from '../lib/errors.ts';
+import { type IDLE_MESSAGE, WORK_FLAG } from './sqlite-thread-work.ts';
 
 /**
  * SQLite off the event loop (docs/adr/0121-sqlite-thread.md): better-sqlite3 is synchronous, so
@@ -24,7 +25,16 @@ export interface SqliteThread {
   call<T>(op: string, arg: unknown): Promise<T>;
   /** Closes the connection and ends the thread. */
   close(): Promise<void>;
+  /**
+   * True when the thread has nothing to run: everything sent has been run (an answer may still
+   * wait for the WAL flush). Read from memory both threads share, so it is current even while
+   * the event loop is busy (docs/adr/0124-ingest-batches-pulled-by-the-sqlite-thread.md).
+   */
+  idle(): boolean;
+  /** Calls `listener` each time the thread runs out of work after having some. */
+  onIdle(listener: () => void): void;
 }
+
 
 /** The worker's code, bundled once per process (tsx's loader would start in seconds on each thread). */
 let bundle: string | undefined;
@@ -77,12 +87,18 @@ export function startSqliteThread(path: string): SqliteThread {
 
   // No loader flags (the bundle needs none); profiling flags pass on, so `--cpu-prof` covers this thread.
   const execArgv = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
-  const worker = new Worker(workerCode(), { eval: true, execArgv, workerData: { path } });
+  const work = new Int32Array(new SharedArrayBuffer(4));
+  const idleListeners: (() => void)[] = [];
+  const notifyIdle = () => {
+    for (const listener of idleListeners) listener();
+  };
+  const worker = new Worker(workerCode(), { eval: true, execArgv, workerData: { path, work: work.buffer } });
   // The thread must not keep a finished process alive; open requests hold it through their promises.
   worker.unref();
   let exited = false;
   let startError: unknown;
-  worker.on('message', (m: { id: number; ok: boolean; value?: unknown; error?: SentError }) => {
+  worker.on('message', (m: { id: number; ok: boolean; value?: unknown; error?: SentError } | typeof IDLE_MESSAGE) => {
+    if ('idle' in m) return notifyIdle();
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
@@ -98,6 +114,9 @@ export function startSqliteThread(path: string): SqliteThread {
     const err = Object.assign(new Error(`The SQLite thread stopped${startError ? `: ${(startError as Error).message}` : ''}.`), { code: 'SQLITE_IOERR' });
     for (const p of pending.values()) p.reject(err);
     pending.clear();
+    // Nothing will run any more: whoever waits for the thread to be free sends now and fails fast.
+    Atomics.store(work, 0, WORK_FLAG.idle);
+    notifyIdle();
   });
 
   function send<T>(msg: Record<string, unknown>): Promise<T> {
@@ -106,6 +125,7 @@ export function startSqliteThread(path: string): SqliteThread {
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       if (pending.size === 1) worker.ref();
+      Atomics.store(work, 0, WORK_FLAG.busy);
       worker.postMessage({ id, ...msg });
     }).finally(() => {
       if (pending.size === 0 && !closed) worker.unref();
@@ -115,6 +135,8 @@ export function startSqliteThread(path: string): SqliteThread {
   return {
     query: (sql, params) => send<StatementOutcome>({ op: 'query', sql, params }),
     call: <T>(op: string, arg: unknown) => send<T>({ op, arg }),
+    idle: () => Atomics.load(work, 0) === WORK_FLAG.idle,
+    onIdle: (listener) => void idleListeners.push(listener),
     close() {
       // Held until the thread has exited, so a process awaiting close() does not end first.
       if (!closed) worker.ref();

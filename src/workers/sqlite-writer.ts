@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite, statementCache } from '../db/sqlite.ts';
 import { createWalFlusher } from '../db/wal-flusher.ts';
 import type { SentError, StatementOutcome } from '../db/sqlite-thread.ts';
+import { IDLE_MESSAGE, WORK_FLAG } from '../db/sqlite-thread-work.ts';
 import { SQLITE_INGEST_OP, sqliteBatchApplier } from '../modules/ingest/index.ts';
 
 interface Message {
@@ -16,7 +17,8 @@ interface Message {
 }
 
 const port = parentPort!;
-const path = (workerData as { path: string }).path;
+const { path, work: workBuffer } = workerData as { path: string; work: SharedArrayBuffer };
+const work = new Int32Array(workBuffer);
 const sqlite = openSqlite(path);
 // Commits write the WAL without waiting for the disk; every commit is acknowledged only after the
 // WAL flusher's fdatasync covers it, so a reply still means "on disk" (docs/adr/0122).
@@ -104,6 +106,12 @@ async function pump() {
     }
   } finally {
     running = false;
+  }
+  // Out of work: say so, through the shared flag (read by the main thread whenever it has a batch
+  // to send) and a message (for when it has nothing to send until then). A transaction still
+  // open keeps queued operations waiting, so the thread stays busy until it ends.
+  if (!queue.length && Atomics.compareExchange(work, 0, WORK_FLAG.busy, WORK_FLAG.idle) === WORK_FLAG.busy) {
+    port.postMessage(IDLE_MESSAGE);
   }
 }
 

@@ -7,6 +7,13 @@ import { IDEMPOTENCY_WINDOW_MS, type IngestUnit, type UnitOutcome, renderRespons
 /** Applies a batch of units in one transaction, or throws and changes nothing. */
 export interface BatchExecutor {
   executeBatch(units: IngestUnit[]): Promise<UnitOutcome[]>;
+  /**
+   * Optional: whether the store can start on a batch now. An executor that says so is sent a
+   * batch only when it is free, and tells when it becomes free (`onReady`); what arrives
+   * meanwhile waits and goes together (docs/adr/0124-ingest-batches-pulled-by-the-sqlite-thread.md).
+   */
+  ready?(): boolean;
+  onReady?(listener: () => void): void;
 }
 
 export { isStoreUnavailable };
@@ -82,16 +89,27 @@ interface Pending {
  * flush on the next turn of the event loop (so every request parsed in this turn joins), and
  * units arriving while a batch commits form the next batch. A batch that fails is retried unit
  * by unit, so one bad unit cannot fail its neighbours.
+ *
+ * With an executor that says when it is free (`ready`), batches are pulled instead: one leaves as
+ * soon as the executor is free and `eagerAt` units wait (even in the middle of a turn), or at
+ * the end of the turn with what waits, or when the executor reports free; while it is busy,
+ * units wait and go together. The store then works while the event loop still parses the rest
+ * of a burst, instead of both taking turns (docs/adr/0124).
  */
 export function createCommitter(opts: {
   executor: BatchExecutor;
   maxBatch?: number;
   /** Batches committing at once: 1 for SQLite's single writer, more for PostgreSQL's pool. */
   concurrency?: number;
+  /** With a `ready` executor: units waiting that make a batch leave before the end of the turn. */
+  eagerAt?: number;
   onCommitted?: (outcomes: UnitOutcome[]) => void;
 }) {
   const maxBatch = opts.maxBatch ?? 256;
   const concurrency = opts.concurrency ?? 1;
+  const eagerAt = opts.eagerAt ?? 8;
+  const ready = opts.executor.ready?.bind(opts.executor);
+  const canSend = () => inFlight < concurrency && (!ready || ready());
   const queue: Pending[] = [];
   let inFlight = 0;
   let scheduled = false;
@@ -105,7 +123,7 @@ export function createCommitter(opts: {
 
   function flush() {
     scheduled = false;
-    while (queue.length && inFlight < concurrency) {
+    while (queue.length && canSend()) {
       const batch = queue.splice(0, maxBatch);
       inFlight++;
       void run(batch).finally(() => {
@@ -119,6 +137,10 @@ export function createCommitter(opts: {
       });
     }
   }
+
+  opts.executor.onReady?.(() => {
+    if (queue.length) flush();
+  });
 
   async function run(batch: Pending[]) {
     try {
@@ -156,7 +178,8 @@ export function createCommitter(opts: {
     submit(unit: IngestUnit): Promise<UnitOutcome> {
       return new Promise((resolve, reject) => {
         queue.push({ unit, resolve, reject });
-        schedule();
+        if (ready && queue.length >= eagerAt && canSend()) flush();
+        else schedule();
       });
     },
     /** Resolves when nothing is queued or committing. */

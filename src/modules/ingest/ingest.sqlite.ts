@@ -58,9 +58,17 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteInges
 
 /**
  * SQLite's executor: the batch goes to the SQLite thread as one operation, so its commit's fsync
- * never stops the event loop (docs/adr/0121-sqlite-thread.md).
+ * never stops the event loop (docs/adr/0121-sqlite-thread.md). The thread is ready for a batch
+ * when it has nothing else to run (docs/adr/0124).
  */
-export function createSqliteThreadExecutor(thread: Pick<SqliteThread, 'call'>, settled: SettledEventTypes = NO_SETTLED_TYPES): BatchExecutor {
+export function createSqliteThreadExecutor(
+  thread: Pick<SqliteThread, 'call' | 'idle' | 'onIdle'>,
+  settled: SettledEventTypes = NO_SETTLED_TYPES,
+): BatchExecutor {
   const list = [...settled];
-  return { executeBatch: (units) => thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, { units, settled: list } satisfies SqliteIngestBatch) };
+  return {
+    executeBatch: (units) => thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, { units, settled: list } satisfies SqliteIngestBatch),
+    ready: () => thread.idle(),
+    onReady: (listener) => thread.onIdle(listener),
+  };
 }
