@@ -107,7 +107,7 @@ export function createCommitter(opts: {
 }) {
   const maxBatch = opts.maxBatch ?? 256;
   const concurrency = opts.concurrency ?? 1;
-  const eagerAt = opts.eagerAt ?? 8;
+  const eagerAt = opts.eagerAt ?? 16;
   const ready = opts.executor.ready?.bind(opts.executor);
   const canSend = () => inFlight < concurrency && (!ready || ready());
   const queue: Pending[] = [];
