@@ -23,6 +23,7 @@ import { createMailer } from './modules/mail/index.ts';
 import { createCodeHasher } from './lib/codes.ts';
 import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
 import { pageRequestHandler } from './jobs/page-request.job.ts';
+import { createSqliteStoreRound } from './jobs/outbox-round.sqlite.ts';
 import { cleanupJob } from './jobs/cleanup.job.ts';
 import { retentionJob } from './jobs/retention.job.ts';
 import { createHmac } from 'node:crypto';
@@ -72,8 +73,10 @@ export function createContainer(opts: ContainerOptions) {
     handlers,
     periodic: [cleanupJob, retentionJob],
     leaseMs: config.outboxLeaseMs,
-    // On the SQLite thread a round must not hold a transaction open across its round trips.
+    // On the SQLite thread a round must not hold a transaction open across its round trips; the
+    // thread runs the rounds of the handlers it has a form of itself (docs/adr/0125).
     transactionalRounds: dialect !== 'sqlite',
+    storeRound: store.sqliteThread ? createSqliteStoreRound(store.sqliteThread, handlers, ALERT_EVENT_TYPES) : undefined,
   });
   const notify = () => runner.nudge();
 

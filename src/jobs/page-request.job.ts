@@ -1,6 +1,7 @@
 import { insertLogOnce } from '../modules/alert/index.ts';
 import { newId } from '../lib/ids.ts';
 import type { EventHandler } from './runner.ts';
+import type { SqliteEventHandler } from './outbox-round.sqlite.ts';
 import type { OutboxEvent } from '../modules/outbox/index.ts';
 import { isForeignKeyViolation } from '../lib/errors.ts';
 
@@ -27,10 +28,12 @@ function pageLogRow(event: OutboxEvent, now: string): AlertLogRow | undefined {
   };
 }
 
+const pagesFor = (type: string) => type === 'alert.triggered' || type === 'alert.priority_raised';
+
 export const pageRequestHandler: EventHandler = {
   name: 'page-request',
   local: true,
-  handles: (type) => type === 'alert.triggered' || type === 'alert.priority_raised',
+  handles: pagesFor,
   async handle(event, { db, now }) {
     const row = pageLogRow(event, now);
     if (!row) return;
@@ -49,5 +52,26 @@ export const pageRequestHandler: EventHandler = {
     for (let i = 0; i < rows.length; i += 500) {
       await db.insertInto('alert_log').values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
     }
+  },
+};
+
+const PAGE_LOG_COLUMNS = ['id', 'alert_id', 'kind', 'message', 'actor_type', 'actor_id', 'event_id', 'receipt_id', 'meta', 'created_at'] as const;
+
+/**
+ * The same handler on the SQLite thread, inside the outbox round's transaction
+ * (docs/adr/0125-outbox-round-on-the-sqlite-thread.md). A deleted alert fails the round (foreign
+ * key), which the runner then redoes event by event through handle().
+ */
+export const pageRequestSqlite: SqliteEventHandler = {
+  name: pageRequestHandler.name,
+  handles: pagesFor,
+  prepare(sqlite) {
+    const insert = sqlite.prepare(
+      `insert into alert_log (${PAGE_LOG_COLUMNS.join(', ')}) values (${PAGE_LOG_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`,
+    );
+    return (event, now) => {
+      const row = pageLogRow(event, now);
+      if (row) insert.run(PAGE_LOG_COLUMNS.map((c) => row[c]));
+    };
   },
 };

@@ -5,6 +5,7 @@ import type { Dialect } from '../db/connect.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { type OutboxEvent, backoffMs, outboxRepository, rowToEvent } from '../modules/outbox/index.ts';
+import type { StoreRound } from './outbox-round.sqlite.ts';
 
 /**
  * A consumer of outbox events. Delivery is at least once (a lease can expire while a slow handler
@@ -67,6 +68,13 @@ export interface RunnerOptions {
    * and local handlers are idempotent by event id (a round cut short is redone).
    */
   transactionalRounds?: boolean;
+  /**
+   * Optional: a round the store runs itself (the SQLite thread: one message and one commit, no
+   * statement per row crossing threads), for the event types whose handlers all have a form there.
+   * It runs first in each round; whatever it leaves, or fails on, the round here then handles
+   * (docs/adr/0125-outbox-round-on-the-sqlite-thread.md).
+   */
+  storeRound?: StoreRound;
   onError?: (err: unknown, event?: OutboxEvent) => void;
 }
 
@@ -129,7 +137,24 @@ export function createOutboxRunner(opts: RunnerOptions) {
    * write. If the round fails (a local handler threw), it is redone event by event under leases,
    * so one bad event is retried on its own and cannot hold back the others.
    */
+  /** The store's own round, if any: how many events it took (0 after an error, which the round here then meets). */
+  async function storeRound(): Promise<number> {
+    const store = opts.storeRound;
+    if (!store) return 0;
+    try {
+      return await store.run({ now: opts.clock.now().toISOString(), limit: batchSize, types: store.types, handlers: store.handlers });
+    } catch (err) {
+      opts.onError?.(err);
+      return 0;
+    }
+  }
+
   async function tick(): Promise<number> {
+    const inStore = await storeRound();
+    return inStore + (await roundHere());
+  }
+
+  async function roundHere(): Promise<number> {
     let taken: number;
     let leased: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
     try {

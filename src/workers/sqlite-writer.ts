@@ -7,6 +7,7 @@ import { createWalFlusher } from '../db/wal-flusher.ts';
 import type { SentError, StatementOutcome } from '../db/sqlite-thread.ts';
 import { IDLE_MESSAGE, WORK_FLAG } from '../db/sqlite-thread-work.ts';
 import { SQLITE_INGEST_OP, sqliteBatchApplier } from '../modules/ingest/index.ts';
+import { SQLITE_OUTBOX_ROUND_OP, sqliteOutboxRound } from '../jobs/outbox-round.sqlite.ts';
 
 interface Message {
   id: number;
@@ -47,6 +48,7 @@ function query(sql: string, params: unknown[]): [StatementOutcome, boolean] {
  */
 const operations: Record<string, (arg: any) => unknown> = {
   [SQLITE_INGEST_OP]: sqliteBatchApplier(sqlite),
+  [SQLITE_OUTBOX_ROUND_OP]: sqliteOutboxRound(sqlite),
 };
 
 function sendError(id: number, err: unknown) {

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { outboxRepository } from '../../../src/modules/outbox/index.ts';
+import { ALERT_EVENT_TYPES } from '../../../src/modules/alert/index.ts';
+import { pageRequestHandler } from '../../../src/jobs/page-request.job.ts';
+import { createSqliteStoreRound } from '../../../src/jobs/outbox-round.sqlite.ts';
+import { createOutboxRunner, type EventHandler } from '../../../src/jobs/runner.ts';
+
+// On SQLite the outbox round of handlers that have a form on the SQLite thread runs there, in one
+// transaction (docs/adr/0125-outbox-round-on-the-sqlite-thread.md). It must write exactly what
+// the round on the main thread writes, and leave to that round whatever it cannot do.
+
+describe('outbox round on the SQLite thread: which event types it takes', () => {
+  const thread = { call: async () => 0 as never };
+  const local = (name: string, types: string[]): EventHandler => ({ name, local: true, handles: (t) => types.includes(t), handle: async () => {} });
+
+  it('takes the types whose handlers are all local and all have a form on the thread', () => {
+    const round = createSqliteStoreRound(thread, [pageRequestHandler], ALERT_EVENT_TYPES);
+    expect(round?.types).toEqual(['alert.triggered', 'alert.priority_raised']);
+    expect(round?.handlers).toEqual(['page-request']);
+  });
+
+  it('leaves a type to the main thread when another handler of it has no form there, or is not local', () => {
+    const withExtra = createSqliteStoreRound(thread, [pageRequestHandler, local('watcher', ['alert.triggered'])], ALERT_EVENT_TYPES);
+    expect(withExtra?.types).toEqual(['alert.priority_raised']);
+    const remote: EventHandler = { name: 'webhook', handles: (t) => t === 'alert.triggered' || t === 'alert.priority_raised', handle: async () => {} };
+    expect(createSqliteStoreRound(thread, [pageRequestHandler, remote], ALERT_EVENT_TYPES)).toBeUndefined();
+    expect(createSqliteStoreRound(thread, [], ALERT_EVENT_TYPES)).toBeUndefined();
+  });
+});
+
+describe('sqlite: the outbox round on the SQLite thread', () => {
+  let t: TestApp;
+  let tenant: Tenant;
+  let svc: Awaited<ReturnType<typeof createService>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect: 'sqlite' });
+    tenant = await bootstrapTenant(t);
+    svc = await createService(t, tenant, 'store-round');
+  });
+  afterAll(async () => t?.close());
+
+  const pages = (alertId: string) =>
+    t.container.db.selectFrom('alert_log').select(['message', 'event_id', 'actor_type', 'meta']).where('alert_id', '=', alertId).where('kind', '=', 'page_requested').execute();
+  const trigger = async (key: string, priority?: string) =>
+    (await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: key, event_key: key, ...(priority ? { priority } : {}) } })).json().alert_id as string;
+
+  it('writes one page entry per triggered or raised alert, as the main thread would, and marks the events processed', async () => {
+    await t.container.runner.drain();
+    const id = await trigger('thread-a');
+    await trigger('thread-a', 'critical');
+    expect(await outboxRepository.countBacklog(t.container.db)).toBe(2);
+    await t.container.runner.drain();
+    expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+    const events = await t.container.db.selectFrom('outbox_events').select(['id', 'type']).where('alert_id', '=', id).where('type', 'in', ['alert.triggered', 'alert.priority_raised']).orderBy('id').execute();
+    expect(await pages(id)).toEqual([
+      { message: 'page requested: urgency high', event_id: events[0]!.id, actor_type: 'system', meta: JSON.stringify({ urgency: 'high', event_type: 'alert.triggered' }) },
+      { message: 'page requested: urgency high', event_id: events[1]!.id, actor_type: 'system', meta: JSON.stringify({ urgency: 'high', event_type: 'alert.priority_raised' }) },
+    ]);
+  });
+
+  it('an event handled again (its processed mark lost) does not page twice', async () => {
+    const id = await trigger('thread-b');
+    await t.container.runner.drain();
+    await t.container.db.updateTable('outbox_events').set({ processed_at: null }).where('alert_id', '=', id).where('type', '=', 'alert.triggered').execute();
+    await t.container.runner.drain();
+    expect(await pages(id)).toHaveLength(1);
+    expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+  });
+
+  it('a round the thread cannot finish (an alert gone) is rolled back whole and done by the main thread, event by event', async () => {
+    const gone = await trigger('thread-gone');
+    const kept = await trigger('thread-kept');
+    // The alert is deleted (its timeline goes with it) while its event still waits: the page
+    // insert then fails on the foreign key.
+    await t.container.db.deleteFrom('alerts').where('id', '=', gone).execute();
+    const errors: unknown[] = [];
+    const runner = createOutboxRunner({
+      db: t.container.db,
+      dialect: 'sqlite',
+      clock: t.clock,
+      handlers: [pageRequestHandler],
+      transactionalRounds: false,
+      storeRound: createSqliteStoreRound(t.container.store.sqliteThread!, [pageRequestHandler], ALERT_EVENT_TYPES),
+      onError: (err) => void errors.push(err),
+    });
+    await runner.drain();
+    expect(String(errors[0])).toMatch(/FOREIGN KEY/); // the thread's round, rolled back
+    expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+    expect(await pages(kept)).toHaveLength(1);
+    expect(await pages(gone)).toHaveLength(0);
+  });
+});
