@@ -68,6 +68,7 @@ export function createContainer(opts: ContainerOptions) {
   const handlers = [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])];
   // Alert events no handler consumes (alert.repeated, until webhooks) are written processed.
   const settledEvents = new Set(unconsumedTypes(ALERT_EVENT_TYPES, handlers));
+  const onBackgroundError = opts.onBackgroundError ?? (() => {});
   const runner = createOutboxRunner({
     db, dialect, clock,
     handlers,
@@ -77,6 +78,9 @@ export function createContainer(opts: ContainerOptions) {
     // thread runs the rounds of the handlers it has a form of itself (docs/adr/0125).
     transactionalRounds: dialect !== 'sqlite',
     storeRound: store.sqliteThread ? createSqliteStoreRound(store.sqliteThread, handlers, ALERT_EVENT_TYPES) : undefined,
+    // Logged, not thrown: a failed round is redone event by event, a failed event retried with backoff.
+    onError: (err, event) =>
+      onBackgroundError(err, event ? `outbox event ${event.id} (${event.type}) failed; it will be retried` : 'outbox round failed; its events are retried one by one'),
   });
   const notify = () => runner.nudge();
 
@@ -127,7 +131,6 @@ export function createContainer(opts: ContainerOptions) {
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 8 : 2, onCommitted: notify });
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
-  const onBackgroundError = opts.onBackgroundError ?? (() => {});
   const spool = openSpool({ path: join(config.dataDir, 'spool.db'), maxUnits: config.spoolMaxUnits, clock, onError: onBackgroundError });
   const drainer = createSpoolDrainer({ spool, committer, onError: onBackgroundError });
   const load = createLoadMonitor({

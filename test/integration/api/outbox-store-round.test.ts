@@ -92,3 +92,32 @@ describe('sqlite: the outbox round on the SQLite thread', () => {
     expect(await pages(gone)).toHaveLength(0);
   });
 });
+
+describe('sqlite: outbox failures reach the process log', () => {
+  it("a handler's failure is reported with the event it failed on, and the event is retried", async () => {
+    const reported: string[] = [];
+    let failures = 0;
+    const failing: EventHandler = {
+      name: 'fails-once',
+      local: true,
+      handles: (type) => type === 'alert.triggered',
+      handle: async () => {
+        if (failures++ < 2) throw new Error('handler down'); // in the round, then alone
+      },
+    };
+    const t = await buildTestApp({ dialect: 'sqlite', container: { extraHandlers: [failing], onBackgroundError: (_err: unknown, msg: string) => void reported.push(msg) } });
+    try {
+      const tenant = await bootstrapTenant(t);
+      const svc = await createService(t, tenant, 'failing');
+      await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'fails', event_key: 'fails' } });
+      await t.container.runner.drain();
+      expect(reported).toContain('outbox round failed; its events are retried one by one');
+      expect(reported.some((m) => /^outbox event \d+ \(alert\.triggered\) failed; it will be retried$/.test(m))).toBe(true);
+      t.clock.advance(3_600_000);
+      await t.container.runner.drain();
+      expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
