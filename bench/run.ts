@@ -4,7 +4,7 @@
 // writes bench/results/<timestamp>.json. See bench/README.md for how to read the figures.
 //
 //   npm run bench [-- --quick] [--duration=10] [--connections=50] [--threads=2] [--no-pg] [--no-sqlite]
-//                 [--no-alertmanager] [--scenarios=new,repeat,resolve,mixed]
+//                 [--no-alertmanager] [--scenarios=new,repeat,resolve,mixed] [--rounds=1]
 //
 // PostgreSQL: a fresh database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // dropped afterwards. This is a script, not a test: it makes no assertion and exits 0 unless a
@@ -33,6 +33,7 @@ const { values: opt } = parseArgs({
     'no-sqlite': { type: 'boolean', default: false },
     'no-alertmanager': { type: 'boolean', default: false },
     scenarios: { type: 'string', default: 'new,repeat,resolve,mixed' },
+    rounds: { type: 'string', default: '1', description: 'run every target this many times, in turn, and report medians' },
     role: { type: 'string', default: 'all', description: 'klaxon serve --role for the measured process (all: ingest and outbox worker)' },
     'cpu-prof': { type: 'string', description: 'write Klaxon CPU profiles (node --cpu-prof) to this folder' },
     out: { type: 'string', description: 'results folder (default bench/results)' },
@@ -43,6 +44,9 @@ const WARMUP = opt.quick ? 1 : 2;
 const CONNECTIONS = Number(opt.connections);
 const THREADS = Number(opt.threads);
 const SCENARIOS = opt.scenarios!.split(',').map((s) => s.trim()) as Scenario[];
+const ROUNDS = Math.max(1, Number(opt.rounds) || 1);
+/** The round being measured (1-based); every run records it. */
+let currentRound = 1;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Scenario = 'new' | 'repeat' | 'resolve' | 'mixed';
@@ -80,6 +84,8 @@ interface RunResult {
   store_cpu_us_per_request?: number;
   /** The CPU probe (cpuProbeMs) just before and just after the measured run. */
   cpu_probe_ms?: { before: number; after: number };
+  /** Which round of `--rounds` this run belongs to. */
+  round?: number;
 }
 
 /**
@@ -246,13 +252,14 @@ async function measure(
   }
   if (main0 !== undefined && main1 !== undefined && w.requests) r.main_thread_us_per_request = Math.round(((main1 - main0) / w.requests) * 1e6);
   if (backends.length && w.requests) r.store_cpu_us_per_request = Math.round((storeSeconds / w.requests) * 1e6);
+  r.round = currentRound;
   results.push(r);
   printRow(r);
   return r;
 }
 
 function unavailable(base: Omit<RunResult, 'available'>, note: string) {
-  const r: RunResult = { ...base, available: false, note };
+  const r: RunResult = { ...base, available: false, note, round: currentRound };
   results.push(r);
   printRow(r);
 }
@@ -502,6 +509,11 @@ async function pgAvailable(): Promise<string | undefined> {
   }
 }
 
+const median = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+};
 const ratio = (a?: RunResult, b?: RunResult) => (a?.available && b?.available && b.signals_per_s ? Math.round((a.signals_per_s! / b.signals_per_s) * 100) / 100 : null);
 
 async function main() {
@@ -519,44 +531,86 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'klaxon-bench-'));
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
   const machine = { nproc: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform} ${process.arch}` };
-  console.log(`Klaxon ingest bench: wrk -t${THREADS} -c${CONNECTIONS}, ${DURATION} s per run after ${WARMUP} s warm-up, scenarios ${SCENARIOS.join(', ')}`);
+  console.log(
+    `Klaxon ingest bench: wrk -t${THREADS} -c${CONNECTIONS}, ${DURATION} s per run after ${WARMUP} s warm-up, scenarios ${SCENARIOS.join(', ')}` +
+      (ROUNDS > 1 ? `, ${ROUNDS} rounds` : ''),
+  );
   console.log(`machine: ${machine.nproc} x ${machine.cpu}, node ${machine.node}; CPU probe ${cpuProbeMs()} ms (lower is faster; see bench/README.md)\n`);
   const notes: string[] = [];
   try {
-    if (opt['no-sqlite']) {
-      for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'sqlite', endpoint: 'native /v1/ingest', scenario }, 'skipped (--no-sqlite)');
-    } else {
-      const sqliteInfo = await benchKlaxon('sqlite', mkdtempSync(join(work, 'sqlite-')));
-      notes.push(`Klaxon (SQLite) wrote ${(sqliteInfo.logBytes / 1e6).toFixed(1)} MB of request logs at LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`);
-    }
-    const pgProblem = opt['no-pg'] ? 'skipped (--no-pg)' : await pgAvailable();
-    if (pgProblem) {
-      for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'postgres', endpoint: 'native /v1/ingest', scenario }, pgProblem);
-    } else {
-      await benchKlaxon('postgres', mkdtempSync(join(work, 'pg-')));
-    }
-    await benchBareFastify(work);
-    if (opt['no-alertmanager']) {
-      for (const scenario of SCENARIOS) unavailable({ target: 'alertmanager', dialect: null, endpoint: 'POST /api/v2/alerts', scenario }, 'skipped (--no-alertmanager)');
-    } else {
-      await benchAlertmanager(work);
+    // With --rounds, every target runs once per round, in turn, so each sees the machine's speed
+    // of that moment as the others do; ratios are then taken within a round (bench/README.md).
+    for (currentRound = 1; currentRound <= ROUNDS; currentRound++) {
+      if (ROUNDS > 1) console.log(`\nRound ${currentRound} of ${ROUNDS}`);
+      const roundDir = mkdtempSync(join(work, `round${currentRound}-`));
+      if (opt['no-sqlite']) {
+        for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'sqlite', endpoint: 'native /v1/ingest', scenario }, 'skipped (--no-sqlite)');
+      } else {
+        const sqliteInfo = await benchKlaxon('sqlite', mkdtempSync(join(roundDir, 'sqlite-')));
+        notes.push(`Klaxon (SQLite) wrote ${(sqliteInfo.logBytes / 1e6).toFixed(1)} MB of request logs at LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`);
+      }
+      const pgProblem = opt['no-pg'] ? 'skipped (--no-pg)' : await pgAvailable();
+      if (pgProblem) {
+        for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'postgres', endpoint: 'native /v1/ingest', scenario }, pgProblem);
+      } else {
+        await benchKlaxon('postgres', mkdtempSync(join(roundDir, 'pg-')));
+      }
+      await benchBareFastify(roundDir);
+      if (opt['no-alertmanager']) {
+        for (const scenario of SCENARIOS) unavailable({ target: 'alertmanager', dialect: null, endpoint: 'POST /api/v2/alerts', scenario }, 'skipped (--no-alertmanager)');
+      } else {
+        await benchAlertmanager(roundDir);
+      }
     }
   } finally {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e) => console.error('cleanup:', (e as Error).message));
   }
 
-  const find = (target: string, dialect: string | null, scenario: string, endpoint?: string) =>
-    results.find((r) => r.target === target && r.dialect === dialect && r.scenario === scenario && (!endpoint || r.endpoint === endpoint));
+  const runsOf = (target: string, dialect: string | null, scenario: string, endpoint?: string) =>
+    results.filter((r) => r.target === target && r.dialect === dialect && r.scenario === scenario && (!endpoint || r.endpoint === endpoint));
+  /** The row itself with one round; with several, the median run with the median rate and p99. */
+  const find = (target: string, dialect: string | null, scenario: string, endpoint?: string): RunResult | undefined => {
+    const all = runsOf(target, dialect, scenario, endpoint);
+    const ok = all.filter((r) => r.available).sort((a, b) => a.signals_per_s! - b.signals_per_s!);
+    if (ok.length <= 1) return ok[0] ?? all[0];
+    const mid = ok[Math.floor((ok.length - 1) / 2)]!;
+    const p99 = Math.round(median(ok.map((r) => r.latency_ms!.p99)) * 100) / 100;
+    return { ...mid, signals_per_s: Math.round(median(ok.map((r) => r.signals_per_s!))), latency_ms: { ...mid.latency_ms!, p99 } };
+  };
+  /** A ratio per round (both runs saw the same moment of the machine), then their median. */
+  const roundRatio = (dialect: string, scenario: Scenario, peer: string) => {
+    const per: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const k = runsOf('klaxon', dialect, scenario, 'native /v1/ingest').find((r) => r.round === round);
+      const p = runsOf(peer, null, scenario).find((r) => r.round === round);
+      const x = ratio(k, p);
+      if (x !== null) per.push(x);
+    }
+    return { value: per.length ? Math.round(median(per) * 100) / 100 : null, per };
+  };
+  if (ROUNDS > 1) {
+    console.log(`\nMedians over ${ROUNDS} rounds (signals/s and p99; the other columns are those of the median run):`);
+    console.log(fmtRow(COLS));
+    const seen = new Set<string>();
+    for (const r of results) {
+      const key = `${r.target}|${r.dialect}|${r.endpoint}|${r.scenario}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      printRow(find(r.target, r.dialect, r.scenario, r.endpoint)!);
+    }
+  }
   const ratios = [];
-  console.log('\nRatios (signals/s):');
+  console.log(`\nRatios (signals/s${ROUNDS > 1 ? ', median of the rounds\' own ratios' : ''}):`);
   for (const dialect of ['sqlite', 'postgres']) {
     for (const scenario of SCENARIOS) {
-      const k = find('klaxon', dialect, scenario, 'native /v1/ingest');
+      const overFastify = roundRatio(dialect, scenario, 'fastify-bare');
+      const overAlertmanager = roundRatio(dialect, scenario, 'alertmanager');
       const row = {
         dialect,
         scenario,
-        klaxon_over_fastify: ratio(k, find('fastify-bare', null, scenario)),
-        klaxon_over_alertmanager: ratio(k, find('alertmanager', null, scenario)),
+        klaxon_over_fastify: overFastify.value,
+        klaxon_over_alertmanager: overAlertmanager.value,
+        ...(ROUNDS > 1 ? { per_round: { klaxon_over_fastify: overFastify.per, klaxon_over_alertmanager: overAlertmanager.per } } : {}),
       };
       ratios.push(row);
       console.log(`  ${dialect.padEnd(8)} ${scenario.padEnd(8)} Klaxon/Fastify ${String(row.klaxon_over_fastify ?? 'n/a').padStart(5)}   Klaxon/Alertmanager ${String(row.klaxon_over_alertmanager ?? 'n/a').padStart(5)}`);
@@ -609,7 +663,7 @@ async function main() {
         finished_at: new Date().toISOString(),
         commit,
         machine,
-        settings: { tool: 'wrk', threads: THREADS, connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, log_level: process.env.LOG_LEVEL ?? 'info', quick: opt.quick },
+        settings: { tool: 'wrk', threads: THREADS, connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, rounds: ROUNDS, log_level: process.env.LOG_LEVEL ?? 'info', quick: opt.quick },
         runs: results,
         ratios,
         targets,
