@@ -125,9 +125,9 @@ export function createContainer(opts: ContainerOptions) {
   // statements on a pooled client (docs/adr/0005-group-commit.md, 0120).
   const executor = store.sqliteThread ? createSqliteThreadExecutor(store.sqliteThread, settledEvents) : createPgExecutor(store.pool!, settledEvents);
   // SQLite: a batch goes whenever the thread is free (docs/adr/0124), so it applies the next batch
-  // while earlier ones wait for the WAL flush (docs/adr/0122); 8 in flight at most. PostgreSQL: 2 batches at once, not 4: each is two round trips,
-  // so two keep the server busy, and fewer batches of a hot key wait on its row lock
-  // (docs/adr/0120-ingest-throughput.md).
+  // while earlier ones wait for the WAL flush (docs/adr/0122); 8 in flight at most. PostgreSQL: 2
+  // batches at once, not 4: each is two round trips, so two keep the server busy, and fewer
+  // batches of a hot key wait on its row lock (docs/adr/0120-ingest-throughput.md).
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 8 : 2, onCommitted: notify });
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.

@@ -35,7 +35,6 @@ export interface SqliteThread {
   onIdle(listener: () => void): void;
 }
 
-
 /** The worker's code, bundled once per process (tsx's loader would start in seconds on each thread). */
 let bundle: string | undefined;
 const ENTRY = fileURLToPath(new URL('../workers/sqlite-writer.ts', import.meta.url));

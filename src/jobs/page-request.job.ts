@@ -1,4 +1,4 @@
-import { insertLogOnce } from '../modules/alert/index.ts';
+import { ALERT_LOG_COLUMNS, insertLogOnce } from '../modules/alert/index.ts';
 import { newId } from '../lib/ids.ts';
 import type { EventHandler } from './runner.ts';
 import type { SqliteEventHandler } from './outbox-round.sqlite.ts';
@@ -55,8 +55,6 @@ export const pageRequestHandler: EventHandler = {
   },
 };
 
-const PAGE_LOG_COLUMNS = ['id', 'alert_id', 'kind', 'message', 'actor_type', 'actor_id', 'event_id', 'receipt_id', 'meta', 'created_at'] as const;
-
 /**
  * The same handler on the SQLite thread, inside the outbox round's transaction
  * (docs/adr/0125-outbox-round-on-the-sqlite-thread.md). A deleted alert fails the round (foreign
@@ -67,11 +65,11 @@ export const pageRequestSqlite: SqliteEventHandler = {
   handles: pagesFor,
   prepare(sqlite) {
     const insert = sqlite.prepare(
-      `insert into alert_log (${PAGE_LOG_COLUMNS.join(', ')}) values (${PAGE_LOG_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`,
+      `insert into alert_log (${ALERT_LOG_COLUMNS.join(', ')}) values (${ALERT_LOG_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`,
     );
     return (event, now) => {
       const row = pageLogRow(event, now);
-      if (row) insert.run(PAGE_LOG_COLUMNS.map((c) => row[c]));
+      if (row) insert.run(ALERT_LOG_COLUMNS.map((c) => row[c]));
     };
   },
 };

@@ -130,13 +130,6 @@ export function createOutboxRunner(opts: RunnerOptions) {
   };
   const allLocal = (row: { type: string }) => handlersOf(row.type).local;
 
-  /**
-   * One round: in one transaction (statement by statement with transactionalRounds off), take due
-   * events, run the handlers of those whose handlers are all local and mark them processed, and
-   * lease the rest; then handle the leased ones outside it. A local event thus costs no lease
-   * write. If the round fails (a local handler threw), it is redone event by event under leases,
-   * so one bad event is retried on its own and cannot hold back the others.
-   */
   /** The store's own round, if any: how many events it took (0 after an error, which the round here then meets). */
   async function storeRound(): Promise<number> {
     const store = opts.storeRound;
@@ -154,6 +147,13 @@ export function createOutboxRunner(opts: RunnerOptions) {
     return inStore + (await roundHere());
   }
 
+  /**
+   * One round: in one transaction (statement by statement with transactionalRounds off), take due
+   * events, run the handlers of those whose handlers are all local and mark them processed, and
+   * lease the rest; then handle the leased ones outside it. A local event thus costs no lease
+   * write. If the round fails (a local handler threw), it is redone event by event under leases,
+   * so one bad event is retried on its own and cannot hold back the others.
+   */
   async function roundHere(): Promise<number> {
     let taken: number;
     let leased: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
