@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { AppError } from '../lib/errors.ts';
 import { type IDLE_MESSAGE, WORK_FLAG } from './sqlite-thread-work.ts';
+import { createWalFlusher } from './wal-flusher.ts';
 
 /**
  * SQLite off the event loop (docs/adr/0121-sqlite-thread.md): better-sqlite3 is synchronous, so
@@ -79,7 +80,14 @@ function rebuildError(e: SentError): Error {
   return err;
 }
 
-export function startSqliteThread(path: string): SqliteThread {
+/** What the thread answers a message with; `wrote` when it committed a write that must reach the disk first. */
+export type ThreadReply = { id: number; ok: true; value?: unknown; wrote?: boolean } | { id: number; ok: false; error: SentError };
+
+export function startSqliteThread(
+  path: string,
+  /** The WAL's fdatasync; tests pass one they complete by hand (see createWalFlusher). */
+  sync?: Parameters<typeof createWalFlusher>[1],
+): SqliteThread {
   const pending = new Map<number, Pending>();
   let seq = 0;
   let closed: Promise<void> | undefined;
@@ -96,13 +104,19 @@ export function startSqliteThread(path: string): SqliteThread {
   worker.unref();
   let exited = false;
   let startError: unknown;
-  worker.on('message', (m: { id: number; ok: boolean; value?: unknown; error?: SentError } | typeof IDLE_MESSAGE) => {
+  // Nothing is acknowledged before it is on disk: an answer to a message that committed waits for
+  // an fdatasync of the WAL begun after the answer arrived (the commit came before it). The flush
+  // is waited for here, not on the thread, whose event loop sees its completion only between
+  // messages, up to a whole batch late (docs/adr/0126).
+  const wal = path === ':memory:' ? undefined : createWalFlusher(`${path}-wal`, sync);
+  worker.on('message', (m: ThreadReply | typeof IDLE_MESSAGE) => {
     if ('idle' in m) return notifyIdle();
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
-    if (m.ok) p.resolve(m.value);
-    else p.reject(rebuildError(m.error!));
+    if (!m.ok) p.reject(rebuildError(m.error));
+    else if (m.wrote && wal) wal.flushed().then(() => p.resolve(m.value), p.reject);
+    else p.resolve(m.value);
   });
   worker.on('error', (err) => {
     startError = err;
@@ -116,6 +130,8 @@ export function startSqliteThread(path: string): SqliteThread {
     // Nothing will run any more: whoever waits for the thread to be free sends now and fails fast.
     Atomics.store(work, 0, WORK_FLAG.idle);
     notifyIdle();
+    // Commits already answered still get their flush: the descriptor closes after it.
+    wal?.close();
   });
 
   function send<T>(msg: Record<string, unknown>): Promise<T> {

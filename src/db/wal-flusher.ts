@@ -5,8 +5,10 @@ import { closeSync, fdatasync, openSync } from 'node:fs';
  * connection commits with synchronous=NORMAL: a commit writes its WAL frames but does not wait for
  * the disk. Before any commit is acknowledged, `flushed()` waits until an fdatasync of the WAL
  * file that began after that commit has finished. One fdatasync covers every commit written
- * before it began, and it runs on libuv's pool, so the thread applies the next batch meanwhile.
- * Checkpoints keep NORMAL's own syncs (WAL before copying, database after).
+ * before it began, and it runs on libuv's pool. The main thread owns it (docs/adr/0126): the
+ * fdatasync's completion is then handled within microseconds, not after the batch the SQLite
+ * thread is applying meanwhile. Checkpoints keep NORMAL's own syncs (WAL before copying,
+ * database after).
  */
 export function createWalFlusher(
   walPath: string,
@@ -17,6 +19,7 @@ export function createWalFlusher(
   let written = 0;
   let flushedUpTo = 0;
   let busy = false;
+  let closing = false;
   let waiters: { upTo: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
 
   function start() {
@@ -33,13 +36,22 @@ export function createWalFlusher(
     }
     sync(fd, (err) => {
       busy = false;
-      if (err) return fail(err);
-      flushedUpTo = target;
-      const due = waiters.filter((w) => w.upTo <= target);
-      waiters = waiters.filter((w) => w.upTo > target);
-      for (const w of due) w.resolve();
-      start();
+      if (err) fail(err);
+      else {
+        flushedUpTo = target;
+        const due = waiters.filter((w) => w.upTo <= target);
+        waiters = waiters.filter((w) => w.upTo > target);
+        for (const w of due) w.resolve();
+        start();
+      }
+      if (closing && !busy) closeFd();
     });
+  }
+
+  function closeFd() {
+    closing = false;
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
   }
 
   function fail(err: unknown) {
@@ -58,9 +70,10 @@ export function createWalFlusher(
         start();
       });
     },
+    /** Closes the descriptor, once the flush in progress (if any) has finished and answered. */
     close() {
-      if (fd !== undefined) closeSync(fd);
-      fd = undefined;
+      closing = true;
+      if (!busy) closeFd();
     },
   };
 }

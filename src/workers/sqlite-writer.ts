@@ -3,8 +3,7 @@
 // Started by src/db/sqlite-thread.ts; bundled with esbuild, so it imports like any module.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite, statementCache } from '../db/sqlite.ts';
-import { createWalFlusher } from '../db/wal-flusher.ts';
-import type { SentError, StatementOutcome } from '../db/sqlite-thread.ts';
+import type { SentError, StatementOutcome, ThreadReply } from '../db/sqlite-thread.ts';
 import { IDLE_MESSAGE, WORK_FLAG } from '../db/sqlite-thread-work.ts';
 import { SQLITE_INGEST_OP, sqliteBatchApplier } from '../modules/ingest/index.ts';
 import { SQLITE_OUTBOX_ROUND_OP, sqliteOutboxRound } from '../jobs/outbox-round.sqlite.ts';
@@ -21,11 +20,10 @@ const port = parentPort!;
 const { path, work: workBuffer } = workerData as { path: string; work: SharedArrayBuffer };
 const work = new Int32Array(workBuffer);
 const sqlite = openSqlite(path);
-// Commits write the WAL without waiting for the disk; every commit is acknowledged only after the
-// WAL flusher's fdatasync covers it, so a reply still means "on disk" (docs/adr/0122).
-const durable = path !== ':memory:';
-if (durable) sqlite.pragma('synchronous = NORMAL');
-const wal = createWalFlusher(`${path}-wal`);
+// Commits write the WAL without waiting for the disk. A reply says when its message committed, and
+// the main thread answers its caller only after an fdatasync of the WAL covers it, so an answer
+// still means "on disk" (docs/adr/0122, 0126).
+if (path !== ':memory:') sqlite.pragma('synchronous = NORMAL');
 const prepare = statementCache(sqlite);
 
 /** A statement's outcome, and whether it ended a write (a commit, or a write outside a transaction). */
@@ -56,16 +54,12 @@ function sendError(id: number, err: unknown) {
   const error: SentError = { name: e?.name ?? 'Error', message: String(e?.message ?? err) };
   if (typeof e?.code === 'string') error.code = e.code;
   if (e?.name === 'AppError') error.app = { details: e.details, retryAfterSeconds: e.retryAfterSeconds };
-  port.postMessage({ id, ok: false, error });
+  port.postMessage({ id, ok: false, error } satisfies ThreadReply);
 }
 
-/** Answers now, or once the WAL is on disk when the message wrote (without holding up the next message). */
+/** Answers at once; `wrote` tells the main thread to wait for the WAL flush before its caller hears. */
 function reply(id: number, value: unknown, wrote: boolean) {
-  if (!wrote || !durable) return port.postMessage({ id, ok: true, value });
-  wal.flushed().then(
-    () => port.postMessage({ id, ok: true, value }),
-    (err) => sendError(id, err),
-  );
+  port.postMessage((wrote ? { id, ok: true, value, wrote } : { id, ok: true, value }) satisfies ThreadReply);
 }
 
 async function handle(m: Message): Promise<void> {
@@ -77,7 +71,6 @@ async function handle(m: Message): Promise<void> {
     if (m.op === 'close') {
       if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
       sqlite.close();
-      wal.close();
       port.postMessage({ id: m.id, ok: true });
       port.close();
       return;

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createWalFlusher } from '../../src/db/wal-flusher.ts';
+import { startSqliteThread } from '../../src/db/sqlite-thread.ts';
 
-// The SQLite thread acknowledges a commit only once a WAL flush that began after it has finished
-// (docs/adr/0122). A flush here is completed by hand, so the test sees which commits each covers.
+// A commit is acknowledged only once a WAL flush that began after it has finished (docs/adr/0122,
+// 0126). A flush here is completed by hand, so the test sees which commits each covers.
 describe('WAL flusher', () => {
   const dir = mkdtempSync(join(tmpdir(), 'klaxon-wal-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,5 +63,40 @@ describe('WAL flusher', () => {
     const missing = createWalFlusher(join(dir, 'missing', 'd.db-wal'));
     await expect(missing.flushed()).rejects.toMatchObject({ code: 'SQLITE_IOERR' });
     missing.close();
+  });
+
+  it('closes its descriptor only after the flush in progress has answered', async () => {
+    const wal = join(dir, 'e.db-wal');
+    writeFileSync(wal, 'frames');
+    const { running, sync } = manualSync();
+    const flusher = createWalFlusher(wal, sync);
+    const waiting = flusher.flushed();
+    flusher.close();
+    running[0]!(null);
+    await expect(waiting).resolves.toBeUndefined();
+  });
+
+  it("the SQLite thread's answer to a write waits for the flush; a read's does not", async () => {
+    const { running, sync } = manualSync();
+    const thread = startSqliteThread(join(dir, 'thread.db'), sync);
+    try {
+      const create = thread.query('create table t (x integer)', []);
+      await vi.waitFor(() => expect(running).toHaveLength(1)); // the commit arrived; its flush began
+      expect(await settled([create])).toEqual([false]);
+      running[0]!(null);
+      await create;
+
+      await expect(thread.query('select count(*) as n from t', [])).resolves.toMatchObject({ rows: [{ n: 0 }] });
+      expect(running).toHaveLength(1); // a read needs no flush
+
+      const insert = thread.query('insert into t (x) values (1)', []);
+      await vi.waitFor(() => expect(running).toHaveLength(2));
+      running[1]!(Object.assign(new Error('EIO'), { code: 'EIO' }));
+      await expect(insert).rejects.toMatchObject({ code: 'SQLITE_IOERR' }); // ingest spools what it cannot confirm
+    } finally {
+      const closing = thread.close();
+      for (const done of running.slice(2)) done(null);
+      await closing;
+    }
   });
 });
