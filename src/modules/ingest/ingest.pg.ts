@@ -32,9 +32,17 @@ const WRITE_BATCH: PreparedSql = {
     ${insertFromJson('receipts', RECEIPT_COLUMNS, '$6')}`,
 };
 
-/** The batch's writes, then COMMIT, in one round trip; after an error the COMMIT is not run. */
+/**
+ * The batch's writes, then COMMIT, in one round trip; after an error the COMMIT is not run.
+ * When the batch writes back repeated alerts, the statement is planned for its arguments: the
+ * generic plan, made once per connection and kept until the table is next analyzed, could
+ * hash-join a sequential scan of alerts for that write-back when it was made while the table
+ * was small, and then scanned the table in every batch of repeats. A batch without write-backs
+ * never runs that part (its hash side is empty), so it keeps the cached plan and skips planning
+ * (ADR 0120, 2026-11-23).
+ */
 const writeAndCommitSql = (a: PendingAlertWrites, receipts: ReceiptRow[]) =>
-  `${executeSql(WRITE_BATCH, [
+  `${a.updates.length ? 'set local plan_cache_mode = force_custom_plan; ' : ''}${executeSql(WRITE_BATCH, [
     jsonLiteral(a.inserts),
     jsonLiteral(a.updates),
     textArrayLiteral(a.updates.map((r) => r.id)),
