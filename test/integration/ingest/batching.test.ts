@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventHandler } from '../../../src/jobs/runner.ts';
 import { normalizeSignal } from '../../../src/modules/alert/index.ts';
@@ -79,18 +80,22 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    /** A unit as the ingest service would submit it: one signal for the test service. */
+    const unitOf = (credentialId: string, signal: Parameters<typeof normalizeSignal>[0]): IngestUnit => ({
+      receiptId: newId('rcp'),
+      orgId: tenant.orgId,
+      credentialId,
+      idempotencyKey: null,
+      actor: { type: 'integration', id: svc.integrationId, orgId: tenant.orgId },
+      integrationId: svc.integrationId,
+      signals: [{ serviceId: svc.id, signal: normalizeSignal(signal) }],
+      response: 'native',
+      receivedAt: t.clock.now().toISOString(),
+    });
+
     it("the dialect's batch executor: trigger, repeat, resolve and trigger again of one key inside one batch", async () => {
-      const unit = (action: 'trigger' | 'resolve', key: string, priority: 'low' | 'critical' = 'low'): IngestUnit => ({
-        receiptId: newId('rcp'),
-        orgId: tenant.orgId,
-        credentialId: 'crd_batch_test',
-        idempotencyKey: null,
-        actor: { type: 'integration', id: svc.integrationId, orgId: tenant.orgId },
-        integrationId: svc.integrationId,
-        signals: [{ serviceId: svc.id, signal: normalizeSignal({ action, title: action === 'trigger' ? `One batch ${key}` : undefined, eventKey: key, priority }) }],
-        response: 'native',
-        receivedAt: t.clock.now().toISOString(),
-      });
+      const unit = (action: 'trigger' | 'resolve', key: string, priority: 'low' | 'critical' = 'low') =>
+        unitOf('crd_batch_test', { action, title: action === 'trigger' ? `One batch ${key}` : undefined, eventKey: key, priority });
       const { sqliteThread } = t.container.store;
       const executor = sqliteThread ? createSqliteThreadExecutor(sqliteThread) : createPgExecutor(t.container.store.pool!);
       const out = (await executor.executeBatch([
@@ -113,17 +118,7 @@ for (const dialect of DIALECTS) {
     });
 
     it.runIf(dialect === 'postgres')('a first trigger that loses to a concurrent transaction fails its batch, which is retried unit by unit and joins the winner', async () => {
-      const unit = (key: string): IngestUnit => ({
-        receiptId: newId('rcp'),
-        orgId: tenant.orgId,
-        credentialId: 'crd_race_test',
-        idempotencyKey: null,
-        actor: { type: 'integration', id: svc.integrationId, orgId: tenant.orgId },
-        integrationId: svc.integrationId,
-        signals: [{ serviceId: svc.id, signal: normalizeSignal({ action: 'trigger', title: `Race ${key}`, eventKey: key }) }],
-        response: 'native',
-        receivedAt: t.clock.now().toISOString(),
-      });
+      const unit = (key: string) => unitOf('crd_race_test', { action: 'trigger', title: `Race ${key}`, eventKey: key });
       const pool = t.container.store.pool!;
       // Another process's first trigger of race-won, not committed yet: invisible to the batch's
       // read, so the batch plans a new alert and its INSERT waits on the unique index.
@@ -159,6 +154,29 @@ for (const dialect of DIALECTS) {
       expect(logs.map((l) => l.kind)).toEqual(['repeated', 'triggered']);
       const receipts = await t.container.db.selectFrom('receipts').select('id').where('credential_id', '=', 'crd_race_test').execute();
       expect(receipts).toHaveLength(2);
+    });
+
+    it.runIf(dialect === 'postgres')('a batch that writes back repeated alerts is planned for its arguments, not by a cached generic plan', async () => {
+      // A generic plan made while alerts was small hash-joined a sequential scan of the table for
+      // the write-back, and every batch of repeats on that connection then scanned it (ADR 0120,
+      // 2026-11-23). This connection uses generic plans wherever it may.
+      const unit = (key: string) => unitOf('crd_plan_test', { action: 'trigger', title: `Plan ${key}`, eventKey: key });
+      const { connectionString } = (t.container.store.pool! as unknown as { options: { connectionString: string } }).options;
+      const pool = new pg.Pool({ connectionString, max: 1, options: '-c plan_cache_mode=force_generic_plan' });
+      try {
+        const executor = createPgExecutor(pool);
+        const plans = async () =>
+          (await pool.query<{ generic_plans: number; custom_plans: number }>(
+            `select generic_plans, custom_plans from pg_prepared_statements where name = 'klaxon_write_ingest_batch'`,
+          )).rows[0];
+        await executor.executeBatch([unit('plan-a'), unit('plan-b')]); // new alerts: the cached plan
+        expect(await plans()).toEqual({ generic_plans: 1, custom_plans: 0 });
+        const [repeat] = await executor.executeBatch([unit('plan-a')]); // a write-back: planned for it
+        expect(repeat!.body).toMatchObject({ deduped: true });
+        expect(await plans()).toEqual({ generic_plans: 1, custom_plans: 1 });
+      } finally {
+        await pool.end();
+      }
     });
 
     it('the started worker, woken by commits (at most one round per nudge gap), handles every event', async () => {
