@@ -45,7 +45,15 @@ const FIND_OPEN = {
   name: 'klaxon_alert_open_for_key',
   text: `select ${list(ALERT_COLUMNS)} from alerts where service_id = $1 and event_key = $2 and status <> 'resolved' for update`,
 };
-const WRITE_BACK = { name: 'klaxon_alert_write_back', text: updateAlertsSql('$1::json', '$2::text[]') };
+/**
+ * One alert written back at once (a status change), found by `id = $2` alone: no join that a
+ * cached generic plan could turn into a scan of the table (see writeAndCommitSql in ingest.pg.ts).
+ */
+const WRITE_BACK = {
+  name: 'klaxon_alert_write_back_one',
+  text: `update alerts a set (${list(ALERT_STATE_COLUMNS)}) = (
+           select ${list(ALERT_STATE_COLUMNS, 'u.')} from json_populate_record(null::alerts, $1::json) u) where a.id = $2`,
+};
 
 /** What the batch still has to write, in the shapes of its write statement (see ingest.pg.ts). */
 export interface PendingAlertWrites {
@@ -97,7 +105,7 @@ export function pgBatchAlertWriter(client: pg.ClientBase, settled: SettledEventT
       return;
     }
     updated.delete(id); // written now, with whatever earlier repeats changed
-    await client.query({ ...WRITE_BACK, values: [JSON.stringify([row]), [id]] });
+    await client.query({ ...WRITE_BACK, values: [JSON.stringify(row), id] });
   }
 
   return {
