@@ -15,6 +15,13 @@ describe('WAL flusher', () => {
     const running: ((err: NodeJS.ErrnoException | null) => void)[] = [];
     return { running, sync: (_fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void running.push(done) };
   };
+  /** A flusher on a WAL file of its own whose flushes the test completes by hand. */
+  const manualFlusher = (name: string) => {
+    const wal = join(dir, name);
+    writeFileSync(wal, 'frames');
+    const { running, sync } = manualSync();
+    return { running, flusher: createWalFlusher(wal, sync) };
+  };
   const settled = async (p: Promise<unknown>[]) => {
     const done = p.map(() => false);
     p.forEach((x, i) => x.then(() => (done[i] = true), () => (done[i] = true)));
@@ -23,10 +30,7 @@ describe('WAL flusher', () => {
   };
 
   it('a commit made while a flush runs waits for the next flush, which covers every commit before it', async () => {
-    const wal = join(dir, 'a.db-wal');
-    writeFileSync(wal, 'frames');
-    const { running, sync } = manualSync();
-    const flusher = createWalFlusher(wal, sync);
+    const { running, flusher } = manualFlusher('a.db-wal');
     const first = flusher.flushed();
     expect(running).toHaveLength(1); // a flush starts at once
     const second = flusher.flushed();
@@ -44,10 +48,7 @@ describe('WAL flusher', () => {
   });
 
   it('fails the waiting commits with SQLITE_IOERR when the flush fails (the store counts as unavailable)', async () => {
-    const wal = join(dir, 'b.db-wal');
-    writeFileSync(wal, 'frames');
-    const { running, sync } = manualSync();
-    const flusher = createWalFlusher(wal, sync);
+    const { running, flusher } = manualFlusher('b.db-wal');
     const waiting = flusher.flushed();
     running[0]!(Object.assign(new Error('EIO'), { code: 'EIO' }));
     await expect(waiting).rejects.toMatchObject({ code: 'SQLITE_IOERR' });
@@ -66,10 +67,7 @@ describe('WAL flusher', () => {
   });
 
   it('closes its descriptor only after the flush in progress has answered', async () => {
-    const wal = join(dir, 'e.db-wal');
-    writeFileSync(wal, 'frames');
-    const { running, sync } = manualSync();
-    const flusher = createWalFlusher(wal, sync);
+    const { running, flusher } = manualFlusher('e.db-wal');
     const waiting = flusher.flushed();
     flusher.close();
     running[0]!(null);
