@@ -21,9 +21,11 @@ export const ALERT_LOG_COLUMNS = ['id', 'alert_id', 'kind', 'message', 'actor_ty
 export const OUTBOX_EVENT_COLUMNS = ['org_id', 'type', 'alert_id', 'payload', 'created_at', 'available_at', 'lease_owner', 'lease_until', 'processed_at', 'last_error'] as const;
 
 /**
- * Writes back whole alert rows (a JSON array) found by id (a text[], so the planner probes the
- * primary key rather than scanning the table): the rows are locked and the writer keeps their
- * current state, so writing every column is writing what changed.
+ * Writes back whole alert rows (a JSON array) found by id (a text[], so a plan made for the
+ * batch's own ids probes the primary key; a cached generic plan may not, which is why the batch
+ * forces a custom plan when it writes back: writeAndCommitSql in ingest.pg.ts). The rows are
+ * locked and the writer keeps their current state, so writing every column is writing what
+ * changed.
  */
 export const updateAlertsSql = (rowsJson: string, ids: string) =>
   `update alerts a set (${list(ALERT_STATE_COLUMNS)}) = (${list(ALERT_STATE_COLUMNS, 'u.')})
