@@ -130,21 +130,26 @@ export function createOutboxRunner(opts: RunnerOptions) {
   };
   const allLocal = (row: { type: string }) => handlersOf(row.type).local;
 
-  /** The store's own round, if any: how many events it took (0 after an error, which the round here then meets). */
-  async function storeRound(): Promise<number> {
+  /**
+   * The store's own round, if any: how many events it took, and the types it handled. After an
+   * error it handled none: the round here then takes those types too.
+   */
+  async function storeRound(): Promise<{ taken: number; handled: readonly string[] }> {
     const store = opts.storeRound;
-    if (!store) return 0;
+    if (!store) return { taken: 0, handled: [] };
     try {
-      return await store.run({ now: opts.clock.now().toISOString(), limit: batchSize, types: store.types, handlers: store.handlers });
+      return { taken: await store.run({ now: opts.clock.now().toISOString(), limit: batchSize, types: store.types, handlers: store.handlers }), handled: store.types };
     } catch (err) {
       opts.onError?.(err);
-      return 0;
+      return { taken: 0, handled: [] };
     }
   }
 
   async function tick(): Promise<number> {
     const inStore = await storeRound();
-    return inStore + (await roundHere());
+    // Events of the store round's types that committed since it ran wait for its next round: here
+    // each would cost statements and commits of their own (docs/adr/0125).
+    return inStore.taken + (await roundHere(inStore.handled));
   }
 
   /**
@@ -154,13 +159,13 @@ export function createOutboxRunner(opts: RunnerOptions) {
    * write. If the round fails (a local handler threw), it is redone event by event under leases,
    * so one bad event is retried on its own and cannot hold back the others.
    */
-  async function roundHere(): Promise<number> {
+  async function roundHere(exceptTypes: readonly string[] = []): Promise<number> {
     let taken: number;
     let leased: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
     try {
       const round = async (trx: Kysely<Database>) => {
         const { now, leaseUntil, limit } = claimOptions();
-        const rows = await outboxRepository.selectDue(trx, opts.dialect, { now, limit });
+        const rows = await outboxRepository.selectDue(trx, opts.dialect, { now, limit, exceptTypes });
         const localRows = rows.filter(allLocal);
         // Events no handler here consumes (most are written processed already, ADR 0123; these came
         // from a process with other handlers) are only marked processed: no payload parse.

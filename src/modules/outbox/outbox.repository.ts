@@ -15,9 +15,10 @@ const leaseFree = (now: string) => (w: ExpressionBuilder<Database, 'outbox_event
  * order of the partial index outbox_events_pending; PostgreSQL locks them, skipping rows another
  * process holds.
  */
-function firstDue<O>(q: SelectQueryBuilder<Database, 'outbox_events', O>, dialect: Dialect, opts: { now: string; limit: number }) {
+function firstDue<O>(q: SelectQueryBuilder<Database, 'outbox_events', O>, dialect: Dialect, opts: { now: string; limit: number; exceptTypes?: readonly string[] }) {
   return q
     .where('processed_at', 'is', null)
+    .$if(!!opts.exceptTypes?.length, (qb) => qb.where('type', 'not in', opts.exceptTypes!))
     .where('available_at', '<=', opts.now)
     .where(leaseFree(opts.now))
     .orderBy('available_at')
@@ -53,7 +54,12 @@ export async function claimBatch(
  * runner handles local events and leases only the rest, so a local event costs no lease write
  * (docs/adr/0008-outbox.md).
  */
-export async function selectDue(db: Kysely<Database>, dialect: Dialect, opts: { now: string; limit: number }): Promise<OutboxEventRow[]> {
+export async function selectDue(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  /** exceptTypes: types someone else handles this round (the SQLite thread's own round). */
+  opts: { now: string; limit: number; exceptTypes?: readonly string[] },
+): Promise<OutboxEventRow[]> {
   return firstDue(db.selectFrom('outbox_events').selectAll(), dialect, opts).execute();
 }
 

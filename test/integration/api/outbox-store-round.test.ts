@@ -78,6 +78,38 @@ describe('sqlite: the outbox round on the SQLite thread', () => {
     expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
   });
 
+  it("events of the thread round's types that commit after it wait for its next round, not the main thread's", async () => {
+    await t.container.runner.drain();
+    const real = createSqliteStoreRound(t.container.store.sqliteThread!, [pageRequestHandler], ALERT_EVENT_TYPES)!;
+    let late: string | undefined;
+    const storeRuns: number[] = [];
+    const runner = createOutboxRunner({
+      db: t.container.db,
+      dialect: 'sqlite',
+      clock: t.clock,
+      handlers: [pageRequestHandler],
+      transactionalRounds: false,
+      storeRound: {
+        ...real,
+        // The thread's round, then an ingest commit before the main thread's round runs.
+        run: async (round) => {
+          const taken = await real.run(round);
+          storeRuns.push(taken);
+          late ??= await trigger('thread-late');
+          return taken;
+        },
+      },
+    });
+    await trigger('thread-first');
+    expect(await runner.tick()).toBe(1);
+    expect(await outboxRepository.countBacklog(t.container.db)).toBe(1);
+    expect(await pages(late!)).toHaveLength(0);
+    expect(await runner.tick()).toBe(1);
+    expect(storeRuns).toEqual([1, 1]);
+    expect(await pages(late!)).toHaveLength(1);
+    expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+  });
+
   it('a round the thread cannot finish (an alert gone) is rolled back whole and done by the main thread, event by event', async () => {
     const gone = await trigger('thread-gone');
     const kept = await trigger('thread-kept');
