@@ -6,7 +6,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from './container.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { MAX_PARAM_LENGTH, frameworkError, installErrorHandler } from './http/error-handler.ts';
+import { type ValidateFn, refuseNulInBody, refuseOddParameters } from './http/request-values.ts';
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
@@ -55,6 +56,10 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     // req.log is made on first use: most requests never log through it (src/http/logging.ts).
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT,
+    // Above every path parameter's own maxLength, so an overlong id or token gets the route's
+    // validation error; beyond it the router refuses it (frameworkError).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkError,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newId('req');
@@ -67,7 +72,10 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
         buildValidator: ((externalSchemas: unknown, ajvOptions?: { customOptions?: object }) => {
           const coercing = buildAjv(externalSchemas, ajvOptions);
           const strict = buildAjv(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions?.customOptions, coerceTypes: false } });
-          return (route: { httpPart?: string }) => (route.httpPart === 'body' ? strict : coercing)(route);
+          return (route: { httpPart?: string; url?: string }) => {
+            if (route.httpPart !== 'body') return refuseOddParameters(coercing(route) as ValidateFn);
+            return route.url?.startsWith('/api/') ? refuseNulInBody(strict(route) as ValidateFn) : strict(route);
+          };
         }) as never,
       },
     },

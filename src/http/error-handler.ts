@@ -105,6 +105,26 @@ export function sendError(reply: FastifyReply, err: AppError) {
   return reply.code(codeToStatus[err.code]).type('application/json; charset=utf-8').send(errorBody(err));
 }
 
+/** Longest path parameter the router matches; longer ones never reach a route (frameworkError). */
+export const MAX_PARAM_LENGTH = 1024;
+
+/**
+ * Errors the router raises before any route runs (Fastify's `frameworkErrors`): a malformed
+ * percent-encoding in the path, or a path parameter over MAX_PARAM_LENGTH. Without this Fastify
+ * answers them with its own body, echoing the path, and no request id.
+ */
+export function frameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', _request.id);
+  switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return sendError(reply, new AppError('invalid_request', 'The URL has a malformed percent-encoded path segment; encode each segment (encodeURIComponent).'));
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendError(reply, new AppError('invalid_request', `A path segment is longer than ${MAX_PARAM_LENGTH} characters; no id or token is that long.`));
+    default:
+      return sendError(reply, toAppError(err));
+  }
+}
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appErr = toAppError(err);

@@ -85,6 +85,11 @@ export function fromDbConstraint(err: unknown): AppError | undefined {
   if (isForeignKeyViolation(e)) {
     return new AppError('invalid_request', 'A referenced resource does not exist.');
   }
+  // PostgreSQL cannot store a NUL character in text (22021), or in JSON as \u0000 (22P05).
+  // Request validation refuses them first (src/http/request-values.ts); this is the backstop.
+  if (e.code === '22021' || e.code === '22P05') {
+    return new AppError('invalid_request', 'A text value contains the NUL character (U+0000), which cannot be stored; remove it.');
+  }
   return undefined;
 }
 

@@ -156,6 +156,25 @@ for (const dialect of DIALECTS) {
       expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: { ...tenant.headers, 'content-type': 'text/plain' }, payload: 'name=x' }), 415, 'unsupported_media_type');
     });
 
+    it('odd values in the path, query string and body are 400 with the error body on both stores (found by fuzz-api.test.ts)', async () => {
+      const get = (url: string, headers = tenant.headers) => t.app.inject({ method: 'GET', url, headers });
+      // ajv coerced these to a non-finite number and skipped the limit's own checks: a 500.
+      for (const limit of ['Infinity', '-Infinity', '1e309']) expectError(await get(`/api/alerts?limit=${limit}`), 400, 'invalid_request', 'limit');
+      // PostgreSQL cannot take a NUL character in text: a 500 there.
+      expectError(await get('/api/alerts/alr_x%00y'), 400, 'invalid_request', 'id');
+      expectError(await get('/api/alerts?service_id=%00'), 400, 'invalid_request', 'service_id');
+      expectError(await t.app.inject({ method: 'PUT', url: '/v1/alerts/x%00y/ack', headers: { authorization: `Bearer ${tenant.ingestKey}` } }), 400, 'invalid_request', 'id');
+      expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name: 'a\u0000b' } }), 400, 'invalid_request', 'name');
+      // The router's own refusals used to answer with Fastify's body, echoing the path, without a request id.
+      expectError(await get(`/api/alerts/${'x'.repeat(2_000)}`), 400, 'invalid_request');
+      expectError(await get('/api/alerts/%E0%A4%A'), 400, 'invalid_request');
+      const longToken = await t.app.inject({ method: 'POST', url: `/v1/ingest/${'t'.repeat(300)}`, payload: { title: 'x' } });
+      expectError(longToken, 400, 'invalid_request', 'token');
+      expect(longToken.body).not.toContain('t'.repeat(300));
+      // A signal's details may still carry a NUL: it is stored as a JSON escape.
+      expect((await ingest({ title: 'nul in details', details: { note: 'a\u0000b' } })).statusCode).toBe(202);
+    });
+
     it('a duplicate service name is 409', async () => {
       expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name: 'web' } }), 409, 'conflict');
     });
