@@ -128,6 +128,11 @@ for (const dialect of DIALECTS) {
           { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
         ),
         contentType: fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', undefined),
+        // Mostly the owner's own credentials, sometimes odd ones (HTTP allows any visible ASCII).
+        credential: fc.oneof(
+          { weight: 6, arbitrary: fc.constant(undefined) },
+          { weight: 1, arbitrary: fc.record({ header: fc.constantFrom('authorization', 'x-service-org', 'cookie'), value: fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 80 }), fc.constantFrom('Bearer ', 'Bearer kxp_', `Bearer ${'k'.repeat(5_000)}`, 'Basic Zm9vOmJhcg==', 'org_\u00e9', 'klaxon_session=', 'klaxon_session=x; klaxon_session=y')) }) },
+        ),
       });
 
     function urlOf(op: Operation, pathValues: string[], query: [string, string][]) {
@@ -156,6 +161,7 @@ for (const dialect of DIALECTS) {
           fc.asyncProperty(requestArb(op), async (r) => {
             const url = urlOf(op, r.pathValues, r.query);
             const headers: Record<string, string> = { ...tenant.headers };
+            if (r.credential) headers[r.credential.header] = r.credential.value;
             if (r.contentType && r.body.kind !== 'none') headers['content-type'] = r.contentType;
             const res = await t.app.inject({ method: op.method as 'GET', url, headers, ...(r.body.kind !== 'none' ? { payload: r.body.text } : {}) });
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);

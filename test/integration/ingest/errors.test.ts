@@ -175,6 +175,16 @@ for (const dialect of DIALECTS) {
       expect((await ingest({ title: 'nul in details', details: { note: 'a\u0000b' } })).statusCode).toBe(202);
     });
 
+    it("a signal's text fields lose NUL characters instead of the signal being refused (PostgreSQL answered 500)", async () => {
+      const opened = await ingest({ title: 'nul\u0000 title', event_key: 'nul\u0000key', body: 'line one\u0000\nline two', source: 'host\u0000-1' });
+      expect(opened.statusCode).toBe(202);
+      const alert = (await t.app.inject({ method: 'GET', url: `/api/alerts/${opened.json().alert_id}`, headers: tenant.headers })).json();
+      expect(alert).toMatchObject({ title: 'nul title', event_key: 'nulkey', body: 'line one\nline two', source: 'host-1' });
+      // The same key, NUL and all, finds the same alert.
+      const resolved = await ingest({ action: 'resolve', event_key: 'nul\u0000key' });
+      expect(resolved.json()).toMatchObject({ alert_id: opened.json().alert_id, resolved: true });
+    });
+
     it('a duplicate service name is 409', async () => {
       expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name: 'web' } }), 409, 'conflict');
     });
