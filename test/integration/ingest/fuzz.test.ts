@@ -47,7 +47,7 @@ const fieldValue = (valid: fc.Arbitrary<unknown>) =>
     { weight: 1, arbitrary: fc.boolean() },
     { weight: 1, arbitrary: anyString(40) },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
-    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(1025), 'é'.repeat(256), '\u0000', '\ud83d\udea8'.repeat(300)) },
+    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(1025), 'é'.repeat(256), '\u0000', 'nul\u0000inside', '\ud83d\udea8'.repeat(300)) },
   );
 
 const enumOf = (...values: string[]) => fc.constantFrom(...values);
