@@ -114,5 +114,15 @@ for (const dialect of DIALECTS) {
       const wide = await api('POST', '/api/integrations/preview', { type: 'custom', mapping: { title: '$string($count([1..100000]))' }, payload: {} });
       expect(wide.statusCode).toBe(400);
     });
+
+    it('$pad, which builds its result in one step the time bound cannot stop, is limited to widths of 10,000', async () => {
+      const huge = await api('POST', '/api/integrations/preview', { type: 'custom', mapping: { title: '$pad("x", 100000000)' }, payload: {} });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().error.message).toMatch(/\$pad widths are limited to 10,000 characters/);
+      // Within the limit it is JSONata's own, the string taken from the context included.
+      const ok = await api('POST', '/api/integrations/preview', { type: 'custom', mapping: { title: 'name.$pad(6, "-") & $pad(name, -4)' }, payload: { name: 'nm' } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().items[0].title).toBe('nm----  nm');
+    });
   });
 }
