@@ -6,7 +6,8 @@ import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, ty
 // Promise 2 (one condition pages once; nothing that should page is missed) as a property: random
 // programs of triggers, repeats, resolves by key and ack/resolve by id, several at once on
 // different keys (so they share a commit batch), run through HTTP against a model of spec 2.1
-// and 3 (PRODUCT.md 3). After each program every alert's state, duplicate count and number of
+// and 3 (PRODUCT.md 3), with retries of earlier requests by Idempotency-Key (PRODUCT.md 4: the
+// first response again, nothing applied twice). After each program every alert's state, duplicate count and number of
 // page requests must match the model, and each key has at most one open alert.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
@@ -14,7 +15,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const KEYS = ['a', 'b', 'c', 'd'];
 
 type Op =
-  | { kind: 'trigger'; key: string; priority?: Priority; urgency?: Urgency }
+  | { kind: 'trigger'; key: string; priority?: Priority; urgency?: Urgency; idempotent?: boolean }
+  | { kind: 'replay'; key: string; pick: number }
   | { kind: 'resolve-key'; key: string }
   | { kind: 'ack-id' | 'resolve-id'; key: string };
 
@@ -32,7 +34,14 @@ const defaultUrgency = (p: Priority): Urgency => (p === 'info' ? 'low' : 'high')
 
 const opArb = (key: string): fc.Arbitrary<Op> =>
   fc.oneof(
-    { weight: 5, arbitrary: fc.record({ kind: fc.constant('trigger' as const), key: fc.constant(key), priority: fc.option(fc.constantFrom(...PRIORITIES), { nil: undefined }), urgency: fc.option(fc.constantFrom('high' as const, 'low' as const), { nil: undefined }) }, { requiredKeys: ['kind', 'key'] }) },
+    {
+      weight: 5,
+      arbitrary: fc.record(
+        { kind: fc.constant('trigger' as const), key: fc.constant(key), priority: fc.option(fc.constantFrom(...PRIORITIES), { nil: undefined }), urgency: fc.option(fc.constantFrom('high' as const, 'low' as const), { nil: undefined }), idempotent: fc.boolean() },
+        { requiredKeys: ['kind', 'key'] },
+      ),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('replay' as const), key: fc.constant(key), pick: fc.nat() }) },
     { weight: 2, arbitrary: fc.constant<Op>({ kind: 'resolve-key', key }) },
     { weight: 1, arbitrary: fc.constant<Op>({ kind: 'ack-id', key }) },
     { weight: 1, arbitrary: fc.constant<Op>({ kind: 'resolve-id', key }) },
@@ -55,6 +64,7 @@ for (const dialect of DIALECTS) {
 
     it(`${RUNS} programs, each on a service of its own`, async () => {
       let program = 0;
+      let replays = 0;
       await fc.assert(
         fc.asyncProperty(programArb, async (steps) => {
           const svc = await createService(t, tenant, `model-${++program}`);
@@ -62,14 +72,18 @@ for (const dialect of DIALECTS) {
           const last = new Map<string, ModelAlert>(); // the key's latest alert, open or not
           const all: ModelAlert[] = [];
           const trace: string[] = [];
+          // Requests sent with an Idempotency-Key, per key: what a retry must get back.
+          const sent = new Map<string, { payload: object; idempotencyKey: string; body: unknown }[]>();
 
           const run = async (op: Op) => {
             const cur = open.get(op.key);
             if (op.kind === 'trigger') {
               const payload = { title: `condition ${op.key}`, event_key: op.key, ...(op.priority ? { priority: op.priority } : {}), ...(op.urgency ? { urgency: op.urgency } : {}) };
-              const res = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload });
+              const idempotencyKey = op.idempotent ? `retry-${program}-${op.key}-${sent.get(op.key)?.length ?? 0}` : undefined;
+              const res = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
               expect(res.statusCode, res.body).toBe(202);
               const body = res.json();
+              if (idempotencyKey) sent.set(op.key, [...(sent.get(op.key) ?? []), { payload, idempotencyKey, body }]);
               const priority = op.priority ?? 'high';
               const urgency = op.urgency ?? defaultUrgency(priority);
               if (!cur) {
@@ -87,6 +101,15 @@ for (const dialect of DIALECTS) {
                 if (raisedUrgency) cur.urgency = 'high';
                 if (raisedPriority || raisedUrgency) cur.pages++;
               }
+            } else if (op.kind === 'replay') {
+              const earlier = sent.get(op.key);
+              if (!earlier?.length) return;
+              const first = earlier[op.pick % earlier.length]!;
+              const res = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: first.payload, headers: { 'idempotency-key': first.idempotencyKey } });
+              expect(res.statusCode, res.body).toBe(202);
+              expect(res.headers['idempotent-replayed'], trace.join(' ')).toBe('true');
+              expect(res.json(), trace.join(' ')).toEqual(first.body);
+              replays++;
             } else if (op.kind === 'resolve-key') {
               const res = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { action: 'resolve', event_key: op.key } });
               expect(res.statusCode, res.body).toBe(202);
@@ -113,7 +136,7 @@ for (const dialect of DIALECTS) {
           };
 
           for (const step of steps) {
-            trace.push(step.map((op) => `${op.kind}(${op.key}${'priority' in op && op.priority ? `,${op.priority}` : ''}${'urgency' in op && op.urgency ? `,${op.urgency}` : ''})`).join('+'));
+            trace.push(step.map((op) => `${op.kind}(${op.key}${'priority' in op && op.priority ? `,${op.priority}` : ''}${'urgency' in op && op.urgency ? `,${op.urgency}` : ''}${'idempotent' in op && op.idempotent ? ',idem' : ''})`).join('+'));
             // Distinct keys: the model's order within a step does not matter.
             await Promise.all(step.map(run));
           }
@@ -136,6 +159,7 @@ for (const dialect of DIALECTS) {
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );
+      expect(replays, 'the programs retried some requests').toBeGreaterThan(0);
     });
   });
 }
