@@ -51,6 +51,11 @@ describe('sqlite: the outbox round on the SQLite thread', () => {
       types: ['alert.triggered', 'alert.priority_raised'],
       handlers: ['page-request'],
     });
+  /** The store round of the SQLite thread, as the container makes it. */
+  const storeRoundOf = () => createSqliteStoreRound(t.container.store.sqliteThread!, [pageRequestHandler], ALERT_EVENT_TYPES)!;
+  /** A runner as the container's on SQLite, with the store round given. */
+  const runnerWith = (storeRound: ReturnType<typeof storeRoundOf>, onError?: (err: unknown) => void) =>
+    createOutboxRunner({ db: t.container.db, dialect: 'sqlite', clock: t.clock, handlers: [pageRequestHandler], transactionalRounds: false, storeRound, ...(onError ? { onError } : {}) });
   const trigger = async (key: string, priority?: string) =>
     (await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: key, event_key: key, ...(priority ? { priority } : {}) } })).json().alert_id as string;
 
@@ -80,24 +85,17 @@ describe('sqlite: the outbox round on the SQLite thread', () => {
 
   it("events of the thread round's types that commit after it wait for its next round, not the main thread's", async () => {
     await t.container.runner.drain();
-    const real = createSqliteStoreRound(t.container.store.sqliteThread!, [pageRequestHandler], ALERT_EVENT_TYPES)!;
+    const real = storeRoundOf();
     let late: string | undefined;
     const storeRuns: number[] = [];
-    const runner = createOutboxRunner({
-      db: t.container.db,
-      dialect: 'sqlite',
-      clock: t.clock,
-      handlers: [pageRequestHandler],
-      transactionalRounds: false,
-      storeRound: {
-        ...real,
-        // The thread's round, then an ingest commit before the main thread's round runs.
-        run: async (round) => {
-          const taken = await real.run(round);
-          storeRuns.push(taken);
-          late ??= await trigger('thread-late');
-          return taken;
-        },
+    const runner = runnerWith({
+      ...real,
+      // The thread's round, then an ingest commit before the main thread's round runs.
+      run: async (round) => {
+        const taken = await real.run(round);
+        storeRuns.push(taken);
+        late ??= await trigger('thread-late');
+        return taken;
       },
     });
     await trigger('thread-first');
@@ -117,15 +115,7 @@ describe('sqlite: the outbox round on the SQLite thread', () => {
     // insert then fails on the foreign key.
     await t.container.db.deleteFrom('alerts').where('id', '=', gone).execute();
     const errors: unknown[] = [];
-    const runner = createOutboxRunner({
-      db: t.container.db,
-      dialect: 'sqlite',
-      clock: t.clock,
-      handlers: [pageRequestHandler],
-      transactionalRounds: false,
-      storeRound: createSqliteStoreRound(t.container.store.sqliteThread!, [pageRequestHandler], ALERT_EVENT_TYPES),
-      onError: (err) => void errors.push(err),
-    });
+    const runner = runnerWith(storeRoundOf(), (err) => void errors.push(err));
     await runner.drain();
     expect(String(errors[0])).toMatch(/FOREIGN KEY/); // the thread's round, rolled back
     expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);

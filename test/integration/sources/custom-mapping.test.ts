@@ -1,18 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-
-// A made-up monitoring tool that posts a batch of checks.
-const MAPPING = {
-  items: 'checks',
-  title: "name & ' on ' & host",
-  event_key: "$payload.tool & ':' & id",
-  priority: "level = 'crit' ? 'critical' : level = 'warn' ? 'medium' : level",
-  action: "state = 'ok' ? 'resolve' : 'trigger'",
-  body: 'output',
-  routing: '{"team": owner.team, "region": $payload.region}',
-};
-const payload = (checks: unknown[]) => ({ tool: 'checkmate', region: 'eu', checks });
-const check = (id: string, team: string | null, state = 'failing', level = 'crit') => ({ id, name: `check ${id}`, host: 'web-1', level, state, output: 'HTTP 500', owner: team === null ? {} : { team } });
+import { CUSTOM_MAPPING as MAPPING, customCheck as check, customPayload as payload } from '../../factories/payloads.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: custom JSONata mapping and preview (spec 2.5)`, () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/lib/errors.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { CUSTOM_MAPPING, amAlert, amBody, customCheck, customPayload, datadog, grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
 
 // Bad input on the vendor sources (issue: durable ingest, "bad input test"; the native endpoints
 // are in ingest/fuzz.test.ts): a real payload of each sender with some of its values replaced by
@@ -11,77 +12,11 @@ import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, ty
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
-const amAlert = (i: number) => ({
-  status: 'firing',
-  labels: { alertname: 'High CPU', instance: `web-${i}`, severity: 'critical', team: 'search' },
-  annotations: { summary: 'CPU above 90%', description: 'for 5 minutes' },
-  startsAt: '2026-11-23T01:00:00Z',
-  endsAt: '0001-01-01T00:00:00Z',
-  generatorURL: 'http://prometheus/graph',
-  fingerprint: `00000000000000a${i}`,
-});
 const SAMPLES: Record<string, unknown> = {
-  alertmanager: {
-    version: '4',
-    groupKey: '{}:{alertname="High CPU"}',
-    truncatedAlerts: 0,
-    status: 'firing',
-    receiver: 'klaxon',
-    groupLabels: { alertname: 'High CPU' },
-    commonLabels: { alertname: 'High CPU' },
-    commonAnnotations: {},
-    externalURL: 'http://alertmanager:9093',
-    alerts: [amAlert(1), amAlert(2)],
-  },
-  grafana: {
-    receiver: 'klaxon',
-    status: 'firing',
-    orgId: 1,
-    alerts: [{ ...amAlert(1), values: { B: 44.2 }, valueString: "[ var='B' value=44.2 ]", dashboardURL: 'https://grafana/d/uid', silenceURL: 'https://grafana/s', ruleUID: 'r1', orgId: 1 }],
-    groupLabels: { alertname: 'High CPU' },
-    commonLabels: { alertname: 'High CPU' },
-    commonAnnotations: {},
-    externalURL: 'https://grafana/',
-    version: '1',
-    groupKey: '{}:{alertname="High CPU"}',
-    truncatedAlerts: 0,
-    title: '[FIRING:1] High CPU',
-    state: 'alerting',
-    message: '**Firing**',
-  },
-  datadog: {
-    id: '8306082202796025694',
-    alert_id: '221164084',
-    alert_cycle_key: '7129871239871231',
-    aggreg_key: '9bd4ac313a4d1e8fae2482df7b77628',
-    alert_transition: 'Triggered',
-    alert_type: 'error',
-    priority: 'P2',
-    title: '[P2] [Triggered on {host:ip-012345}] Host is Down',
-    body: 'We get high load on ip-012345',
-    alert_scope: 'host:ip-012345',
-    hostname: 'ip-012345',
-    tags: 'monitor, name:myService, team:search',
-    date: '1406662672000',
-    org: { id: '352347', name: 'vng' },
-  },
-  custom: {
-    tool: 'checkmate',
-    region: 'eu',
-    checks: [
-      { id: 'c1', name: 'check c1', host: 'web-1', level: 'crit', state: 'failing', output: 'HTTP 500', owner: { team: 'search' } },
-      { id: 'c2', name: 'check c2', host: 'web-2', level: 'warn', state: 'ok', output: 'HTTP 200', owner: {} },
-    ],
-  },
-};
-const MAPPING = {
-  items: 'checks',
-  title: "name & ' on ' & host",
-  event_key: "$payload.tool & ':' & id",
-  priority: "level = 'crit' ? 'critical' : level = 'warn' ? 'medium' : level",
-  action: "state = 'ok' ? 'resolve' : 'trigger'",
-  body: 'output',
-  routing: '{"team": owner.team, "region": $payload.region}',
+  alertmanager: amBody([amAlert('firing', { instance: 'web-1', team: 'search' }, '00000000000000a1'), amAlert('firing', { instance: 'web-2' }, '00000000000000a2')]),
+  grafana: grafanaBody([grafanaAlert({ fingerprint: 'c6eadffa33fcdf37', labels: { alertname: 'High CPU', team: 'search' } })]),
+  datadog: datadog({}),
+  custom: customPayload([customCheck('c1', 'search'), customCheck('c2', null, 'ok', 'warn')]),
 };
 
 const oddValue = fc.oneof(
@@ -152,7 +87,7 @@ for (const dialect of DIALECTS) {
             name: `fuzzed ${type}`,
             routing_rules: [{ attribute: 'team', value: 'search', service_id: search.id }],
             fallback_service_id: fallback.id,
-            ...(type === 'custom' ? { mapping: MAPPING } : {}),
+            ...(type === 'custom' ? { mapping: CUSTOM_MAPPING } : {}),
           },
         });
         expect(res.statusCode, res.body).toBe(200);
