@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/lib/errors.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 
-// Bad input on every ingest endpoint (issue: durable ingest, "bad input test"): random and
+// Bad input on every ingest endpoint (issue: durable ingest, "bad input test"; Events API v1 and
+// v2 included, vendor payloads in sources/fuzz-vendors.test.ts): random and
 // mutated bodies, raw bytes, wrong or absent content types, odd headers and oversized bodies.
 // Never a 5xx; every 4xx but /v2/enqueue's carries the PRODUCT.md 5 error body and X-Request-Id;
 // memory stays flat. Fixed seed and bounded runs, so the test is deterministic.
@@ -13,13 +14,15 @@ import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, ty
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const SEED = 20261121;
-const RUNS = 400;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 
-type Endpoint = 'native' | 'native-bad-token' | 'keyed' | 'ack' | 'resolve' | 'enqueue';
+type Endpoint = 'native' | 'native-bad-token' | 'keyed' | 'ack' | 'resolve' | 'enqueue' | 'create_event';
 
 interface Ctx {
   nativePath: string;
+  /** The routing key of an events_v2 source (Events API v2, and v1's service_key). */
+  routingKey: string;
   serviceId: string;
   alertId: string;
   tenant: Tenant;
@@ -55,9 +58,18 @@ const enumOf = (...values: string[]) => fc.constantFrom(...values);
 /** A body a sender would really send, so the property reaches the store, not only the validators. */
 const validBody = (ep: Endpoint, ctx: Ctx): fc.Arbitrary<unknown> => {
   const key = fc.constantFrom('disk', 'cpu', 'seed', 'queue', 'k1', 'k2');
+  if (ep === 'create_event') {
+    return fc.record({
+      service_key: fc.constant(ctx.routingKey),
+      event_type: enumOf('trigger', 'acknowledge', 'resolve'),
+      incident_key: key,
+      description: anyString(30).map((s) => s || 'x'),
+      details: fc.jsonValue({ maxDepth: 2 }),
+    });
+  }
   if (ep === 'enqueue') {
     return fc.record({
-      routing_key: fc.constant('0123456789abcdef0123456789abcdef'),
+      routing_key: fc.constant(ctx.routingKey),
       event_action: enumOf('trigger', 'acknowledge', 'resolve'),
       dedup_key: key,
       payload: fc.record({ summary: anyString(30), source: enumOf('host-1'), severity: enumOf('critical', 'error', 'warning', 'info') }),
@@ -92,9 +104,9 @@ const nativeBody = (serviceId?: string) =>
     { requiredKeys: [] },
   );
 
-const enqueueBody = fc.record(
+const enqueueBody = (ctx: Ctx) => fc.record(
   {
-    routing_key: fieldValue(fc.oneof(printable(40), fc.constant('0123456789abcdef0123456789abcdef'))),
+    routing_key: fieldValue(fc.oneof(printable(40), fc.constant('0123456789abcdef0123456789abcdef'), fc.constant(ctx.routingKey))),
     event_action: fieldValue(enumOf('trigger', 'acknowledge', 'resolve')),
     dedup_key: fieldValue(anyString(30)),
     payload: fc.oneof(
@@ -104,6 +116,19 @@ const enqueueBody = fc.record(
   },
   { requiredKeys: [] },
 );
+
+const createEventBody = (ctx: Ctx) =>
+  fc.record(
+    {
+      service_key: fieldValue(fc.oneof(printable(40), fc.constant(ctx.routingKey))),
+      event_type: fieldValue(enumOf('trigger', 'acknowledge', 'resolve')),
+      incident_key: fieldValue(anyString(30)),
+      description: fieldValue(anyString(40)),
+      details: fc.jsonValue({ maxDepth: 2 }),
+      contexts: fieldValue(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 2 })),
+    },
+    { requiredKeys: [] },
+  );
 
 /** JSON text, then maybe damaged: truncated, a character inserted or removed. */
 const mutatedText = (json: fc.Arbitrary<unknown>) =>
@@ -117,9 +142,9 @@ const mutatedText = (json: fc.Arbitrary<unknown>) =>
   });
 
 function caseArb(ctx: Ctx): fc.Arbitrary<Case> {
-  const endpoint = fc.constantFrom<Endpoint>('native', 'native', 'native-bad-token', 'keyed', 'keyed', 'ack', 'resolve', 'enqueue', 'enqueue');
+  const endpoint = fc.constantFrom<Endpoint>('native', 'native', 'native-bad-token', 'keyed', 'keyed', 'ack', 'resolve', 'enqueue', 'enqueue', 'create_event');
   return endpoint.chain((ep) => {
-    const json = ep === 'enqueue' ? enqueueBody : nativeBody(ep === 'keyed' ? ctx.serviceId : undefined);
+    const json = ep === 'enqueue' ? enqueueBody(ctx) : ep === 'create_event' ? createEventBody(ctx) : nativeBody(ep === 'keyed' ? ctx.serviceId : undefined);
     const body = fc.oneof(
       { weight: 4, arbitrary: validBody(ep, ctx).map((v) => ({ kind: 'text' as const, text: JSON.stringify(v) })) },
       { weight: 6, arbitrary: mutatedText(json).map((text) => ({ kind: 'text' as const, text })) },
@@ -151,7 +176,7 @@ function caseArb(ctx: Ctx): fc.Arbitrary<Case> {
       { weight: 1, arbitrary: printable(40) },
     );
     const authorization = fc.oneof(
-      { weight: 3, arbitrary: fc.constant<'ingest' | 'api' | 'none'>(ep === 'native' || ep === 'native-bad-token' || ep === 'enqueue' ? 'none' : 'ingest') },
+      { weight: 3, arbitrary: fc.constant<'ingest' | 'api' | 'none'>(ep === 'native' || ep === 'native-bad-token' || ep === 'enqueue' || ep === 'create_event' ? 'none' : 'ingest') },
       { weight: 1, arbitrary: fc.constantFrom<'ingest' | 'api' | 'none'>('ingest', 'api', 'none') },
       { weight: 1, arbitrary: fc.oneof(printable(60), printable(60).map((s) => `Bearer ${s}`), fc.constantFrom('Bearer', 'Bearer kxi_', 'Basic Zm9vOmJhcg==', 'bearer  kxi_x  ')).map((raw) => ({ raw })) },
     );
@@ -183,7 +208,9 @@ for (const dialect of DIALECTS) {
       const svc = await createService(t, tenant, 'fuzzed');
       const seeded = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'Seed alert', event_key: 'seed' } });
       expect(seeded.statusCode).toBe(202);
-      ctx = { nativePath: svc.ingestPath, serviceId: svc.id, alertId: seeded.json().alert_id, tenant };
+      const events = await t.app.inject({ method: 'POST', url: '/api/integrations', headers: tenant.headers, payload: { type: 'events_v2', name: 'fuzzed events', service_id: svc.id } });
+      expect(events.statusCode, events.body).toBe(200);
+      ctx = { nativePath: svc.ingestPath, serviceId: svc.id, alertId: seeded.json().alert_id, tenant, routingKey: events.json().routing_key };
     });
     afterAll(async () => t?.close());
 
@@ -212,6 +239,8 @@ for (const dialect of DIALECTS) {
             return ['PUT', `/v1/alerts/${c.pathPart}/${c.endpoint}`];
           case 'enqueue':
             return ['POST', '/v2/enqueue'];
+          case 'create_event':
+            return ['POST', '/generic/2010-04-15/create_event.json'];
         }
       })();
       return t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
@@ -221,8 +250,8 @@ for (const dialect of DIALECTS) {
       const where = `${c.endpoint} → ${res.statusCode} ${res.body.slice(0, 300)}`;
       expect(res.statusCode, where).toBeLessThan(500);
       expect(res.headers['x-request-id'], where).toBeTruthy();
-      // /v2/enqueue answers as PagerDuty's Events API v2 does, except when the route is absent.
-      if (res.statusCode < 400 || (c.endpoint === 'enqueue' && res.statusCode !== 404)) return;
+      // The Events API endpoints answer as PagerDuty does (v2 and v1), except when the route is absent.
+      if (res.statusCode < 400 || ((c.endpoint === 'enqueue' || c.endpoint === 'create_event') && res.statusCode !== 404)) return;
       const body = res.json();
       expect(body, where).toMatchObject({ ok: false, error: { code: expect.any(String), message: expect.any(String) } });
       expect(ERROR_CODES, where).toContain(body.error.code);
