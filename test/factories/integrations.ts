@@ -36,3 +36,25 @@ export async function createDirectIntegration(t: TestApp, tenant: Pick<Tenant, '
 export async function disableIntegration(t: TestApp, integrationId: string) {
   await t.container.db.updateTable('integrations').set({ enabled: 0 }).where('id', '=', integrationId).execute();
 }
+
+/** A vendor connection made through the integrations API; returns the path of its ingest URL. */
+export async function connectVendor(
+  t: TestApp,
+  tenant: Pick<Tenant, 'headers'>,
+  input: { type: string; routingRules: { attribute: string; value: string; service_id: string }[]; fallbackServiceId: string; mapping?: object; name?: string },
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/integrations',
+    headers: tenant.headers,
+    payload: {
+      type: input.type,
+      name: input.name ?? `${input.type}-${Math.random().toString(36).slice(2, 6)}`,
+      routing_rules: input.routingRules,
+      fallback_service_id: input.fallbackServiceId,
+      ...(input.mapping ? { mapping: input.mapping } : {}),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`POST /api/integrations (${input.type}): ${res.statusCode} ${res.body}`);
+  return new URL(res.json().ingest_url).pathname;
+}

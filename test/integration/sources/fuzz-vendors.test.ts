@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/lib/errors.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { CUSTOM_MAPPING, amAlert, amBody, customCheck, customPayload, datadog, grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
+import { connectVendor } from '../../factories/integrations.ts';
 
 // Bad input on the vendor sources (issue: durable ingest, "bad input test"; the native endpoints
 // are in ingest/fuzz.test.ts): a real payload of each sender with some of its values replaced by
@@ -78,20 +79,13 @@ for (const dialect of DIALECTS) {
       const fallback = await createService(t, tenant, 'fallback');
       const search = await createService(t, tenant, 'search');
       for (const type of Object.keys(SAMPLES)) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/integrations',
-          headers: tenant.headers,
-          payload: {
-            type,
-            name: `fuzzed ${type}`,
-            routing_rules: [{ attribute: 'team', value: 'search', service_id: search.id }],
-            fallback_service_id: fallback.id,
-            ...(type === 'custom' ? { mapping: CUSTOM_MAPPING } : {}),
-          },
+        paths[type] = await connectVendor(t, tenant, {
+          type,
+          name: `fuzzed ${type}`,
+          routingRules: [{ attribute: 'team', value: 'search', service_id: search.id }],
+          fallbackServiceId: fallback.id,
+          ...(type === 'custom' ? { mapping: CUSTOM_MAPPING } : {}),
         });
-        expect(res.statusCode, res.body).toBe(200);
-        paths[type] = new URL(res.json().ingest_url).pathname;
       }
     });
     afterAll(async () => t?.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { amAlert, amBody, datadog, grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
+import { connectVendor } from '../../factories/integrations.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: vendor parsers route each item on its own (spec 2.4, 2.5)`, () => {
@@ -19,26 +20,17 @@ for (const dialect of DIALECTS) {
     });
     afterAll(async () => t?.close());
 
-    const connect = async (type: string, attribute: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/integrations',
-        headers: tenant.headers,
-        payload: {
-          type,
-          name: `${type}-${Math.random().toString(36).slice(2, 6)}`,
-          routing_rules: [
-            { attribute, value: 'blue', service_id: search.id },
-            { attribute, value: 'search', service_id: search.id },
-            { attribute, value: 'payments', service_id: payments.id },
-            { attribute: 'env', value: 'prod', service_id: payments.id },
-          ],
-          fallback_service_id: fallback.id,
-        },
+    const connect = (type: string, attribute: string) =>
+      connectVendor(t, tenant, {
+        type,
+        routingRules: [
+          { attribute, value: 'blue', service_id: search.id },
+          { attribute, value: 'search', service_id: search.id },
+          { attribute, value: 'payments', service_id: payments.id },
+          { attribute: 'env', value: 'prod', service_id: payments.id },
+        ],
+        fallbackServiceId: fallback.id,
       });
-      expect(res.statusCode, res.body).toBe(200);
-      return new URL(res.json().ingest_url).pathname;
-    };
     const post = (path: string, payload: unknown) => t.app.inject({ method: 'POST', url: path, payload: payload as object });
     const alert = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/alerts/${id}`, headers: tenant.headers })).json();
 
