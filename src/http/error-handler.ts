@@ -113,8 +113,9 @@ export const MAX_PARAM_LENGTH = 1024;
  * percent-encoding in the path, or a path parameter over MAX_PARAM_LENGTH. Without this Fastify
  * answers them with its own body, echoing the path, and no request id.
  */
-export function frameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  reply.header('x-request-id', _request.id);
+export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No route, so no onSend hook: the request id header is set here.
+  reply.header('x-request-id', request.id);
   switch (err.code) {
     case 'FST_ERR_BAD_URL':
       return sendError(reply, new AppError('invalid_request', 'The URL has a malformed percent-encoded path segment; encode each segment (encodeURIComponent).'));

@@ -17,11 +17,11 @@ export const truncateCodePoints = (s: string, max: number): string => {
   return out;
 };
 
-/** Strip control characters (keeping tab/newline) that have no place in a title or key. */
 /**
  * Removes NUL characters (U+0000): PostgreSQL cannot store one in text, so a signal's text
  * fields lose them on both stores alike rather than the signal being refused (docs/adr/0003).
  */
 export const stripNul = (s: string): string => (s.includes('\u0000') ? s.replaceAll('\u0000', '') : s);
 
+/** Strip control characters (keeping tab/newline) that have no place in a title or key. */
 export const sanitizeLine = (s: string): string => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
