@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fstatSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -11,16 +11,33 @@ describe('WAL flusher', () => {
   const dir = mkdtempSync(join(tmpdir(), 'klaxon-wal-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** A flush the test completes by hand; `fds` are the descriptors flushes were given. */
   const manualSync = () => {
     const running: ((err: NodeJS.ErrnoException | null) => void)[] = [];
-    return { running, sync: (_fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void running.push(done) };
+    const fds: number[] = [];
+    return {
+      running,
+      fds,
+      sync: (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => {
+        fds.push(fd);
+        running.push(done);
+      },
+    };
   };
   /** A flusher on a WAL file of its own whose flushes the test completes by hand. */
   const manualFlusher = (name: string) => {
     const wal = join(dir, name);
     writeFileSync(wal, 'frames');
-    const { running, sync } = manualSync();
-    return { running, flusher: createWalFlusher(wal, sync) };
+    const { running, fds, sync } = manualSync();
+    return { running, fds, flusher: createWalFlusher(wal, sync) };
+  };
+  const isOpen = (fd: number) => {
+    try {
+      fstatSync(fd);
+      return true;
+    } catch {
+      return false;
+    }
   };
   const settled = async (p: Promise<unknown>[]) => {
     const done = p.map(() => false);
@@ -67,11 +84,13 @@ describe('WAL flusher', () => {
   });
 
   it('closes its descriptor only after the flush in progress has answered', async () => {
-    const { running, flusher } = manualFlusher('e.db-wal');
+    const { running, fds, flusher } = manualFlusher('e.db-wal');
     const waiting = flusher.flushed();
     flusher.close();
+    expect(isOpen(fds[0]!)).toBe(true); // the fdatasync still runs on it
     running[0]!(null);
     await expect(waiting).resolves.toBeUndefined();
+    expect(isOpen(fds[0]!)).toBe(false);
   });
 
   it("the SQLite thread's answer to a write waits for the flush; a read's does not", async () => {
