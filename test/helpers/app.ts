@@ -120,6 +120,11 @@ export async function bootstrapTenant(t: TestApp, name = 'Acme', email?: string)
   };
 }
 
+/** Lifts the organization's ingest rate limit, so a property test exercises the full path (the limiter has its own tests). */
+export async function liftIngestRateLimit(t: TestApp, tenant: Pick<Tenant, 'orgId'>): Promise<void> {
+  await t.container.db.updateTable('organizations').set({ ingest_rate_per_minute: 1_000_000 }).where('id', '=', tenant.orgId).execute();
+}
+
 export async function createService(t: TestApp, tenant: Tenant, name = `svc-${Math.random().toString(36).slice(2, 8)}`) {
   const res = await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name } });
   if (res.statusCode !== 200) throw new Error(`createService: ${res.statusCode} ${res.body}`);

@@ -4,7 +4,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/http/logging.ts';
 import { startEmailIngest, type SmtpIngest } from '../../../src/modules/email/index.ts';
-import { DIALECTS, bootstrapTenant, buildTestApp, createService, type TestApp } from '../../helpers/app.ts';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type TestApp } from '../../helpers/app.ts';
 import { createDirectIntegration } from '../../factories/integrations.ts';
 
 // Bad input on email ingest (spec 2.5): raw messages with odd headers, encodings, charsets,
@@ -77,7 +77,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await buildTestApp({ dialect });
       const tenant = await bootstrapTenant(t);
-      await t.container.db.updateTable('organizations').set({ ingest_rate_per_minute: 1_000_000 }).where('id', '=', tenant.orgId).execute();
+      await liftIngestRateLimit(t, tenant);
       const svc = await createService(t, tenant, 'mailbox');
       address = (await createDirectIntegration(t, tenant, { type: 'email', serviceId: svc.id })).email_address!;
       ({ smtp, port } = await startEmailIngest({ ingest: t.container.services.ingest, domain: t.container.config.emailDomain, port: 0, host: '127.0.0.1', logger: createLogger('silent') }));

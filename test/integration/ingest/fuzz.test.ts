@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/lib/errors.ts';
-import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type Tenant, type TestApp } from '../../helpers/app.ts';
 
 // Bad input on every ingest endpoint (issue: durable ingest, "bad input test"; Events API v1 and
 // v2 included, vendor payloads in sources/fuzz-vendors.test.ts): random and
@@ -203,8 +203,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await buildTestApp({ dialect });
       const tenant = await bootstrapTenant(t);
-      // Exercise the full path, not the rate limiter (which has its own tests).
-      await t.container.db.updateTable('organizations').set({ ingest_rate_per_minute: 1_000_000 }).where('id', '=', tenant.orgId).execute();
+      await liftIngestRateLimit(t, tenant);
       const svc = await createService(t, tenant, 'fuzzed');
       const seeded = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'Seed alert', event_key: 'seed' } });
       expect(seeded.statusCode).toBe(202);

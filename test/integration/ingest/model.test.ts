@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIORITIES, type Priority, type Urgency } from '../../../src/modules/alert/index.ts';
-import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type Tenant, type TestApp } from '../../helpers/app.ts';
 
 // Promise 2 (one condition pages once; nothing that should page is missed) as a property:
 // random programs of triggers, repeats, resolves by key and ack/resolve by id, run through HTTP
@@ -71,7 +71,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await buildTestApp({ dialect });
       tenant = await bootstrapTenant(t);
-      await t.container.db.updateTable('organizations').set({ ingest_rate_per_minute: 1_000_000 }).where('id', '=', tenant.orgId).execute();
+      await liftIngestRateLimit(t, tenant);
     });
     afterAll(async () => t?.close());
 

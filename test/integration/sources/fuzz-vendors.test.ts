@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/lib/errors.ts';
-import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { CUSTOM_MAPPING, amAlert, amBody, customCheck, customPayload, datadog, grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
 import { connectVendor } from '../../factories/integrations.ts';
 
@@ -75,7 +75,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await buildTestApp({ dialect });
       tenant = await bootstrapTenant(t);
-      await t.container.db.updateTable('organizations').set({ ingest_rate_per_minute: 1_000_000 }).where('id', '=', tenant.orgId).execute();
+      await liftIngestRateLimit(t, tenant);
       const fallback = await createService(t, tenant, 'fallback');
       const search = await createService(t, tenant, 'search');
       for (const type of Object.keys(SAMPLES)) {
