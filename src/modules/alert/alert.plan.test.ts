@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AlertRow } from './alert.table.ts';
 import { planAck, planResolve, planSignal, type PlanContext } from './alert.plan.ts';
-import { PRIORITIES, normalizeSignal, priorityRank, titleKey } from './alert.ts';
+import { PRIORITIES, normalizeSignal, priorityRank, fittedKey } from './alert.ts';
 
 let n = 0;
 const ctx: PlanContext = {
@@ -56,9 +56,9 @@ describe('alert planning (spec 3)', () => {
   it('the title fallback key fits the event key limit and is stable', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1024 }), (title) => {
-        const k = titleKey(title);
+        const k = fittedKey(title);
         expect([...k].length).toBeLessThanOrEqual(255);
-        expect(titleKey(title)).toBe(k);
+        expect(fittedKey(title)).toBe(k);
         if ([...title].length <= 255) expect(k).toBe(title);
       }),
     );

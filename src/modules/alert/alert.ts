@@ -50,12 +50,13 @@ export interface NormalizedSignal {
 }
 
 /**
- * The event key a trigger without one gets: its title, or for a title longer than an event key
- * may be, a stable digest of it (so identical long titles still dedupe).
+ * A text as an event key: itself, or for a text longer than an event key may be, a stable digest
+ * of it (so identical long texts still dedupe). A trigger without a key gets its title this way;
+ * a vendor's key too long for Klaxon's limit does too (docs/adr/0200-vendor-sources.md).
  */
-export function titleKey(title: string): string {
-  if (codePointLength(title) <= EVENT_KEY_MAX) return title;
-  return `${truncateCodePoints(title, 200)}…#${createHash('sha256').update(title).digest('hex').slice(0, 32)}`;
+export function fittedKey(text: string): string {
+  if (codePointLength(text) <= EVENT_KEY_MAX) return text;
+  return `${truncateCodePoints(text, 200)}…#${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
 }
 
 /**
@@ -75,7 +76,7 @@ export function normalizeSignal(s: Signal): NormalizedSignal {
   if (s.action !== 'trigger' && !eventKey) {
     problems.push({ field: 'event_key', message: `is required for ${s.action}; send the event_key of the trigger` });
   }
-  if (!eventKey) eventKey = titleKey(title); // spec 2.1: a trigger without an event key falls back to its title
+  if (!eventKey) eventKey = fittedKey(title); // spec 2.1: a trigger without an event key falls back to its title
   if (eventKey.length > EVENT_KEY_MAX && codePointLength(eventKey) > EVENT_KEY_MAX) {
     problems.push({ field: 'event_key', message: `must be at most ${EVENT_KEY_MAX} characters (Unicode code points)` });
   }

@@ -13,4 +13,4 @@ export { ALERT_LOG_COLUMNS } from './alert.pg.ts';
 export { applySignal } from './alert.service.ts';
 export { kyselyAlertWriter, type AlertWriter } from './alert.repository.ts';
 export { sqliteAlertWriter, preparedInserter } from './alert.sqlite.ts';
-export { BODY_MAX, SOURCE_MAX } from './alert.ts';
+export { BODY_MAX, SOURCE_MAX, fittedKey } from './alert.ts';

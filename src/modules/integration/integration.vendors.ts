@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, type FieldProblem } from '../../lib/errors.ts';
-import type { Priority, Signal } from '../alert/index.ts';
+import { BODY_MAX, TITLE_MAX, fittedKey, type Priority, type Signal } from '../alert/index.ts';
+import { truncateCodePoints } from '../../lib/text.ts';
 
 /**
  * Vendor payload parsers (spec 2.5; wire formats in reference/contracts.md 2–4). Each turns one
@@ -13,6 +14,19 @@ export interface VendorItem {
   /** String attributes the routing rules match on (labels, tags, routing object). */
   attributes: Record<string, string>;
 }
+
+/**
+ * A vendor's signal within Klaxon's limits. Its sender cannot shorten what it sends, and
+ * Alertmanager, Grafana and Datadog do not retry a 4xx: one long annotation would drop the whole
+ * batch, pages included. So the title and body are cut to their limits (as the email source does)
+ * and a key longer than an event key may be becomes its stable digest (docs/adr/0200).
+ */
+const fitted = (s: Signal & { title: string; eventKey: string; body: string }): Signal => ({
+  ...s,
+  title: truncateCodePoints(s.title, TITLE_MAX),
+  eventKey: fittedKey(s.eventKey),
+  body: truncateCodePoints(s.body, BODY_MAX),
+});
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -94,7 +108,7 @@ function parseAlertList(body: unknown, source: 'alertmanager' | 'grafana'): Vend
     const title = name && summary ? `${name}: ${summary}` : (summary ?? name ?? `${source} alert ${fingerprint}`);
     const bodyText = [annotations.description ?? annotations.message, str(a.generatorURL)].filter(Boolean).join('\n\n');
     items.push({
-      signal: {
+      signal: fitted({
         action: a.status === 'resolved' ? 'resolve' : 'trigger',
         title,
         eventKey: fingerprint,
@@ -113,7 +127,7 @@ function parseAlertList(body: unknown, source: 'alertmanager' | 'grafana'): Vend
             ? { dashboard_url: a.dashboardURL, panel_url: a.panelURL, silence_url: a.silenceURL, values: a.values }
             : { external_url: body.externalURL }),
         },
-      },
+      }),
       attributes: labels,
     });
   });
@@ -171,7 +185,7 @@ function parseDatadogOne(p: unknown, field: string): VendorItem {
   if (!eventKey) throw badPayload(`${field} has neither alert_cycle_key, alert_id nor title; configure the Datadog payload as documented.`, field);
   const attributes = { ...parseDatadogTags(p.tags), ...parseDatadogTags(p.alert_scope), ...stringValues(p.routing) };
   return {
-    signal: {
+    signal: fitted({
       action: resolve ? 'resolve' : 'trigger',
       title: title ?? eventKey,
       eventKey,
@@ -188,7 +202,7 @@ function parseDatadogOne(p: unknown, field: string): VendorItem {
         link: p.link ?? null,
         tags: attributes,
       },
-    },
+    }),
     attributes,
   };
 }

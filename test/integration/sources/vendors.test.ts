@@ -125,6 +125,59 @@ for (const dialect of DIALECTS) {
       expect(rec).toMatchObject({ action: 'resolve', alert_id: open.alert_id, resolved: true });
     });
 
+    it('datadog: without an alert cycle key, monitor id and scope are the key, so each host is its own alert', async () => {
+      const path = await connect('datadog', 'team');
+      const at = (host: string, transition = 'Triggered') =>
+        datadog({ alert_cycle_key: undefined as unknown as string, alert_transition: transition, alert_scope: `host:${host}`, alert_id: '555' });
+      const a = (await post(path, at('a'))).json().items[0];
+      const b = (await post(path, at('b'))).json().items[0];
+      expect(a).toMatchObject({ event_key: '555:host:a', deduped: false });
+      expect(b).toMatchObject({ event_key: '555:host:b', deduped: false });
+      expect(b.alert_id).not.toBe(a.alert_id);
+      const recovered = (await post(path, at('a', 'Recovered'))).json().items[0];
+      expect(recovered).toMatchObject({ action: 'resolve', alert_id: a.alert_id, resolved: true });
+      expect((await alert(a.alert_id)).status).toBe('resolved');
+      expect((await alert(b.alert_id)).status).toBe('open');
+    });
+
+    it('datadog: a form-encoded body ("Encode as form") is 415, with what to change', async () => {
+      const path = await connect('datadog', 'team');
+      const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'title=Host+down&alert_id=1' });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ ok: false, error: { code: 'unsupported_media_type' } });
+      expect(res.json().error.message).toMatch(/application\/json/);
+    });
+
+    // Alertmanager, Grafana and Datadog cannot shorten what they send and do not retry a 4xx: text
+    // over Klaxon's limits is cut to fit, not refused with the whole batch (docs/adr/0200).
+    it('alertmanager: an item with text over the limits is cut to fit; the rest of its batch still pages', async () => {
+      const path = await connect('alertmanager', 'team');
+      const long = { ...amAlert('firing', { team: 'search' }, '00000000000000a1'), annotations: { summary: '𝄞'.repeat(1100), description: 'd'.repeat(70_000) } };
+      const res = await post(path, amBody([amAlert('firing', { team: 'search' }, '00000000000000a0'), long]));
+      expect(res.statusCode, res.body).toBe(202);
+      const items = res.json().items;
+      expect(items.map((i: { deduped: boolean }) => i.deduped)).toEqual([false, false]);
+      const cut = await alert(items[1].alert_id);
+      expect([...cut.title]).toHaveLength(1024); // code points: each 𝄞 is two UTF-16 units
+      expect(cut.title.startsWith('HighLatency: 𝄞𝄞')).toBe(true);
+      expect(cut.body.length).toBe(64 * 1024);
+      await t.container.runner.drain();
+      const pages = await t.container.db.selectFrom('alert_log').select('alert_id').where('alert_id', 'in', [items[0].alert_id, items[1].alert_id]).where('kind', '=', 'page_requested').execute();
+      expect(pages).toHaveLength(2);
+    });
+
+    it('datadog: a key longer than an event key may be becomes its stable digest; the recovery finds that alert', async () => {
+      const path = await connect('datadog', 'team');
+      const key = `cycle-${'k'.repeat(300)}`;
+      const open = (await post(path, datadog({ alert_cycle_key: key }))).json().items[0];
+      expect([...open.event_key].length).toBeLessThanOrEqual(255);
+      expect(open.event_key).toMatch(/^cycle-k+…#[0-9a-f]{32}$/);
+      const again = (await post(path, datadog({ alert_cycle_key: key }))).json().items[0];
+      expect(again).toMatchObject({ alert_id: open.alert_id, deduped: true });
+      const recovered = (await post(path, datadog({ alert_cycle_key: key, alert_transition: 'Recovered' }))).json().items[0];
+      expect(recovered).toMatchObject({ alert_id: open.alert_id, resolved: true });
+    });
+
     it('alertmanager: a batch opens alerts on several services; fingerprints dedupe; resolved items resolve', async () => {
       const path = await connect('alertmanager', 'team');
       const res = await post(path, amBody([
