@@ -7,7 +7,12 @@ export class TokenBuckets {
   private buckets = new Map<string, { tokens: number; at: number }>();
   constructor(private readonly maxKeys = 100_000) {}
 
-  /** Takes `n` tokens; returns 0 when allowed, else the seconds until they would be. */
+  /**
+   * Takes `n` tokens; returns 0 when allowed, else the seconds until they would be. A batch larger
+   * than a bucket can hold (a vendor batch from a big outage) is allowed once the bucket is full and
+   * leaves it in debt, so the rate over time still holds: refused, it could never pass, and its
+   * sender does not retry a 4xx (docs/adr/0007-rate-limits.md).
+   */
   take(key: string, perMinute: number, nowMs: number, n = 1): number {
     const ratePerMs = perMinute / 60_000;
     let b = this.buckets.get(key);
@@ -19,10 +24,12 @@ export class TokenBuckets {
       b.tokens = Math.min(perMinute, b.tokens + (nowMs - b.at) * ratePerMs);
       b.at = nowMs;
     }
-    if (b.tokens >= n) {
+    const needed = Math.min(n, perMinute);
+    // The margin absorbs the rounding of the refill, so a sender that waits Retry-After passes.
+    if (b.tokens + 1e-9 >= needed) {
       b.tokens -= n;
       return 0;
     }
-    return Math.max(1, Math.ceil((n - b.tokens) / ratePerMs / 1000));
+    return Math.max(1, Math.ceil((needed - b.tokens) / ratePerMs / 1000));
   }
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember, type Member } from '../../helpers/people.ts';
+import { connectVendor } from '../../factories/integrations.ts';
+import { amAlert, amBody } from '../../factories/payloads.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: organization settings and voice settings`, () => {
@@ -147,6 +149,34 @@ for (const dialect of DIALECTS) {
       await req('PATCH', '/api/org/settings', admin.headers, { ingest_rate_per_minute: 1200 });
       t.clock.advance(60_000);
       expect((await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'after' } })).statusCode).toBe(202);
+    });
+
+    it('a vendor batch larger than a minute of the limit passes on a full bucket, and the next waits for the debt; other sources keep theirs', async () => {
+      const svc = await createService(t, tenant, 'big-batch');
+      const am = await connectVendor(t, tenant, { type: 'alertmanager', routingRules: [], fallbackServiceId: svc.id });
+      const batch = (prefix: string, n: number) =>
+        amBody(Array.from({ length: n }, (_, i) => amAlert('firing', { instance: `${prefix}-${i}` }, `${prefix}${String(i).padStart(16 - prefix.length, '0')}`)));
+      // Warm the caches at the default limit, then lower it.
+      expect((await t.app.inject({ method: 'POST', url: am, payload: batch('w', 1) })).statusCode).toBe(202);
+      expect((await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'warm' } })).statusCode).toBe(202);
+      expect((await req('PATCH', '/api/org/settings', admin.headers, { ingest_rate_per_minute: 5 })).statusCode).toBe(200);
+      t.clock.advance(60_000); // both buckets full at the new limit
+
+      // Alertmanager does not retry a 4xx: a batch that can never fit would be lost every time.
+      const outage = await t.app.inject({ method: 'POST', url: am, payload: batch('a', 8) });
+      expect(outage.statusCode, outage.body).toBe(202);
+      expect(outage.json().items).toHaveLength(8);
+      // 3 items of debt: the next item waits for 4 tokens, 48 s at 5 a minute.
+      const next = await t.app.inject({ method: 'POST', url: am, payload: batch('b', 1) });
+      expect(next.statusCode).toBe(429);
+      expect(next.headers['retry-after']).toBe('48');
+      // The limit is per credential: the service's own ingest URL still has its minute.
+      expect((await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'sibling' } })).statusCode).toBe(202);
+      t.clock.advance(48_000);
+      expect((await t.app.inject({ method: 'POST', url: am, payload: batch('b', 1) })).statusCode).toBe(202);
+
+      await req('PATCH', '/api/org/settings', admin.headers, { ingest_rate_per_minute: 1200 });
+      t.clock.advance(60_000);
     });
 
     it('default urgency rules apply to ingested signals that give a priority but no urgency', async () => {
