@@ -19,13 +19,17 @@ const accepted = (req: FastifyRequest, reply: FastifyReply, r: IngestReply) => {
 
 export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.post('/v1/ingest/:token', {
+    // PUT too: Grafana's webhook contact point can be set to send with PUT (`httpMethod`), and a
+    // 404 there would drop its alerts without a retry (docs/adr/0200-vendor-sources.md).
+    app.route({
+      method: ['POST', 'PUT'],
+      url: '/v1/ingest/:token',
       config: { ingest: 'native' },
       schema: {
         tags: ['ingest'],
         summary: 'Send a signal to the service behind an ingest URL',
         description:
-          'The URL is the credential: no Authorization header and no service_id. Webhook sources take the native signal; vendor sources (alertmanager, grafana, datadog, custom) take their own payload and may open several alerts.',
+          'The URL is the credential: no Authorization header and no service_id. Webhook sources take the native signal; vendor sources (alertmanager, grafana, datadog, custom) take their own payload and may open several alerts. PUT is the same as POST (Grafana can be set to send with PUT).',
         params: TokenParams,
         headers: IngestHeaders,
         body: Type.Union([

@@ -60,6 +60,19 @@ for (const dialect of DIALECTS) {
       expect((await alert(body.items[0].alert_id)).duplicate_count).toBe(1);
     });
 
+    it('grafana: a contact point set to send with PUT is taken as POST (a 404 would drop its alerts unretried)', async () => {
+      const path = await connect('grafana', 'team');
+      const res = await t.app.inject({ method: 'PUT', url: path, payload: grafanaBody([grafanaAlert({ fingerprint: 'd6eadffa33fcdf37' })]) });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json().items[0]).toMatchObject({ service_id: search.id, deduped: false });
+      expect(res.headers['x-service-receipt-id']).toBe(res.json().receipt_id);
+      const again = await t.app.inject({ method: 'POST', url: path, payload: grafanaBody([grafanaAlert({ fingerprint: 'd6eadffa33fcdf37' })]) });
+      expect(again.json().items[0]).toMatchObject({ alert_id: res.json().items[0].alert_id, deduped: true });
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      expect(Object.keys(doc.paths['/v1/ingest/{token}'])).toEqual(expect.arrayContaining(['post', 'put']));
+      expect(doc.paths['/v1/ingest/{token}'].put.responses['202']).toBeDefined();
+    });
+
     it('grafana: a legacy or malformed body is 400 with a message to act on', async () => {
       const path = await connect('grafana', 'team');
       const legacy = await post(path, { ruleName: 'x', state: 'alerting', evalMatches: [] });
