@@ -36,13 +36,19 @@ export class AppError extends Error {
   readonly details?: FieldProblem[];
   /** Seconds a client should wait before retrying (429, 503). */
   readonly retryAfterSeconds?: number;
+  /**
+   * A 503 from load shedding: nothing is broken, Klaxon refused work to keep its latency. Routes
+   * that speak another service's protocol may answer it as that service throttles (docs/adr/0220).
+   */
+  readonly shed?: true;
 
-  constructor(code: ErrorCode, message: string, opts: { details?: FieldProblem[]; retryAfterSeconds?: number } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { details?: FieldProblem[]; retryAfterSeconds?: number; shed?: true } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     if (opts.details) this.details = opts.details;
     if (opts.retryAfterSeconds !== undefined) this.retryAfterSeconds = opts.retryAfterSeconds;
+    if (opts.shed) this.shed = true;
   }
 
   get status(): number {

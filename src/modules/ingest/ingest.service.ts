@@ -38,7 +38,7 @@ export interface IngestReply {
 
 const IDEMPOTENCY_KEY_MAX = 255;
 const overloadedError = () =>
-  new AppError('service_unavailable', 'Klaxon is overloaded right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 2 });
+  new AppError('service_unavailable', 'Klaxon is overloaded right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 2, shed: true });
 const KEY_CACHE_TTL_MS = 5_000;
 
 export function createIngestService(deps: {

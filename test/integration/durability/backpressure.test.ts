@@ -1,5 +1,9 @@
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/http/logging.ts';
+import { startEmailIngest } from '../../../src/modules/email/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { createDirectIntegration } from '../../factories/integrations.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: ingest sheds load with 503 + Retry-After before latency collapses`, () => {
@@ -30,6 +34,38 @@ for (const dialect of DIALECTS) {
       expect((await t.app.inject({ method: 'GET', url: '/api/services', headers: tenant.headers })).statusCode).toBe(200);
       delayMs = 50;
       expect((await send('accepted again')).statusCode).toBe(202);
+    });
+
+    // Other protocols answer shedding as their senders retry it (docs/adr/0220, 0221).
+    it('/v2/enqueue answers shedding as PagerDuty throttles: 429 with its body and Retry-After, which pdjs retries (a 5xx it does not)', async () => {
+      const { routing_key } = await createDirectIntegration(t, tenant, { type: 'events_v2', serviceId: svc.id });
+      const event = { routing_key, event_action: 'trigger', dedup_key: 'shed-v2', payload: { summary: 'shed v2', source: 'db-1', severity: 'critical' } };
+      delayMs = 150;
+      const res = await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: event });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(res.json()).toMatchObject({ status: 'throttle event', message: 'Too many API calls at a time' });
+      expect(await t.container.db.selectFrom('alerts').select('id').where('title', '=', 'shed v2').execute()).toHaveLength(0);
+      delayMs = 0;
+      expect((await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: event })).statusCode).toBe(202);
+    });
+
+    it('email: the SMTP listener answers shedding with 451, so the sending MTA keeps the message and retries', async () => {
+      const { email_address } = await createDirectIntegration(t, tenant, { type: 'email', serviceId: svc.id });
+      const { smtp, port } = await startEmailIngest({ ingest: t.container.services.ingest, domain: t.container.config.emailDomain, port: 0, host: '127.0.0.1', logger: createLogger('silent') });
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+      try {
+        delayMs = 150;
+        const refused = await transport.sendMail({ from: 'x@example.com', to: email_address!, subject: 'shed mail', text: 'x' }).catch((err: { responseCode?: number; response?: string }) => err);
+        expect((refused as { responseCode?: number }).responseCode).toBe(451);
+        expect(await t.container.db.selectFrom('alerts').select('id').where('title', '=', 'shed mail').execute()).toHaveLength(0);
+        delayMs = 0;
+        const sent = await transport.sendMail({ from: 'x@example.com', to: email_address!, subject: 'shed mail', text: 'x' });
+        expect(sent.response).toMatch(/^250/);
+      } finally {
+        transport.close();
+        await smtp.close();
+      }
     });
 
     it('sheds when the commit queue is deeper than its bound', async () => {
