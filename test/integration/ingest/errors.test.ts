@@ -188,5 +188,53 @@ for (const dialect of DIALECTS) {
     it('a duplicate service name is 409', async () => {
       expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name: 'web' } }), 409, 'conflict');
     });
+
+    it('an unexpected failure is 500 internal with the error body, and neither SQL, stack, path nor secret reaches the client', async () => {
+      const leaky = () => {
+        const err = new Error(`duplicate key value violates unique constraint "alerts_pkey" DETAIL: Key (token)=(${svc.ingestPath.split('/').pop()})`);
+        err.stack = `${err.message}\n    at applyUnit (/work/main/src/modules/ingest/committer.ts:42:7)`;
+        return err;
+      };
+      const ingestService = t.container.services.ingest;
+      const events = t.container.services.eventsV2;
+      const originals = { byToken: ingestService.ingestByToken, enqueue: events.enqueue };
+      ingestService.ingestByToken = async () => {
+        throw leaky();
+      };
+      events.enqueue = async () => {
+        throw leaky();
+      };
+      try {
+        const native = await ingest({ title: 'boom' });
+        const b = expectError(native, 500, 'internal');
+        const v2 = await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: { routing_key: 'r'.repeat(32), event_action: 'trigger', payload: { summary: 'x', source: 'y', severity: 'info' } } });
+        expect(v2.statusCode).toBe(500);
+        expect(v2.json()).toMatchObject({ status: 'error', errors: [] });
+        for (const body of [JSON.stringify(b), v2.body]) {
+          for (const leak of ['duplicate key', 'alerts_pkey', 'committer.ts', '/work/', svc.ingestPath.split('/').pop()!]) expect(body).not.toContain(leak);
+        }
+      } finally {
+        ingestService.ingestByToken = originals.byToken;
+        events.enqueue = originals.enqueue;
+      }
+      expect((await ingest({ title: 'after the failure' })).statusCode).toBe(202);
+    });
+
+    it('an Idempotency-Key is scoped to its credential: the same key through other sources opens their own alerts', async () => {
+      const other = await createService(t, tenant, 'idem-other');
+      const headers = { 'content-type': 'application/json', 'idempotency-key': 'shared-key-1' };
+      const a = await t.app.inject({ method: 'POST', url: svc.ingestPath, headers, payload: JSON.stringify({ title: 'idem a', event_key: 'idem-a' }) });
+      const b = await t.app.inject({ method: 'POST', url: other.ingestPath, headers, payload: JSON.stringify({ title: 'idem b', event_key: 'idem-b' }) });
+      const c = await t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { ...headers, authorization: `Bearer ${tenant.ingestKey}` }, payload: JSON.stringify({ title: 'idem c', event_key: 'idem-c', service_id: svc.id }) });
+      for (const r of [a, b, c]) {
+        expect(r.statusCode).toBe(202);
+        expect(r.headers['idempotent-replayed']).toBeUndefined();
+      }
+      expect(new Set([a, b, c].map((r) => r.json().alert_id)).size).toBe(3);
+      // Within one credential it still replays.
+      const again = await t.app.inject({ method: 'POST', url: other.ingestPath, headers, payload: JSON.stringify({ title: 'idem b2', event_key: 'idem-b2' }) });
+      expect(again.json()).toEqual(b.json());
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    });
   });
 }
