@@ -1,10 +1,17 @@
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/http/logging.ts';
+import { startEmailIngest } from '../../../src/modules/email/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type TestApp } from '../../helpers/app.ts';
+import { connectVendor, createDirectIntegration } from '../../factories/integrations.ts';
+import { grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
 
 /**
  * "No secret appears in logs, audit entries or API responses other than the one that creates it":
- * every secret made here (API keys, ingest URLs and their tokens, invitation links, a password)
- * is looked for in the whole audit table, every log line and every read route's answer.
+ * every secret made here (API keys, ingest URLs and their tokens, Events API routing keys, email
+ * source addresses, invitation links, a password, a sender's own Authorization header) is looked
+ * for in the whole audit table, every log line (the SMTP listener's included) and every read
+ * route's answer.
  */
 for (const dialect of DIALECTS) {
   describe(`${dialect}: secrets never reach audit entries, logs or read responses`, () => {
@@ -42,13 +49,48 @@ for (const dialect of DIALECTS) {
       await t.app.inject({ method: 'GET', url: `/api/audit?cursor=${encodeURIComponent(token)}`, headers });
       await t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers, payload: { name: 'Vault 2', ingest_rate_per_minute: 600 } });
       await t.app.inject({ method: 'PUT', url: '/api/org/voice', headers, payload: { voice: 'male', language: 'en-GB', repeat_count: 1, greeting: 'Hi', ack_key: '1', escalate_key: '2' } });
+
+      // Events API v2 and v1: accepted, refused as malformed, and through a revoked key.
+      const v2 = await createDirectIntegration(t, tenant, { type: 'events_v2', serviceId: svc.id });
+      const routingKey = v2.routing_key!;
+      secrets.push(routingKey);
+      const event = { routing_key: routingKey, event_action: 'trigger', payload: { summary: 'v2', source: 'db', severity: 'critical' } };
+      expect((await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: event })).statusCode).toBe(202);
+      expect((await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: { ...event, payload: { summary: 'v2' } } })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: `{"routing_key":"${routingKey}",` , headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+      await t.app.inject({ method: 'POST', url: '/generic/2010-04-15/create_event.json', payload: { service_key: routingKey, event_type: 'trigger', description: 'v1' } });
+      // A vendor that sends its own credential along: ignored, and never logged.
+      const grafana = await connectVendor(t, tenant, { type: 'grafana', routingRules: [], fallbackServiceId: svc.id });
+      const senderToken = 'grafana-contact-point-bearer-3f9a1c';
+      secrets.push(`${t.container.config.publicUrl}${grafana}`, grafana.split('/').pop()!, senderToken);
+      const g = await t.app.inject({ method: 'POST', url: grafana, headers: { authorization: `Bearer ${senderToken}` }, payload: grafanaBody([grafanaAlert({ fingerprint: 'f1' })]) });
+      expect(g.statusCode).toBe(202);
+      expect((await t.app.inject({ method: 'POST', url: grafana, headers: { authorization: `Bearer ${senderToken}` }, payload: { version: '1', alerts: 'x' } })).statusCode).toBe(400);
+      // Email: accepted, then to the address of a revoked source (the SMTP listener logs the refusal).
+      const mail = await createDirectIntegration(t, tenant, { type: 'email', serviceId: svc.id });
+      secrets.push(mail.email_address!, mail.email_address!.split('@')[0]!);
+      const smtpLog = createLogger('debug', { write: (chunk: string) => void t.logs.push(...chunk.split('\n').filter(Boolean)) });
+      const { smtp, port } = await startEmailIngest({ ingest: t.container.services.ingest, domain: t.container.config.emailDomain, port: 0, host: '127.0.0.1', logger: smtpLog });
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+      try {
+        await transport.sendMail({ from: 'monitor@example.com', to: mail.email_address!, subject: 'disk full', text: 'x' });
+        for (const id of [mail.id, v2.id]) {
+          expect((await t.app.inject({ method: 'PATCH', url: `/api/integrations/${id}`, headers, payload: { enabled: false } })).statusCode).toBe(200);
+        }
+        const refused = await transport.sendMail({ from: 'monitor@example.com', to: mail.email_address!, subject: 'disk full', text: 'x' }).catch((err: { responseCode?: number }) => err);
+        expect((refused as { responseCode?: number }).responseCode, JSON.stringify(refused)).toBeGreaterThanOrEqual(500);
+      } finally {
+        transport.close();
+        await smtp.close();
+      }
+      expect((await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: event })).statusCode).toBe(400);
     });
     afterAll(async () => t?.close());
 
     const leaks = (text: string) => secrets.filter((s) => text.includes(s));
 
     it('made the secrets it looks for', () => {
-      expect(secrets.length).toBeGreaterThanOrEqual(11);
+      expect(secrets.length).toBeGreaterThanOrEqual(17);
       expect(secrets.every((s) => s.length >= 20)).toBe(true);
     });
 
@@ -66,11 +108,13 @@ for (const dialect of DIALECTS) {
 
     it('no log line carries a secret', () => {
       expect(t.logs.length).toBeGreaterThan(10);
+      // The SMTP listener's lines are among them (it logs each refused recipient).
+      expect(t.logs.some((l) => l.includes('smtp'))).toBe(true);
       expect(leaks(t.logs.join('\n'))).toEqual([]);
     });
 
     it('no read route answers a secret', async () => {
-      for (const url of ['/api/keys', '/api/services', '/api/org/invitations', '/api/org/members', '/api/org/settings', '/api/org/voice', '/api/me']) {
+      for (const url of ['/api/keys', '/api/services', '/api/integrations', '/api/org/invitations', '/api/org/members', '/api/org/settings', '/api/org/voice', '/api/me', '/api/alerts?limit=100']) {
         const r = await t.app.inject({ method: 'GET', url, headers });
         expect(r.statusCode, url).toBe(200);
         expect(leaks(r.body), url).toEqual([]);
