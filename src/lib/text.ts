@@ -23,5 +23,16 @@ export const truncateCodePoints = (s: string, max: number): string => {
  */
 export const stripNul = (s: string): string => (s.includes('\u0000') ? s.replaceAll('\u0000', '') : s);
 
+/**
+ * A signal's text as both stores keep it: no NUL characters (stripNul), and each lone UTF-16
+ * surrogate as U+FFFD. Neither store can hold a lone surrogate (UTF-8), so each writes U+FFFD for
+ * it; a key that kept its surrogate never compared equal to the key stored from it, and on
+ * PostgreSQL its repeat was a 500 (docs/adr/0003). String.prototype.toWellFormed is in Node 20.
+ */
+export const storableText = (s: string): string => {
+  const t = stripNul(s);
+  return t.isWellFormed() ? t : t.toWellFormed();
+};
+
 /** Strip control characters (keeping tab/newline) that have no place in a title or key. */
 export const sanitizeLine = (s: string): string => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();

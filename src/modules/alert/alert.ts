@@ -1,6 +1,6 @@
 import { AppError, type FieldProblem } from '../../lib/errors.ts';
 import { createHash } from 'node:crypto';
-import { codePointLength, sanitizeLine, stripNul, truncateCodePoints } from '../../lib/text.ts';
+import { codePointLength, sanitizeLine, storableText, truncateCodePoints } from '../../lib/text.ts';
 
 export const PRIORITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -65,8 +65,8 @@ export function fittedKey(text: string): string {
  */
 export function normalizeSignal(s: Signal): NormalizedSignal {
   const problems: FieldProblem[] = [];
-  const title = s.title === undefined ? '' : sanitizeLine(s.title);
-  let eventKey = s.eventKey === undefined ? '' : stripNul(s.eventKey).trim();
+  const title = s.title === undefined ? '' : sanitizeLine(storableText(s.title));
+  let eventKey = s.eventKey === undefined ? '' : storableText(s.eventKey).trim();
   if (s.action === 'trigger' && !title) {
     problems.push({ field: 'title', message: 'is required for a trigger; give a short summary of the problem' });
   }
@@ -80,11 +80,11 @@ export function normalizeSignal(s: Signal): NormalizedSignal {
   if (eventKey.length > EVENT_KEY_MAX && codePointLength(eventKey) > EVENT_KEY_MAX) {
     problems.push({ field: 'event_key', message: `must be at most ${EVENT_KEY_MAX} characters (Unicode code points)` });
   }
-  const body = stripNul(s.body ?? '');
+  const body = storableText(s.body ?? '');
   if (body.length > BODY_MAX && codePointLength(body) > BODY_MAX) {
     problems.push({ field: 'body', message: `must be at most ${BODY_MAX} characters` });
   }
-  const source = stripNul(s.source ?? '');
+  const source = storableText(s.source ?? '');
   if (source.length > SOURCE_MAX && codePointLength(source) > SOURCE_MAX) {
     problems.push({ field: 'source', message: `must be at most ${SOURCE_MAX} characters` });
   }

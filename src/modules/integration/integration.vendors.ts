@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, type FieldProblem } from '../../lib/errors.ts';
 import { BODY_MAX, TITLE_MAX, fittedKey, type Priority, type Signal } from '../alert/index.ts';
-import { truncateCodePoints } from '../../lib/text.ts';
+import { sanitizeLine, truncateCodePoints } from '../../lib/text.ts';
 
 /**
  * Vendor payload parsers (spec 2.5; wire formats in reference/contracts.md 2–4). Each turns one
@@ -21,15 +21,18 @@ export interface VendorItem {
  * batch, pages included. So the title and body are cut to their limits (as the email source does)
  * and a key longer than an event key may be becomes its stable digest (docs/adr/0200).
  */
-const fitted = (s: Signal & { title: string; eventKey: string; body: string }): Signal => ({
+const fitted = (s: Signal & { title: string; eventKey: string; body: string; source: string }): Signal => ({
   ...s,
-  title: truncateCodePoints(s.title, TITLE_MAX),
+  // A title of blanks or control characters only would be refused as missing: name the alert.
+  title: truncateCodePoints(present(s.title) ?? `${s.source} alert ${s.eventKey}`, TITLE_MAX),
   eventKey: fittedKey(s.eventKey),
   body: truncateCodePoints(s.body, BODY_MAX),
 });
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+/** A text that still says something once control characters and blanks are gone, else undefined. */
+const present = (v: string | undefined): string | undefined => (v !== undefined && sanitizeLine(v) !== '' ? v : undefined);
 
 /** Only the string values of an object (labels, routing objects); anything else is ignored. */
 export function stringValues(v: unknown): Record<string, string> {
@@ -102,9 +105,9 @@ function parseAlertList(body: unknown, source: 'alertmanager' | 'grafana'): Vend
     }
     const labels = stringValues(a.labels);
     const annotations = stringValues(a.annotations);
-    const fingerprint = str(a.fingerprint) ?? labelsKey(labels);
-    const name = labels.alertname;
-    const summary = annotations.summary ?? annotations.title;
+    const fingerprint = present(str(a.fingerprint)) ?? labelsKey(labels);
+    const name = present(labels.alertname);
+    const summary = present(annotations.summary) ?? present(annotations.title);
     const title = name && summary ? `${name}: ${summary}` : (summary ?? name ?? `${source} alert ${fingerprint}`);
     const bodyText = [annotations.description ?? annotations.message, str(a.generatorURL)].filter(Boolean).join('\n\n');
     items.push({
@@ -175,7 +178,7 @@ function parseDatadogOne(p: unknown, field: string): VendorItem {
   const resolve = transition ? RECOVERED.has(transition.toLowerCase()) : p.alert_type === 'success';
   const rawPriority = str(p.priority) ?? str(p.alert_priority);
   const priority = rawPriority ? DATADOG_PRIORITY[rawPriority.toUpperCase()] : undefined;
-  const title = str(p.alert_title) ?? (str(p.title) ? stripTitlePrefixes(str(p.title)!) : undefined) ?? str(p.alert_status);
+  const title = present(str(p.alert_title)) ?? (present(str(p.title)) ? stripTitlePrefixes(str(p.title)!) : undefined) ?? present(str(p.alert_status));
   const alertId = str(p.alert_id);
   const scope = str(p.alert_scope);
   // $ALERT_CYCLE_KEY links every event from trigger to recovery; otherwise monitor id + scope

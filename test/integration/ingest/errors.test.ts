@@ -185,6 +185,19 @@ for (const dialect of DIALECTS) {
       expect(resolved.json()).toMatchObject({ alert_id: opened.json().alert_id, resolved: true });
     });
 
+    it('a key with a lone UTF-16 surrogate dedupes and resolves as stored (U+FFFD); its repeat was a 500 on PostgreSQL (found by fuzz-vendors.test.ts)', async () => {
+      const send = (payload: object) => ingest(JSON.stringify(payload));
+      const first = await send({ title: 'lone \ud800 surrogate', event_key: 'lone-\ud800' });
+      expect(first.statusCode, first.body).toBe(202);
+      const again = await send({ title: 'lone surrogate again', event_key: 'lone-\ud800' });
+      expect(again.statusCode, again.body).toBe(202);
+      expect(again.json()).toMatchObject({ alert_id: first.json().alert_id, deduped: true });
+      const alert = (await t.app.inject({ method: 'GET', url: `/api/alerts/${first.json().alert_id}`, headers: tenant.headers })).json();
+      expect(alert).toMatchObject({ event_key: 'lone-\ufffd', title: 'lone \ufffd surrogate', duplicate_count: 1 });
+      const resolved = await send({ action: 'resolve', event_key: 'lone-\udc00' }); // another lone surrogate: the same U+FFFD
+      expect(resolved.json()).toMatchObject({ alert_id: first.json().alert_id, resolved: true });
+    });
+
     it('a duplicate service name is 409', async () => {
       expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name: 'web' } }), 409, 'conflict');
     });

@@ -17,7 +17,7 @@ const gc = runInNewContext('gc') as () => void;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 
-type Endpoint = 'native' | 'native-bad-token' | 'keyed' | 'ack' | 'resolve' | 'enqueue' | 'create_event';
+type Endpoint = 'native' | 'native-put' | 'native-bad-token' | 'keyed' | 'ack' | 'resolve' | 'enqueue' | 'create_event';
 
 interface Ctx {
   nativePath: string;
@@ -142,7 +142,7 @@ const mutatedText = (json: fc.Arbitrary<unknown>) =>
   });
 
 function caseArb(ctx: Ctx): fc.Arbitrary<Case> {
-  const endpoint = fc.constantFrom<Endpoint>('native', 'native', 'native-bad-token', 'keyed', 'keyed', 'ack', 'resolve', 'enqueue', 'enqueue', 'create_event');
+  const endpoint = fc.constantFrom<Endpoint>('native', 'native', 'native-put', 'native-bad-token', 'keyed', 'keyed', 'ack', 'resolve', 'enqueue', 'enqueue', 'create_event');
   return endpoint.chain((ep) => {
     const json = ep === 'enqueue' ? enqueueBody(ctx) : ep === 'create_event' ? createEventBody(ctx) : nativeBody(ep === 'keyed' ? ctx.serviceId : undefined);
     const body = fc.oneof(
@@ -176,7 +176,7 @@ function caseArb(ctx: Ctx): fc.Arbitrary<Case> {
       { weight: 1, arbitrary: printable(40) },
     );
     const authorization = fc.oneof(
-      { weight: 3, arbitrary: fc.constant<'ingest' | 'api' | 'none'>(ep === 'native' || ep === 'native-bad-token' || ep === 'enqueue' || ep === 'create_event' ? 'none' : 'ingest') },
+      { weight: 3, arbitrary: fc.constant<'ingest' | 'api' | 'none'>(ep === 'native' || ep === 'native-put' || ep === 'native-bad-token' || ep === 'enqueue' || ep === 'create_event' ? 'none' : 'ingest') },
       { weight: 1, arbitrary: fc.constantFrom<'ingest' | 'api' | 'none'>('ingest', 'api', 'none') },
       { weight: 1, arbitrary: fc.oneof(printable(60), printable(60).map((s) => `Bearer ${s}`), fc.constantFrom('Bearer', 'Bearer kxi_', 'Basic Zm9vOmJhcg==', 'bearer  kxi_x  ')).map((raw) => ({ raw })) },
     );
@@ -229,6 +229,8 @@ for (const dialect of DIALECTS) {
         switch (c.endpoint) {
           case 'native':
             return ['POST', ctx.nativePath];
+          case 'native-put': // Grafana can be set to send with PUT
+            return ['PUT', ctx.nativePath];
           case 'native-bad-token':
             return ['POST', `/v1/ingest/${c.pathPart}`];
           case 'keyed':

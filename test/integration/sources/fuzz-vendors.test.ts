@@ -66,7 +66,75 @@ const bodyArb = (sample: unknown) =>
     { weight: 1, arbitrary: fc.constant(sample) },
   );
 
+/**
+ * The free-text fields of each sender's payload: what a team writes into labels, annotations,
+ * monitor titles and messages. The sender cannot shorten or clean them and does not retry a 4xx,
+ * so any text there must still be accepted (docs/adr/0200).
+ */
+const TEXT_PATHS: Record<string, (string | number)[][]> = {
+  alertmanager: [
+    ['alerts', 0, 'annotations', 'summary'], ['alerts', 0, 'annotations', 'description'], ['alerts', 0, 'labels', 'alertname'],
+    ['alerts', 0, 'labels', 'instance'], ['alerts', 1, 'fingerprint'], ['alerts', 0, 'generatorURL'], ['receiver'], ['externalURL'],
+  ],
+  grafana: [
+    ['alerts', 0, 'annotations', 'summary'], ['alerts', 0, 'annotations', 'description'], ['alerts', 0, 'labels', 'alertname'],
+    ['alerts', 0, 'fingerprint'], ['alerts', 0, 'generatorURL'], ['title'], ['message'],
+  ],
+  datadog: [['alert_title'], ['title'], ['body'], ['alert_cycle_key'], ['alert_scope'], ['tags'], ['hostname'], ['link'], ['alert_status']],
+};
+
+const textArb = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  // Long text, cut anywhere (a surrogate pair too): at most 30,000 UTF-16 units, 90 KB of UTF-8, so
+  // four of them stay under the 512 KB body limit (PRODUCT.md 4).
+  fc.tuple(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 12_000 })).map(([s, n]) => s.repeat(n).slice(0, 30_000)),
+  fc.constantFrom('', ' ', '\t\n', '\u0000', '\u0001\u0002', '[Recovered]', '[P1] [Triggered] x', '\ud800', '🚨'.repeat(2_000), 'd'.repeat(70_000)),
+);
+
+const withText = (sample: unknown, edits: { path: (string | number)[]; text: string }[]) => {
+  const doc = structuredClone(sample) as Record<string | number, unknown>;
+  for (const { path, text } of edits) {
+    let parent = doc;
+    for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+    parent[path.at(-1)!] = text;
+  }
+  return doc;
+};
+
 for (const dialect of DIALECTS) {
+  describe(`${dialect}: vendor sources accept any text in a payload's free-text fields`, () => {
+    let t: TestApp;
+    let tenant: Tenant;
+    const paths: Record<string, string> = {};
+
+    beforeAll(async () => {
+      t = await buildTestApp({ dialect });
+      tenant = await bootstrapTenant(t);
+      await liftIngestRateLimit(t, tenant);
+      const fallback = await createService(t, tenant, 'fallback');
+      for (const type of Object.keys(TEXT_PATHS)) paths[type] = await connectVendor(t, tenant, { type, routingRules: [], fallbackServiceId: fallback.id });
+    });
+    afterAll(async () => t?.close());
+
+    for (const type of Object.keys(TEXT_PATHS)) {
+      it(`${type}: ${RUNS} payloads with odd text are each accepted, every item an alert`, async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.array(fc.record({ path: fc.constantFrom(...TEXT_PATHS[type]!), text: textArb }), { minLength: 1, maxLength: 4 }), async (edits) => {
+            const body = withText(SAMPLES[type], edits);
+            const res = await t.app.inject({ method: 'POST', url: paths[type]!, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+            const where = `${type} ${JSON.stringify(edits.map((e) => ({ path: e.path.join('.'), text: e.text.slice(0, 60), length: e.text.length })))} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+            expect(res.statusCode, where).toBe(202);
+            for (const item of res.json().items as { action: string; alert_id?: string; resolved: boolean }[]) {
+              if (item.action === 'trigger') expect(item.alert_id, where).toMatch(/^alr_/);
+            }
+          }),
+          { seed: SEED + 7 * type.length, numRuns: RUNS, endOnFailure: true },
+        );
+      });
+    }
+  });
+
   describe(`${dialect}: vendor sources answer mutated and random payloads with a 202 or a 4xx, never a 5xx`, () => {
     let t: TestApp;
     let tenant: Tenant;
