@@ -17,7 +17,7 @@ function eventsErrorHandler(version: 'v1' | 'v2') {
     if (err instanceof EventsApiError) e = err;
     // Load shedding is throttling, as PagerDuty answers it. @pagerduty/pdjs retries a 429 and no
     // 5xx (contracts.md 1.7), Alertmanager both: a 503 here lost a pdjs sender's event.
-    else if ((err instanceof AppError && err.code === 'rate_limited') || (err instanceof AppError && err.shed)) {
+    else if (err instanceof AppError && (err.code === 'rate_limited' || err.shed)) {
       e = new EventsApiError(version === 'v1' ? 403 : 429, { status: 'throttle event', message: 'Too many API calls at a time', errors: [err.message] }, err.retryAfterSeconds);
     } else if ((err instanceof AppError && err.code === 'service_unavailable') || isStoreUnavailable(err)) {
       // also a credential lookup that found the store down: 5xx, so the sender retries

@@ -15,6 +15,9 @@ export interface VendorItem {
   attributes: Record<string, string>;
 }
 
+/** A text that still says something once control characters and blanks are gone, else undefined. */
+const present = (v: string | undefined): string | undefined => (v !== undefined && sanitizeLine(v) !== '' ? v : undefined);
+
 /**
  * A vendor's signal within Klaxon's limits. Its sender cannot shorten what it sends, and
  * Alertmanager, Grafana and Datadog do not retry a 4xx: one long annotation would drop the whole
@@ -31,8 +34,6 @@ const fitted = (s: Signal & { title: string; eventKey: string; body: string; sou
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-/** A text that still says something once control characters and blanks are gone, else undefined. */
-const present = (v: string | undefined): string | undefined => (v !== undefined && sanitizeLine(v) !== '' ? v : undefined);
 
 /** Only the string values of an object (labels, routing objects); anything else is ignored. */
 export function stringValues(v: unknown): Record<string, string> {
