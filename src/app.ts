@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from './container.ts';
 import { MAX_PARAM_LENGTH, frameworkError, installErrorHandler } from './http/error-handler.ts';
-import { type ValidateFn, refuseNulInBody, refuseOddParameters } from './http/request-values.ts';
+import { type ValidateFn, refuseUnstorableText, refuseOddParameters } from './http/request-values.ts';
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
@@ -74,7 +74,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
           const strict = buildAjv(externalSchemas, { ...ajvOptions, customOptions: { ...ajvOptions?.customOptions, coerceTypes: false } });
           return (route: { httpPart?: string; url?: string }) => {
             if (route.httpPart !== 'body') return refuseOddParameters(coercing(route) as ValidateFn);
-            return route.url?.startsWith('/api/') ? refuseNulInBody(strict(route) as ValidateFn) : strict(route);
+            return route.url?.startsWith('/api/') ? refuseUnstorableText(strict(route) as ValidateFn) : strict(route);
           };
         }) as never,
       },

@@ -5,16 +5,27 @@ export interface ValidateFn {
   schemaEnv?: unknown;
 }
 
-const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
-const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\u0000');
+/**
+ * What is wrong with a string neither store keeps as sent, if anything: a NUL character
+ * (PostgreSQL cannot store one in text), or a lone UTF-16 surrogate (JSON allows `"\ud800"`, UTF-8
+ * cannot hold it: PostgreSQL stores U+FFFD, SQLite bytes that read back as three U+FFFD, so two
+ * names could be one name on one store and two on the other).
+ */
+const unstorable = (v: unknown): string | undefined => {
+  if (typeof v !== 'string') return undefined;
+  if (v.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
+  if (!v.isWellFormed()) return 'must be valid Unicode text: it holds a lone UTF-16 surrogate (an unpaired \\ud800–\\udfff escape)';
+  return undefined;
+};
 const nonFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
 
-/** The first value in `data` (any depth) that is a string with a NUL character: its JSON pointer. */
-function nulAt(data: unknown, path: string, depth = 0): string | undefined {
-  if (hasNul(data)) return path;
+/** The first string in `data` (any depth) neither store keeps as sent: its JSON pointer and why. */
+function unstorableAt(data: unknown, path: string, depth = 0): { at: string; message: string } | undefined {
+  const message = unstorable(data);
+  if (message) return { at: path, message };
   if (data === null || typeof data !== 'object' || depth > 32) return undefined;
   for (const [key, value] of Object.entries(data)) {
-    const found = nulAt(value, `${path}/${key}`, depth + 1);
+    const found = unstorableAt(value, `${path}/${key}`, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -40,27 +51,31 @@ function wrap(validate: ValidateFn, refuse: (data: object) => { instancePath: st
  *   skips that value's own checks (integer, minimum, maximum): `?limit=Infinity` passed
  *   validation and failed in the database with a 500. It is refused as an integer check would.
  * - A NUL character: no id, token or filter has one, and PostgreSQL cannot take one in text (a
- *   500 there, a lookup that finds nothing on SQLite).
+ *   500 there, a lookup that finds nothing on SQLite). A lone surrogate likewise (see unstorable).
  */
 export function refuseOddParameters(validate: ValidateFn): ValidateFn {
   return wrap(validate, (data) => {
     for (const [key, value] of Object.entries(data)) {
       const values = Array.isArray(value) ? value : [value];
       if (values.some(nonFinite)) return { instancePath: `/${key}`, keyword: 'type', params: { type: 'a finite number' }, message: 'must be a finite number' };
-      if (values.some(hasNul)) return { instancePath: `/${key}`, keyword: 'nul', params: {}, message: NUL_MESSAGE };
+      for (const v of values) {
+        const message = unstorable(v);
+        if (message) return { instancePath: `/${key}`, keyword: 'text', params: {}, message };
+      }
     }
     return undefined;
   });
 }
 
 /**
- * For management API bodies: a string with a NUL character is refused wherever it is, on both
- * stores alike (PostgreSQL cannot store one in text). Ingest bodies are not checked here: their
- * text fields are sanitized and their details stored as JSON text, where a NUL is an escape.
+ * For management API bodies: a string neither store keeps as sent (a NUL character, a lone
+ * surrogate) is refused wherever it is, on both stores alike. Ingest bodies are not checked here:
+ * a signal's text fields are made storable (storableText) rather than the signal refused, and its
+ * details are stored as JSON text, where either is an escape.
  */
-export function refuseNulInBody(validate: ValidateFn): ValidateFn {
+export function refuseUnstorableText(validate: ValidateFn): ValidateFn {
   return wrap(validate, (data) => {
-    const at = nulAt(data, '');
-    return at === undefined ? undefined : { instancePath: at, keyword: 'nul', params: {}, message: NUL_MESSAGE };
+    const found = unstorableAt(data, '');
+    return found && { instancePath: found.at, keyword: 'text', params: {}, message: found.message };
   });
 }

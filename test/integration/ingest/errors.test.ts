@@ -165,6 +165,17 @@ for (const dialect of DIALECTS) {
       expectError(await get('/api/alerts?service_id=%00'), 400, 'invalid_request', 'service_id');
       expectError(await t.app.inject({ method: 'PUT', url: '/v1/alerts/x%00y/ack', headers: { authorization: `Bearer ${tenant.ingestKey}` } }), 400, 'invalid_request', 'id');
       expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: tenant.headers, payload: { name: 'a\u0000b' } }), 400, 'invalid_request', 'name');
+      // A lone surrogate: PostgreSQL stored U+FFFD (two such names then collided, 409), SQLite bytes
+      // that read back as three U+FFFD (two services named alike); the answer echoed neither.
+      for (const name of ['svc-\\ud800', 'svc-\\udc00-x']) {
+        const lone = await t.app.inject({ method: 'POST', url: '/api/services', headers: { ...tenant.headers, 'content-type': 'application/json' }, payload: `{"name":"${name}"}` });
+        expect(expectError(lone, 400, 'invalid_request', 'name').error.details[0].message).toMatch(/lone UTF-16 surrogate/);
+      }
+      const nested = await t.app.inject({
+        method: 'POST', url: '/api/integrations', headers: { ...tenant.headers, 'content-type': 'application/json' },
+        payload: `{"type":"alertmanager","name":"am","routing_rules":[{"attribute":"team","value":"x\\udfff","service_id":"${svc.id}"}],"fallback_service_id":"${svc.id}"}`,
+      });
+      expect(JSON.stringify(expectError(nested, 400, 'invalid_request').error)).toMatch(/routing_rules.*0.*value/);
       // The router's own refusals used to answer with Fastify's body, echoing the path, without a request id.
       expectError(await get(`/api/alerts/${'x'.repeat(2_000)}`), 400, 'invalid_request');
       expectError(await get('/api/alerts/%E0%A4%A'), 400, 'invalid_request');
