@@ -24,10 +24,11 @@ export const truncateCodePoints = (s: string, max: number): string => {
 export const stripNul = (s: string): string => (s.includes('\u0000') ? s.replaceAll('\u0000', '') : s);
 
 /**
- * A signal's text as both stores keep it: no NUL characters (stripNul), and each lone UTF-16
- * surrogate as U+FFFD. Neither store can hold a lone surrogate (UTF-8), so each writes U+FFFD for
- * it; a key that kept its surrogate never compared equal to the key stored from it, and on
- * PostgreSQL its repeat was a 500 (docs/adr/0003). String.prototype.toWellFormed is in Node 20.
+ * A signal's text as both stores keep it alike: no NUL characters (stripNul), and each lone UTF-16
+ * surrogate as U+FFFD. UTF-8 cannot hold a lone surrogate (PostgreSQL got U+FFFD, SQLite bytes
+ * that read back as three U+FFFD): a key that kept one never compared equal to the key stored from
+ * it, and on PostgreSQL its repeat was a 500 (docs/adr/0003). String.prototype.toWellFormed is in
+ * Node 20.
  */
 export const storableText = (s: string): string => {
   const t = stripNul(s);
