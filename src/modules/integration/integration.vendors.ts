@@ -180,12 +180,12 @@ function parseDatadogOne(p: unknown, field: string): VendorItem {
   const rawPriority = str(p.priority) ?? str(p.alert_priority);
   const priority = rawPriority ? DATADOG_PRIORITY[rawPriority.toUpperCase()] : undefined;
   const title = present(str(p.alert_title)) ?? (present(str(p.title)) ? stripTitlePrefixes(str(p.title)!) : undefined) ?? present(str(p.alert_status));
-  const alertId = str(p.alert_id);
-  const scope = str(p.alert_scope);
+  const alertId = present(str(p.alert_id));
+  const scope = present(str(p.alert_scope));
   // $ALERT_CYCLE_KEY links every event from trigger to recovery; otherwise monitor id + scope
   // (contracts.md 4), and as a last resort the title without its transition prefix.
   const eventKey =
-    str(p.alert_cycle_key) ?? (alertId ? (scope ? `${alertId}:${scope}` : alertId) : undefined) ?? str(p.aggreg_key) ?? title;
+    present(str(p.alert_cycle_key)) ?? (alertId ? (scope ? `${alertId}:${scope}` : alertId) : undefined) ?? present(str(p.aggreg_key)) ?? title;
   if (!eventKey) throw badPayload(`${field} has neither alert_cycle_key, alert_id nor title; configure the Datadog payload as documented.`, field);
   const attributes = { ...parseDatadogTags(p.tags), ...parseDatadogTags(p.alert_scope), ...stringValues(p.routing) };
   return {

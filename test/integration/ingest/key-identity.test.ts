@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { connectVendor, createDirectIntegration } from '../../factories/integrations.ts';
-import { amAlert, amBody } from '../../factories/payloads.ts';
+import { amAlert, amBody, datadog, grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
 
 // Promise 2 for any key a sender may use: whatever the text of an event key (blanks around it,
 // control characters, NUL, lone surrogates, emoji, 255+ code points), a trigger either is refused
@@ -39,7 +39,7 @@ for (const dialect of DIALECTS) {
       (await t.container.db.selectFrom('alerts').select(['id', 'duplicate_count']).where('service_id', '=', serviceId).where('status', '<>', 'resolved').execute());
 
     /** Each channel: how to trigger and resolve a key, on a service of its own (its open alerts are the key's). */
-    const channels: Record<string, () => Promise<{ serviceId: string; send: (key: string, action: 'trigger' | 'resolve') => Promise<{ statusCode: number; body: string }> }>> = {
+    const channels: Record<string, () => Promise<{ serviceId: string; send: (key: string, action: 'trigger' | 'resolve') => Promise<{ statusCode: number; body: string; json(): any }> }>> = {
       native: async () => {
         const svc = await createService(t, tenant, `native-${n++}`);
         return {
@@ -56,6 +56,41 @@ for (const dialect of DIALECTS) {
             t.app.inject({
               method: 'POST', url: '/v2/enqueue', headers: { 'content-type': 'application/json' },
               payload: JSON.stringify({ routing_key, event_action: action, dedup_key: key, payload: { summary: 'key identity', source: 'host', severity: 'critical' } }),
+            }),
+        };
+      },
+      keyed: async () => {
+        const svc = await createService(t, tenant, `keyed-${n++}`);
+        return {
+          serviceId: svc.id,
+          send: (key, action) =>
+            t.app.inject({
+              method: 'POST', url: '/v1/alerts', headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.ingestKey}` },
+              payload: JSON.stringify({ title: 'key identity', event_key: key, action, service_id: svc.id }),
+            }),
+        };
+      },
+      grafana: async () => {
+        const svc = await createService(t, tenant, `grafana-${n++}`);
+        const path = await connectVendor(t, tenant, { type: 'grafana', routingRules: [], fallbackServiceId: svc.id });
+        return {
+          serviceId: svc.id,
+          send: (key, action) =>
+            t.app.inject({
+              method: 'POST', url: path, headers: { 'content-type': 'application/json' },
+              payload: JSON.stringify(grafanaBody([grafanaAlert({ fingerprint: key, ...(action === 'resolve' ? { status: 'resolved' } : {}) })])),
+            }),
+        };
+      },
+      datadog: async () => {
+        const svc = await createService(t, tenant, `datadog-${n++}`);
+        const path = await connectVendor(t, tenant, { type: 'datadog', routingRules: [], fallbackServiceId: svc.id });
+        return {
+          serviceId: svc.id,
+          send: (key, action) =>
+            t.app.inject({
+              method: 'POST', url: path, headers: { 'content-type': 'application/json' },
+              payload: JSON.stringify(datadog({ alert_cycle_key: key, alert_transition: action === 'trigger' ? 'Triggered' : 'Recovered' })),
             }),
         };
       },
@@ -85,13 +120,21 @@ for (const dialect of DIALECTS) {
               return;
             }
             expect(first.statusCode, where).toBe(202);
+            if (name === 'events_v2' && key.trim() === '') {
+              // PagerDuty: a blank dedup key is none; each trigger gets a new one and opens its own
+              // alert, and an acknowledge or resolve needs one (contracts.md 1.2).
+              expect((await send(key, 'trigger')).statusCode, where).toBe(202);
+              expect(await openOn(serviceId), where).toHaveLength(2);
+              expect((await send(key, 'resolve')).statusCode, where).toBe(400);
+              return;
+            }
             const repeat = await send(key, 'trigger');
             expect(repeat.statusCode, where).toBe(202);
             const open = await openOn(serviceId);
             expect(open, where).toHaveLength(1);
             expect(open[0]!.duplicate_count, where).toBe(1);
             const resolved = await send(key, 'resolve');
-            if (name === 'native' && key.replaceAll('\u0000', '').trim() === '') {
+            if ((name === 'native' || name === 'keyed') && key.replaceAll('\u0000', '').trim() === '') {
               // A blank key is no key (spec 2.1): the trigger took its title as the key, and a
               // resolve must name one.
               expect(resolved.statusCode, where).toBe(400);
