@@ -38,71 +38,31 @@ for (const dialect of DIALECTS) {
     const openOn = async (serviceId: string) =>
       (await t.container.db.selectFrom('alerts').select(['id', 'duplicate_count']).where('service_id', '=', serviceId).where('status', '<>', 'resolved').execute());
 
-    /** Each channel: how to trigger and resolve a key, on a service of its own (its open alerts are the key's). */
-    const channels: Record<string, () => Promise<{ serviceId: string; send: (key: string, action: 'trigger' | 'resolve') => Promise<{ statusCode: number; body: string; json(): any }> }>> = {
-      native: async () => {
-        const svc = await createService(t, tenant, `native-${n++}`);
-        return {
-          serviceId: svc.id,
-          send: (key, action) => t.app.inject({ method: 'POST', url: svc.ingestPath, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ title: 'key identity', event_key: key, action }) }),
-        };
-      },
-      events_v2: async () => {
-        const svc = await createService(t, tenant, `v2-${n++}`);
+    type Send = (key: string, action: 'trigger' | 'resolve') => Promise<{ statusCode: number; body: string; json(): any }>;
+    const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
+    /** A channel on a service of its own (so its open alerts are the key's): how to send a key. */
+    const onService = (make: (svc: Awaited<ReturnType<typeof createService>>) => Promise<Send> | Send) => async () => {
+      const svc = await createService(t, tenant, `key-${n++}`);
+      return { serviceId: svc.id, send: await make(svc) };
+    };
+    const vendor = (type: string, body: (key: string, action: 'trigger' | 'resolve') => unknown) =>
+      onService(async (svc) => {
+        const path = await connectVendor(t, tenant, { type, routingRules: [], fallbackServiceId: svc.id });
+        return (key, action) => post(path, body(key, action));
+      });
+    const channels: Record<string, () => Promise<{ serviceId: string; send: Send }>> = {
+      native: onService((svc) => (key, action) => post(svc.ingestPath, { title: 'key identity', event_key: key, action })),
+      keyed: onService((svc) => (key, action) =>
+        post('/v1/alerts', { title: 'key identity', event_key: key, action, service_id: svc.id }, { authorization: `Bearer ${tenant.ingestKey}` })),
+      events_v2: onService(async (svc) => {
         const { routing_key } = await createDirectIntegration(t, tenant, { type: 'events_v2', serviceId: svc.id });
-        return {
-          serviceId: svc.id,
-          send: (key, action) =>
-            t.app.inject({
-              method: 'POST', url: '/v2/enqueue', headers: { 'content-type': 'application/json' },
-              payload: JSON.stringify({ routing_key, event_action: action, dedup_key: key, payload: { summary: 'key identity', source: 'host', severity: 'critical' } }),
-            }),
-        };
-      },
-      keyed: async () => {
-        const svc = await createService(t, tenant, `keyed-${n++}`);
-        return {
-          serviceId: svc.id,
-          send: (key, action) =>
-            t.app.inject({
-              method: 'POST', url: '/v1/alerts', headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.ingestKey}` },
-              payload: JSON.stringify({ title: 'key identity', event_key: key, action, service_id: svc.id }),
-            }),
-        };
-      },
-      grafana: async () => {
-        const svc = await createService(t, tenant, `grafana-${n++}`);
-        const path = await connectVendor(t, tenant, { type: 'grafana', routingRules: [], fallbackServiceId: svc.id });
-        return {
-          serviceId: svc.id,
-          send: (key, action) =>
-            t.app.inject({
-              method: 'POST', url: path, headers: { 'content-type': 'application/json' },
-              payload: JSON.stringify(grafanaBody([grafanaAlert({ fingerprint: key, ...(action === 'resolve' ? { status: 'resolved' } : {}) })])),
-            }),
-        };
-      },
-      datadog: async () => {
-        const svc = await createService(t, tenant, `datadog-${n++}`);
-        const path = await connectVendor(t, tenant, { type: 'datadog', routingRules: [], fallbackServiceId: svc.id });
-        return {
-          serviceId: svc.id,
-          send: (key, action) =>
-            t.app.inject({
-              method: 'POST', url: path, headers: { 'content-type': 'application/json' },
-              payload: JSON.stringify(datadog({ alert_cycle_key: key, alert_transition: action === 'trigger' ? 'Triggered' : 'Recovered' })),
-            }),
-        };
-      },
-      alertmanager: async () => {
-        const svc = await createService(t, tenant, `am-${n++}`);
-        const path = await connectVendor(t, tenant, { type: 'alertmanager', routingRules: [], fallbackServiceId: svc.id });
-        return {
-          serviceId: svc.id,
-          send: (key, action) =>
-            t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(amBody([amAlert(action === 'trigger' ? 'firing' : 'resolved', {}, key)])) }),
-        };
-      },
+        return (key, action) =>
+          post('/v2/enqueue', { routing_key, event_action: action, dedup_key: key, payload: { summary: 'key identity', source: 'host', severity: 'critical' } });
+      }),
+      alertmanager: vendor('alertmanager', (key, action) => amBody([amAlert(action === 'trigger' ? 'firing' : 'resolved', {}, key)])),
+      grafana: vendor('grafana', (key, action) => grafanaBody([grafanaAlert({ fingerprint: key, ...(action === 'resolve' ? { status: 'resolved' } : {}) })])),
+      datadog: vendor('datadog', (key, action) => datadog({ alert_cycle_key: key, alert_transition: action === 'trigger' ? 'Triggered' : 'Recovered' })),
     };
 
     for (const [name, make] of Object.entries(channels)) {
