@@ -9,7 +9,9 @@ export function isStoreUnavailable(err: unknown): boolean {
   const code = e?.code ?? '';
   if (Array.isArray(e?.errors) && e.errors.some(isStoreUnavailable)) return true; // AggregateError (IPv4 + IPv6 connect)
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR'].includes(code) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
+    // better-sqlite3 reports extended result codes: SQLITE_IOERR_WRITE, SQLITE_BUSY_SNAPSHOT, …
+    /^SQLITE_(BUSY|LOCKED|FULL|IOERR)(_|$)/.test(code) ||
     /^(08|57P|53)/.test(code) || // connection exceptions, operator intervention, insufficient resources
     /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked|the database system is (starting up|shutting down)/i.test(
       e?.message ?? '',
