@@ -13,6 +13,7 @@ export function isStoreUnavailable(err: unknown): boolean {
     // better-sqlite3 reports extended result codes: SQLITE_IOERR_WRITE, SQLITE_BUSY_SNAPSHOT, …
     /^SQLITE_(BUSY|LOCKED|FULL|IOERR)(_|$)/.test(code) ||
     /^(08|57P|53)/.test(code) || // connection exceptions, operator intervention, insufficient resources
+    code === '25006' || // read-only transaction: a failover left the connection on a standby
     /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked|the database system is (starting up|shutting down)/i.test(
       e?.message ?? '',
     )

@@ -14,8 +14,8 @@ describe('isStoreUnavailable', () => {
     }
   });
 
-  it('takes PostgreSQL connection and resource errors, and a failed connect to every address', () => {
-    for (const code of ['08006', '57P01', '53300', 'ECONNREFUSED']) expect(isStoreUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
+  it('takes PostgreSQL connection and resource errors, a standby after failover (read-only), and a failed connect to every address', () => {
+    for (const code of ['08006', '57P01', '53300', '53100', '25006', 'ECONNREFUSED']) expect(isStoreUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
     expect(isStoreUnavailable(new AggregateError([Object.assign(new Error('v4'), { code: 'ECONNREFUSED' }), Object.assign(new Error('v6'), { code: 'ECONNREFUSED' })]))).toBe(true);
     expect(isStoreUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
   });

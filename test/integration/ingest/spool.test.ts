@@ -1,4 +1,6 @@
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createCommitter, createPgExecutor, createSqliteThreadExecutor, createSpoolDrainer, openSpool, type BatchExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
@@ -226,6 +228,48 @@ describe('sqlite: closing drains the spool when the store is back', () => {
       const spool = new SQLite(spoolPath, { readonly: true });
       expect(spool.prepare('select count(*) as n from spool_units').get()).toEqual({ n: 0 });
       spool.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(DIALECTS.includes('postgres'))('postgres: a failover that leaves the connections on a read-only server', () => {
+  it('spools what the read-only server refuses (25006) and applies it once the server takes writes', async () => {
+    const t = await buildTestApp({ dialect: 'postgres', container: { eventLoopDelay: () => 0 } });
+    const admin = t.container.db;
+    const { name } = (await sql<{ name: string }>`select current_database() as name`.execute(admin)).rows[0]!;
+    /** New sessions read-only (as on a standby) or not; every session of the pool is ended (from outside it) so it reconnects as such. */
+    const readOnly = async (on: boolean) => {
+      const outside = new pg.Client({ connectionString: t.container.config.databaseUrl });
+      await outside.connect();
+      try {
+        await outside.query('set default_transaction_read_only = off'); // this session may start read-only itself
+        await outside.query(`alter database "${name}" ${on ? 'set default_transaction_read_only = on' : 'reset default_transaction_read_only'}`);
+        await outside.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      } finally {
+        await outside.end();
+      }
+      // Until the pool has dropped its ended clients and reconnected under the new setting.
+      for (let i = 0; i < 50; i++) {
+        const r = await sql<{ ro: string }>`select current_setting('transaction_read_only') as ro`.execute(admin).catch(() => undefined);
+        if (r?.rows[0]?.ro === (on ? 'on' : 'off')) return;
+      }
+      throw new Error('the pool did not reconnect');
+    };
+    try {
+      const tenant = await bootstrapTenant(t);
+      const svc = await createService(t, tenant, 'failover');
+      expect((await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'warm', event_key: 'warm' } })).statusCode).toBe(202);
+      await readOnly(true);
+      const res = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'During failover', event_key: 'failover' } });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json()).toMatchObject({ buffered: true });
+      await readOnly(false);
+      expect(await t.container.drainer.drainAll()).toBe(true);
+      const alerts = await admin.selectFrom('alerts').select(['status']).where('service_id', '=', svc.id).where('event_key', '=', 'failover').execute();
+      expect(alerts).toEqual([{ status: 'open' }]);
+      expect(await admin.selectFrom('receipts').select('id').where('id', '=', res.json().receipt_id).execute()).toHaveLength(1);
     } finally {
       await t.close();
     }
