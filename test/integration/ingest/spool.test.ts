@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createCommitter, createPgExecutor, createSqliteThreadExecutor, createSpoolDrainer, openSpool, type BatchExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
 import { normalizeSignal } from '../../../src/modules/alert/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { waitFor } from '../../helpers/procs.ts';
 
 const unavailable = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
@@ -251,11 +252,10 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres: a failover that leaves 
         await outside.end();
       }
       // Until the pool has dropped its ended clients and reconnected under the new setting.
-      for (let i = 0; i < 50; i++) {
+      await waitFor(`pool sessions read-only ${on}`, async () => {
         const r = await sql<{ ro: string }>`select current_setting('transaction_read_only') as ro`.execute(admin).catch(() => undefined);
-        if (r?.rows[0]?.ro === (on ? 'on' : 'off')) return;
-      }
-      throw new Error('the pool did not reconnect');
+        return r?.rows[0]?.ro === (on ? 'on' : 'off');
+      }, 10_000, 10);
     };
     try {
       const tenant = await bootstrapTenant(t);
