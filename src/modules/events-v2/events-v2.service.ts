@@ -1,6 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
 import { normalizeSignal } from '../alert/index.ts';
-import { storableText } from '../../lib/text.ts';
 import type { IngestReply, IngestService } from '../ingest/index.ts';
 import { INVALID_ROUTING_KEY, type ParsedEvent, invalidEvent, parseEventV1, parseEventV2 } from './events-v2.ts';
 
@@ -22,9 +21,8 @@ export function createEventsV2Service(deps: { ingest: Pick<IngestService, 'targe
     let signal;
     try {
       // normalizeSignal trims keys; the dedup key is kept as sent (case, spaces), only made
-      // storable (no NUL, no lone surrogate: on PostgreSQL either was a 500, docs/adr/0003).
-      const normalized = normalizeSignal(event.signal);
-      signal = { ...normalized, eventKey: storableText(event.dedupKey) || normalized.eventKey };
+      // storable by the parser (no NUL, no lone surrogate: on PostgreSQL either was a 500).
+      signal = { ...normalizeSignal(event.signal), eventKey: event.dedupKey };
     } catch (err) {
       if (err instanceof AppError && err.code === 'invalid_request') {
         throw invalidEvent((err.details ?? []).map((d) => `'${d.field}' ${d.message}`));

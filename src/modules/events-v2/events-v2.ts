@@ -1,5 +1,5 @@
 import { randomHex } from '../../lib/secrets.ts';
-import { codePointLength, truncateCodePoints } from '../../lib/text.ts';
+import { codePointLength, storableText, truncateCodePoints } from '../../lib/text.ts';
 import type { Priority, Signal } from '../alert/index.ts';
 
 /**
@@ -61,6 +61,11 @@ export interface ParsedEvent {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/**
+ * A dedup key as the stores keep it (no NUL, no lone surrogate; docs/adr/0003), before it is judged
+ * blank: a key that is blank once storable is no key, for a trigger and a resolve alike.
+ */
+const storableKey = (v: unknown): unknown => (typeof v === 'string' ? storableText(v) : v);
 
 /** A generated dedup key: 32 hex characters, as v1 examples show (contracts.md 1.2). */
 export const generateDedupKey = (): string => randomHex(16);
@@ -104,7 +109,7 @@ export function parseEventV2(body: unknown): ParsedEvent {
     errors.push("'event_action' is invalid (must be one of the following: 'trigger', 'acknowledge' or 'resolve')");
   }
 
-  const rawKey = body.dedup_key;
+  const rawKey = storableKey(body.dedup_key);
   const hasKey = !isBlank(rawKey);
   if (hasKey && typeof rawKey !== 'string') errors.push("'dedup_key' must be a string");
   else if (hasKey && codePointLength(rawKey as string) > DEDUP_KEY_MAX) errors.push(`'dedup_key' is too long (maximum is ${DEDUP_KEY_MAX} characters)`);
@@ -176,7 +181,7 @@ export function parseEventV1(body: unknown): ParsedEvent {
   }
   const type = body.event_type;
   if (typeof type !== 'string' || !ACTIONS.includes(type as EventAction)) errors.push('event_type is invalid (must be one of: trigger acknowledge resolve)');
-  const rawKey = body.incident_key;
+  const rawKey = storableKey(body.incident_key);
   const hasKey = !isBlank(rawKey);
   if (hasKey && typeof rawKey !== 'string') errors.push('Incident key must be a string');
   else if (hasKey && codePointLength(rawKey as string) > DEDUP_KEY_MAX) errors.push(`Incident key is too long (maximum is ${DEDUP_KEY_MAX} characters)`);
