@@ -15,8 +15,8 @@ export interface VendorItem {
   attributes: Record<string, string>;
 }
 
-/** A text that still says something once control characters and blanks are gone, else undefined. */
-const present = (v: string | undefined): string | undefined => (v !== undefined && sanitizeLine(v) !== '' ? v : undefined);
+/** A string that still says something once control characters and blanks are gone, else undefined. */
+const present = (v: unknown): string | undefined => (typeof v === 'string' && sanitizeLine(v) !== '' ? v : undefined);
 
 /**
  * A vendor's signal within Klaxon's limits. Its sender cannot shorten what it sends, and
@@ -24,10 +24,9 @@ const present = (v: string | undefined): string | undefined => (v !== undefined 
  * batch, pages included. So the title and body are cut to their limits (as the email source does)
  * and a key longer than an event key may be becomes its stable digest (docs/adr/0200).
  */
-const fitted = (s: Signal & { title: string; eventKey: string; body: string; source: string }): Signal => ({
+const fitted = (s: Signal & { title: string; eventKey: string; body: string }): Signal => ({
   ...s,
-  // A title of blanks or control characters only would be refused as missing: name the alert.
-  title: truncateCodePoints(present(s.title) ?? `${s.source} alert ${s.eventKey}`, TITLE_MAX),
+  title: truncateCodePoints(s.title, TITLE_MAX),
   eventKey: fittedKey(s.eventKey),
   body: truncateCodePoints(s.body, BODY_MAX),
 });
@@ -106,7 +105,7 @@ function parseAlertList(body: unknown, source: 'alertmanager' | 'grafana'): Vend
     }
     const labels = stringValues(a.labels);
     const annotations = stringValues(a.annotations);
-    const fingerprint = present(str(a.fingerprint)) ?? labelsKey(labels);
+    const fingerprint = present(a.fingerprint) ?? labelsKey(labels);
     const name = present(labels.alertname);
     const summary = present(annotations.summary) ?? present(annotations.title);
     const title = name && summary ? `${name}: ${summary}` : (summary ?? name ?? `${source} alert ${fingerprint}`);
@@ -179,13 +178,14 @@ function parseDatadogOne(p: unknown, field: string): VendorItem {
   const resolve = transition ? RECOVERED.has(transition.toLowerCase()) : p.alert_type === 'success';
   const rawPriority = str(p.priority) ?? str(p.alert_priority);
   const priority = rawPriority ? DATADOG_PRIORITY[rawPriority.toUpperCase()] : undefined;
-  const title = present(str(p.alert_title)) ?? (present(str(p.title)) ? stripTitlePrefixes(str(p.title)!) : undefined) ?? present(str(p.alert_status));
-  const alertId = present(str(p.alert_id));
-  const scope = present(str(p.alert_scope));
+  const eventTitle = present(p.title);
+  const title = present(p.alert_title) ?? (eventTitle ? stripTitlePrefixes(eventTitle) : undefined) ?? present(p.alert_status);
+  const alertId = present(p.alert_id);
+  const scope = present(p.alert_scope);
   // $ALERT_CYCLE_KEY links every event from trigger to recovery; otherwise monitor id + scope
   // (contracts.md 4), and as a last resort the title without its transition prefix.
   const eventKey =
-    present(str(p.alert_cycle_key)) ?? (alertId ? (scope ? `${alertId}:${scope}` : alertId) : undefined) ?? present(str(p.aggreg_key)) ?? title;
+    present(p.alert_cycle_key) ?? (alertId ? (scope ? `${alertId}:${scope}` : alertId) : undefined) ?? present(p.aggreg_key) ?? title;
   if (!eventKey) throw badPayload(`${field} has neither alert_cycle_key, alert_id nor title; configure the Datadog payload as documented.`, field);
   const attributes = { ...parseDatadogTags(p.tags), ...parseDatadogTags(p.alert_scope), ...stringValues(p.routing) };
   return {
