@@ -1,9 +1,7 @@
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/http/logging.ts';
-import { startEmailIngest } from '../../../src/modules/email/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { createDirectIntegration } from '../../factories/integrations.ts';
+import { startTestSmtp } from '../../helpers/smtp.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: ingest sheds load with 503 + Retry-After before latency collapses`, () => {
@@ -52,8 +50,8 @@ for (const dialect of DIALECTS) {
 
     it('email: the SMTP listener answers shedding with 451, so the sending MTA keeps the message and retries', async () => {
       const { email_address } = await createDirectIntegration(t, tenant, { type: 'email', serviceId: svc.id });
-      const { smtp, port } = await startEmailIngest({ ingest: t.container.services.ingest, domain: t.container.config.emailDomain, port: 0, host: '127.0.0.1', logger: createLogger('silent') });
-      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+      const { smtp, transport: connect } = await startTestSmtp(t);
+      const transport = connect();
       try {
         delayMs = 150;
         const refused = await transport.sendMail({ from: 'x@example.com', to: email_address!, subject: 'shed mail', text: 'x' }).catch((err: { responseCode?: number; response?: string }) => err);

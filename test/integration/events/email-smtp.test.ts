@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/http/logging.ts';
-import { startEmailIngest, type SmtpIngest } from '../../../src/modules/email/index.ts';
+import type { SmtpIngest } from '../../../src/modules/email/index.ts';
+import { startTestSmtp } from '../../helpers/smtp.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { findBinary } from '../../helpers/binaries.ts';
 import { createDirectIntegration, disableIntegration } from '../../factories/integrations.ts';
@@ -34,7 +34,7 @@ for (const dialect of DIALECTS) {
       tenant = await bootstrapTenant(t);
       svc = await createService(t, tenant, 'mailbox');
       address = (await createDirectIntegration(t, tenant, { type: 'email', serviceId: svc.id })).email_address!;
-      ({ smtp, port } = await startEmailIngest({ ingest: t.container.services.ingest, domain: t.container.config.emailDomain, port: 0, host: '127.0.0.1', logger: createLogger('silent') }));
+      ({ smtp, port } = await startTestSmtp(t));
       dir = mkdtempSync(join(tmpdir(), 'klaxon-mail-'));
     });
     afterAll(async () => {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/http/logging.ts';
-import { startEmailIngest, type SmtpIngest } from '../../../src/modules/email/index.ts';
+import type { SmtpIngest } from '../../../src/modules/email/index.ts';
+import { startTestSmtp } from '../../helpers/smtp.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type TestApp } from '../../helpers/app.ts';
 import { createDirectIntegration } from '../../factories/integrations.ts';
 
@@ -80,7 +80,7 @@ for (const dialect of DIALECTS) {
       await liftIngestRateLimit(t, tenant);
       const svc = await createService(t, tenant, 'mailbox');
       address = (await createDirectIntegration(t, tenant, { type: 'email', serviceId: svc.id })).email_address!;
-      ({ smtp, port } = await startEmailIngest({ ingest: t.container.services.ingest, domain: t.container.config.emailDomain, port: 0, host: '127.0.0.1', logger: createLogger('silent') }));
+      ({ smtp, port } = await startTestSmtp(t));
     });
     afterAll(async () => {
       await smtp?.close();

@@ -1,10 +1,9 @@
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/http/logging.ts';
-import { startEmailIngest } from '../../../src/modules/email/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type TestApp } from '../../helpers/app.ts';
 import { connectVendor, createDirectIntegration } from '../../factories/integrations.ts';
 import { grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
+import { startTestSmtp } from '../../helpers/smtp.ts';
 
 /**
  * "No secret appears in logs, audit entries or API responses other than the one that creates it":
@@ -70,8 +69,8 @@ for (const dialect of DIALECTS) {
       const mail = await createDirectIntegration(t, tenant, { type: 'email', serviceId: svc.id });
       secrets.push(mail.email_address!, mail.email_address!.split('@')[0]!);
       const smtpLog = createLogger('debug', { write: (chunk: string) => void t.logs.push(...chunk.split('\n').filter(Boolean)) });
-      const { smtp, port } = await startEmailIngest({ ingest: t.container.services.ingest, domain: t.container.config.emailDomain, port: 0, host: '127.0.0.1', logger: smtpLog });
-      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+      const { smtp, transport: connect } = await startTestSmtp(t, smtpLog);
+      const transport = connect();
       try {
         await transport.sendMail({ from: 'monitor@example.com', to: mail.email_address!, subject: 'disk full', text: 'x' });
         for (const id of [mail.id, v2.id]) {
