@@ -2,6 +2,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { AlertLogRow, AlertRow, NewAlertRow } from './alert.table.ts';
+import { ALERT_STATUSES } from './alert.ts';
 import type { AlertPlan } from './alert.plan.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
@@ -125,16 +126,51 @@ export interface AlertListFilter {
   priority?: number[] | undefined;
   urgency?: string | undefined;
   q?: string | undefined;
-  /** Only alerts on these services (an alert-ingest key's scope). */
-  serviceIds?: string[] | undefined;
   after?: { priority: number; id: string } | undefined;
   limit: number;
 }
 
-/** Most important first, then newest (ids are time-ordered); keyset pagination on (priority, id). */
+/**
+ * Most important first, then newest (ids are time-ordered); keyset pagination on (priority, id).
+ * One index range per status (and, after a cursor, one for the rest of the cursor's priority and
+ * one for the priorities after it), each walked in order and cut at the limit, then merged: a page
+ * reads about `limit` rows per range however many alerts the organization keeps
+ * (docs/adr/0010-alert-list-queries.md). A single query with `status in (…)` or an `or` on the
+ * cursor would read and sort every matching alert.
+ */
 export async function listAlerts(db: Kysely<Database>, f: AlertListFilter): Promise<AlertRow[]> {
+  return listAlertsQuery(db, f).execute() as Promise<AlertRow[]>;
+}
+
+/** The query behind `listAlerts`, unexecuted (its plan is tested: test/integration/api/alert-list-plan.test.ts). */
+export function listAlertsQuery(db: Kysely<Database>, f: AlertListFilter) {
+  const statuses = f.status?.length ? f.status : ALERT_STATUSES;
+  const ranges: Array<(q: AlertQuery) => AlertQuery> = f.after
+    ? [
+        (q) => q.where('priority', '=', f.after!.priority).where('id', '<', f.after!.id),
+        (q) => q.where('priority', '>', f.after!.priority),
+      ]
+    : [(q) => q];
+  const parts = statuses.flatMap((status) =>
+    ranges.map((range) =>
+      db
+        .selectFrom(() => range(filtered(db, f).where('status', '=', status as AlertRow['status'])).orderBy('priority', 'asc').orderBy('id', 'desc').limit(f.limit).as('r'))
+        .selectAll(),
+    ),
+  );
+  const [first, ...rest] = parts;
+  return rest
+    .reduce((all, part) => all.unionAll(part), first!)
+    .orderBy('priority', 'asc')
+    .orderBy('id', 'desc')
+    .limit(f.limit);
+}
+
+type AlertQuery = ReturnType<typeof filtered>;
+
+/** The list filters other than status and the cursor. */
+function filtered(db: Kysely<Database>, f: AlertListFilter) {
   let q = db.selectFrom('alerts').selectAll().where('org_id', '=', f.orgId);
-  if (f.status?.length) q = q.where('status', 'in', f.status as AlertRow['status'][]);
   if (f.serviceId) q = q.where('service_id', '=', f.serviceId);
   if (f.priority?.length) q = q.where('priority', 'in', f.priority);
   if (f.urgency) q = q.where('urgency', '=', f.urgency as AlertRow['urgency']);
@@ -142,11 +178,7 @@ export async function listAlerts(db: Kysely<Database>, f: AlertListFilter): Prom
     const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
   }
-  if (f.after) {
-    const { priority, id } = f.after;
-    q = q.where((eb) => eb.or([eb('priority', '>', priority), eb.and([eb('priority', '=', priority), eb('id', '<', id)])]));
-  }
-  return q.orderBy('priority', 'asc').orderBy('id', 'desc').limit(f.limit).execute();
+  return q;
 }
 
 export async function listLog(db: Kysely<Database>, alertId: string, afterId: string | undefined, limit: number): Promise<AlertLogRow[]> {

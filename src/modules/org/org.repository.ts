@@ -98,15 +98,18 @@ export async function listRetention(db: Kysely<Database>) {
 export async function pruneResolvedAlerts(db: Kysely<Database>, orgId: string, before: string, limit: number): Promise<number> {
   const r = await db
     .deleteFrom('alerts')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('alerts')
-        .select('id')
-        .where('org_id', '=', orgId)
-        .where('status', '=', 'resolved')
-        .where('resolved_at', '<', before)
-        .limit(limit),
-    )
+    .where('id', 'in', resolvedBeforeQuery(db, orgId, before, limit))
     .executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Ids of up to `limit` alerts resolved before `before`: a range of `alerts_resolved_at` (docs/adr/0010). */
+export function resolvedBeforeQuery(db: Kysely<Database>, orgId: string, before: string, limit: number) {
+  return db
+    .selectFrom('alerts')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'resolved')
+    .where('resolved_at', '<', before)
+    .limit(limit);
 }

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../../../src/db/database.ts';
+import { listAlertsQuery, type AlertListFilter } from '../../../src/modules/alert/alert.repository.ts';
+import { resolvedBeforeQuery } from '../../../src/modules/org/org.repository.ts';
+import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
+
+// A list page must cost about `limit` rows per index range however many alerts an organization
+// keeps (docs/adr/0010-alert-list-queries.md). Timing it would be machine-dependent; the plans
+// say it exactly: every read of `alerts` is an index range already in list order, cut by its own
+// limit, never a scan or a sort of everything that matches.
+
+interface PlanStep {
+  id: number;
+  parent: number;
+  detail: string;
+}
+interface PgNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PgNode[];
+}
+
+const CURSOR = { priority: 3, id: 'alr_01kz000000000000000000000' };
+const FILTER_PARTS: Array<[string, Partial<AlertListFilter>]> = [
+  ['one status', { status: ['open'] }],
+  ['two statuses', { status: ['open', 'acknowledged'] }],
+  ['service', { serviceId: 'svc_1' }],
+  ['priorities', { priority: [1, 4] }],
+  ['urgency', { urgency: 'high' }],
+  ['q', { q: 'disk_50%' }],
+  ['cursor', { after: CURSOR }],
+];
+
+/** Every combination of the filters, from none to all. */
+function filterCombinations(): Array<[string, AlertListFilter]> {
+  const out: Array<[string, AlertListFilter]> = [];
+  for (let mask = 0; mask < 1 << FILTER_PARTS.length; mask++) {
+    const picked = FILTER_PARTS.filter((_, i) => mask & (1 << i));
+    if (picked.some(([n]) => n === 'one status') && picked.some(([n]) => n === 'two statuses')) continue;
+    out.push([picked.map(([n]) => n).join(' + ') || 'no filter', Object.assign({ orgId: 'org_1', limit: 51 }, ...picked.map(([, f]) => f))]);
+  }
+  return out;
+}
+
+async function sqlitePlan(db: Kysely<Database>, q: CompiledQuery): Promise<PlanStep[]> {
+  const r = await db.executeQuery<PlanStep>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
+  return r.rows;
+}
+
+/** PostgreSQL's plan with scans and sorts priced out, so it shows whether an index can give the order. */
+async function pgPlan(db: Kysely<Database>, q: CompiledQuery): Promise<PgNode> {
+  return db.connection().execute(async (conn) => {
+    await conn.executeQuery(CompiledQuery.raw('set enable_seqscan = off'));
+    await conn.executeQuery(CompiledQuery.raw('set enable_sort = off'));
+    try {
+      const r = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
+      return r.rows[0]!['QUERY PLAN'][0]!.Plan;
+    } finally {
+      await conn.executeQuery(CompiledQuery.raw('reset enable_seqscan'));
+      await conn.executeQuery(CompiledQuery.raw('reset enable_sort'));
+    }
+  });
+}
+
+/** SQLite: each read of `alerts` is an index SEARCH with no sort in its own scope. */
+function sqliteReadsInOrder(plan: PlanStep[], indexes: RegExp): string[] {
+  const problems: string[] = [];
+  const reads = plan.filter((s) => /\balerts\b/.test(s.detail));
+  if (reads.length === 0) problems.push('no read of alerts in the plan');
+  for (const read of reads) {
+    if (!/^SEARCH alerts USING (COVERING )?INDEX /.test(read.detail) || !indexes.test(read.detail)) problems.push(`read: ${read.detail}`);
+    const sorts = plan.filter((s) => s.parent === read.parent && s.detail.startsWith('USE TEMP B-TREE'));
+    for (const s of sorts) problems.push(`sorted beside "${read.detail}": ${s.detail}`);
+  }
+  return problems;
+}
+
+/** PostgreSQL: each read of `alerts` is an index scan directly under a Limit. */
+function pgReadsInOrder(plan: PgNode, indexes: RegExp, underLimit: boolean): string[] {
+  const problems: string[] = [];
+  let reads = 0;
+  const walk = (node: PgNode, parent: PgNode | undefined) => {
+    if (node['Relation Name'] === 'alerts') {
+      reads++;
+      if (node['Node Type'] !== 'Index Scan' || !indexes.test(node['Index Name'] ?? '')) problems.push(`read: ${node['Node Type']} ${node['Index Name'] ?? ''}`);
+      if (underLimit && parent?.['Node Type'] !== 'Limit') problems.push(`${node['Node Type']} under ${parent?.['Node Type'] ?? 'nothing'}, not a Limit`);
+    }
+    for (const child of node.Plans ?? []) walk(child, node);
+  };
+  walk(plan, undefined);
+  if (reads === 0) problems.push('no read of alerts in the plan');
+  return problems;
+}
+
+describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
+  let ts: TestStore;
+  beforeAll(async () => {
+    ts = await createTestStore(dialect);
+  });
+  afterAll(async () => {
+    await ts.drop();
+  });
+
+  test.each(filterCombinations())('GET /api/alerts with %s reads index ranges in list order', async (_name, filter) => {
+    const db = ts.store.db;
+    const q = listAlertsQuery(db, filter).compile();
+    const indexes = /alerts_(org|service)_list/;
+    const problems = dialect === 'sqlite' ? sqliteReadsInOrder(await sqlitePlan(db, q), indexes) : pgReadsInOrder(await pgPlan(db, q), indexes, true);
+    expect(problems).toEqual([]);
+  });
+
+  test('retention finds resolved alerts by resolved_at, not by walking every resolved alert', async () => {
+    const db = ts.store.db;
+    const q = resolvedBeforeQuery(db, 'org_1', '2026-01-01T00:00:00.000Z', 500).compile();
+    const index = /^alerts_resolved_at$/;
+    if (dialect === 'sqlite') {
+      const plan = await sqlitePlan(db, q);
+      expect(plan.map((s) => s.detail)).toEqual([expect.stringMatching(/^SEARCH alerts USING (COVERING )?INDEX alerts_resolved_at \(org_id=\? AND resolved_at<\?\)$/)]);
+    } else {
+      expect(pgReadsInOrder(await pgPlan(db, q), index, false)).toEqual([]);
+    }
+  });
+});
