@@ -20,6 +20,16 @@ export async function releaseIdempotencyKey(db: Kysely<Database>, receiptId: str
 export async function insertReceipt(db: Kysely<Database>, row: ReceiptRow): Promise<void> {
   await db.insertInto('receipts').values(row).execute();
 }
-export async function pruneReceipts(db: Kysely<Database>, before: string): Promise<void> {
-  await db.deleteFrom('receipts').where('created_at', '<', before).execute();
+/** Deletes receipts created before `before`, `batch` rows a statement (oldest first, by `receipts_created`); returns how many went. */
+export async function pruneReceipts(db: Kysely<Database>, before: string, batch = 1000): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const r = await db
+      .deleteFrom('receipts')
+      .where('id', 'in', (eb) => eb.selectFrom('receipts').select('id').where('created_at', '<', before).orderBy('created_at').limit(batch))
+      .executeTakeFirst();
+    const n = Number(r.numDeletedRows);
+    pruned += n;
+    if (n < batch) return pruned;
+  }
 }

@@ -119,6 +119,29 @@ export async function countBacklog(db: Kysely<Database>): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-export async function pruneProcessed(db: Kysely<Database>, before: string): Promise<void> {
-  await db.deleteFrom('outbox_events').where('processed_at', '<', before).execute();
+/**
+ * Deletes events handled before `before`, oldest first, `batch` rows a statement (so the SQLite
+ * thread is never held for long), and returns how many went. It reads the table in id order, which
+ * is insertion order, and stops at the first event created at or after `before`: nothing after it
+ * can have been handled earlier. No index on `processed_at` is needed, so ingest writes none; an
+ * old event still pending is passed over and read again next time (docs/adr/0008-outbox.md).
+ */
+export async function pruneProcessed(db: Kysely<Database>, before: string, batch = 1000): Promise<number> {
+  let after = 0;
+  let pruned = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('outbox_events')
+      .select(['id', 'created_at', 'processed_at'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    const young = rows.findIndex((r) => r.created_at >= before);
+    const old = young < 0 ? rows : rows.slice(0, young);
+    const ids = old.filter((r) => r.processed_at !== null && r.processed_at < before).map((r) => Number(r.id));
+    if (ids.length) pruned += Number((await db.deleteFrom('outbox_events').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+    if (young >= 0 || rows.length < batch) return pruned;
+    after = Number(rows[rows.length - 1]!.id);
+  }
 }

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Kysely, KyselyPlugin } from 'kysely';
+import type { Database } from '../../../src/db/database.ts';
+import { cleanupJob, KEEP_MS } from '../../../src/jobs/cleanup.job.ts';
+import { outboxRepository, type NewOutboxEventRow } from '../../../src/modules/outbox/index.ts';
+import { receiptRepository } from '../../../src/modules/ingest/index.ts';
+import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
+
+// Handled outbox events and receipts are kept a week, then pruned in small statements, oldest
+// first, so pruning never holds the SQLite thread (and with it ingest) for long. The outbox is read
+// in id order and pruning stops at the first event newer than the cut: no index on processed_at.
+
+const NOW = new Date('2026-03-20T12:00:00.000Z');
+const CUT = new Date(NOW.getTime() - KEEP_MS).toISOString();
+const at = (minutesFromCut: number) => new Date(Date.parse(CUT) + minutesFromCut * 60_000).toISOString();
+
+function event(createdMin: number, processedMin: number | null): NewOutboxEventRow {
+  return {
+    org_id: 'org_1',
+    type: 'alert.triggered',
+    alert_id: null,
+    payload: JSON.stringify({ created: createdMin, processed: processedMin }),
+    created_at: at(createdMin),
+    available_at: at(createdMin),
+    processed_at: processedMin === null ? null : at(processedMin),
+  };
+}
+
+/** The database, recording how many rows each statement read or changed. */
+function measured(db: Kysely<Database>): { db: Kysely<Database>; sizes: number[] } {
+  const sizes: number[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => args.node,
+    transformResult: async ({ result }) => {
+      sizes.push(Math.max(result.rows.length, Number(result.numAffectedRows ?? 0)));
+      return result;
+    },
+  };
+  return { db: db.withPlugin(plugin), sizes };
+}
+
+describe.each(DIALECTS)('cleanup (%s)', (dialect) => {
+  let ts: TestStore;
+  beforeEach(async () => {
+    ts = await createTestStore(dialect);
+  });
+  afterEach(async () => {
+    await ts.drop();
+  });
+
+  const remainingEvents = async () =>
+    (await ts.store.db.selectFrom('outbox_events').select('payload').orderBy('id').execute()).map((r) => JSON.parse(r.payload) as { created: number; processed: number | null });
+
+  test('prunes exactly the events handled before the cut, across many small batches, and keeps pending ones', async () => {
+    const rows: NewOutboxEventRow[] = [];
+    // 23 old events handled at once, with two old ones still pending among them (a failing consumer).
+    for (let i = 0; i < 23; i++) rows.push(event(-100 + i, i === 5 || i === 17 ? null : -100 + i));
+    // Old events handled after the cut: kept until their own week has passed.
+    rows.push(event(-10, 5), event(-9, 0));
+    // New events, handled or not.
+    rows.push(event(0, 0), event(1, null), event(2, 3));
+    await ts.store.db.insertInto('outbox_events').values(rows).execute();
+
+    const m = measured(ts.store.db);
+    expect(await outboxRepository.pruneProcessed(m.db, CUT, 4)).toBe(21);
+    // No statement read or deleted more than a batch.
+    expect(Math.max(...m.sizes)).toBeLessThanOrEqual(4);
+    expect(await remainingEvents()).toEqual([
+      { created: -95, processed: null },
+      { created: -83, processed: null },
+      { created: -10, processed: 5 },
+      { created: -9, processed: 0 },
+      { created: 0, processed: 0 },
+      { created: 1, processed: null },
+      { created: 2, processed: 3 },
+    ]);
+    // Nothing more to prune; a second run deletes nothing.
+    expect(await outboxRepository.pruneProcessed(ts.store.db, CUT, 4)).toBe(0);
+  });
+
+  test('a batch that ends exactly on the table end or the cut stops cleanly', async () => {
+    await ts.store.db.insertInto('outbox_events').values([event(-3, -3), event(-2, -2), event(-1, -1), event(-1, -1)]).execute();
+    expect(await outboxRepository.pruneProcessed(ts.store.db, CUT, 2)).toBe(4);
+    expect(await remainingEvents()).toEqual([]);
+    expect(await outboxRepository.pruneProcessed(ts.store.db, CUT, 2)).toBe(0);
+  });
+
+  test('receipts older than the cut go in batches; newer ones stay', async () => {
+    const receipt = (id: string, createdMin: number) => ({
+      id,
+      org_id: 'org_1',
+      credential_id: 'cred_1',
+      idempotency_key: null,
+      status_code: 202,
+      response: '{}',
+      created_at: at(createdMin),
+    });
+    await ts.store.db
+      .insertInto('receipts')
+      .values([...Array.from({ length: 7 }, (_, i) => receipt(`rcp_old_${i}`, -50 + i)), receipt('rcp_new_0', 0), receipt('rcp_new_1', 3)])
+      .execute();
+    const m = measured(ts.store.db);
+    expect(await receiptRepository.pruneReceipts(m.db, CUT, 3)).toBe(7);
+    expect(m.sizes).toEqual([3, 3, 1]);
+    const left = await ts.store.db.selectFrom('receipts').select('id').orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual(['rcp_new_0', 'rcp_new_1']);
+  });
+
+  test('the periodic job prunes both a week after their time', async () => {
+    await ts.store.db.insertInto('outbox_events').values([event(-1, -1), event(1, 1)]).execute();
+    await cleanupJob.run({ db: ts.store.db, now: NOW });
+    expect(await remainingEvents()).toEqual([{ created: 1, processed: 1 }]);
+  });
+});
