@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Clock, isoCached } from '../../lib/clock.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, isForeignKeyViolation, notFound, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { TokenBuckets } from '../../lib/token-bucket.ts';
 import { hashSecret } from '../../lib/secrets.ts';
@@ -19,6 +19,8 @@ import type { Committer } from './committer.ts';
 import { isStoreUnavailable, storeUnavailableError } from './committer.ts';
 import type { IngestUnit, ResponseKind, UnitOutcome } from './ingest.ts';
 import { parseNativeSignal } from './native.ts';
+
+const CREDENTIAL_GONE = 'This ingest credential is not valid, or was rotated or revoked; copy the current one from the source.';
 
 /** A vendor payload turned into signals, each with the attributes routing rules match on. */
 export interface ParsedItem {
@@ -113,6 +115,10 @@ export function createIngestService(deps: {
       try {
         outcome = await deps.committer.submit(unit);
       } catch (err) {
+        // The source's service (or organization) was deleted after its credential was looked up
+        // (another process, or this one's cache): the credential is gone, as it will read shortly.
+        // A 400 would tell a sender to drop a payload that was never at fault.
+        if (isForeignKeyViolation(err)) throw unauthorized(CREDENTIAL_GONE);
         if (!isStoreUnavailable(err)) throw err;
         if (!deps.spool) throw storeUnavailableError();
         outcome = await deps.spool.accept(unit);
@@ -176,7 +182,7 @@ export function createIngestService(deps: {
     async target(secret: string, allowed?: readonly IntegrationType[]): Promise<IngestTarget> {
       const target = secret ? await deps.integrations.resolve(secret) : undefined;
       if (!target || (allowed && !allowed.includes(target.type))) {
-        throw unauthorized('This ingest credential is not valid, or was rotated or revoked; copy the current one from the source.');
+        throw unauthorized(CREDENTIAL_GONE);
       }
       return target;
     },

@@ -132,6 +132,17 @@ for (const dialect of DIALECTS) {
       expectError(await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: tenant.headers }), 404, 'not_found');
     });
 
+    it('a service deleted while its ingest URL is still cached answers 401, not a 400 that tells the sender to drop the payload', async () => {
+      const doomed = await createService(t, tenant, 'doomed');
+      expect((await t.app.inject({ method: 'POST', url: doomed.ingestPath, payload: { title: 'warm the cache' } })).statusCode).toBe(202);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/services/${doomed.id}`, headers: tenant.headers })).statusCode).toBe(200);
+      // The clock has not moved: the URL's lookup is still cached, so the store is what refuses it.
+      const res = await t.app.inject({ method: 'POST', url: doomed.ingestPath, payload: { title: 'after delete' } });
+      expect(expectError(res, 401, 'unauthorized').error.message).toMatch(/not valid, or was rotated or revoked/);
+      t.clock.advance(60_000);
+      expectError(await t.app.inject({ method: 'POST', url: doomed.ingestPath, payload: { title: 'later' } }), 401, 'unauthorized');
+    });
+
     it('a credential over its rate limit gets 429 with Retry-After, and recovers as tokens refill', async () => {
       await t.container.db.updateTable('organizations').set({ ingest_rate_per_minute: 5 }).where('id', '=', other.orgId).execute();
       const fresh = await createService(t, other, 'limited');
