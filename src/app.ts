@@ -87,6 +87,14 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
+  // A route that takes no body (ack, resolve, revoke…) accepts an empty one under a JSON content
+  // type: scripts send the header on every call. A route that takes a body still says it is empty.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' && !req.routeOptions.schema?.body) return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
 
   for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas, ...sessionSchemas]) {
     app.addSchema(s);

@@ -47,8 +47,22 @@ for (const dialect of DIALECTS) {
       expectError(await ingest('"text"'), 400, 'invalid_request', 'body');
     });
 
-    it('an empty body with a JSON content type is 400', async () => {
-      expectError(await ingest(''), 400, 'invalid_request');
+    it('an empty body with a JSON content type is 400 where a body is expected, and accepted where none is', async () => {
+      expect(expectError(await ingest(''), 400, 'invalid_request', 'body').error.message).toMatch(/empty/);
+      const json = { 'content-type': 'application/json' };
+      expectError(await t.app.inject({ method: 'POST', url: '/api/services', headers: { ...tenant.headers, ...json }, payload: '' }), 400, 'invalid_request', 'body');
+      // Ack and resolve take no body; scripts that send the JSON header on every call must work.
+      const a = (await keyed({ service_id: svc.id, title: 'empty body acks' })).json();
+      for (const [url, headers] of [
+        [`/v1/alerts/${a.alert_id}/ack`, { authorization: `Bearer ${tenant.ingestKey}`, ...json }],
+        [`/api/alerts/${a.alert_id}/ack`, { ...tenant.headers, ...json }],
+        [`/api/alerts/${a.alert_id}/resolve`, { ...tenant.headers, 'content-type': 'application/json; charset=utf-8' }],
+      ] as const) {
+        const res = await t.app.inject({ method: 'PUT', url, headers, payload: '' });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      }
+      // A body-less route still refuses a body that is not JSON.
+      expectError(await t.app.inject({ method: 'PUT', url: `/v1/alerts/${a.alert_id}/resolve`, headers: { authorization: `Bearer ${tenant.ingestKey}`, ...json }, payload: '{oops' }), 400, 'invalid_request', 'body');
     });
 
     it('a wrong content type is 415', async () => {
