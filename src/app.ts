@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Container } from './container.ts';
 import { MAX_PARAM_LENGTH, frameworkError, installErrorHandler } from './http/error-handler.ts';
+import { documentHeaders } from './http/openapi-headers.ts';
 import { type ValidateFn, refuseUnstorableText, refuseOddParameters } from './http/request-values.ts';
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
@@ -115,6 +116,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Full-product API key (kxp_), mobile session (kxm_) or agent token (kxa_).' },
           session: { type: 'apiKey', in: 'cookie', name: 'kx_session', description: 'Dashboard session; POST/PUT/PATCH/DELETE also need X-CSRF-Token.' },
+          ingestKey: { type: 'http', scheme: 'bearer', description: 'Alert-ingest key (kxi_), for /v1/alerts.' },
         },
       },
       security: [{ bearer: [] }, { session: [] }],
@@ -122,6 +124,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // Each operation documents its access rule (audience, scope, permission, or "public") as
     // x-access; the shared access test reads it from this document (docs/adr/0301-access-test.md).
+    transformObject: (d) => documentHeaders('openapiObject' in d ? d.openapiObject : d.swaggerObject),
     transform: ({ schema, url, route }) => {
       const access = route.config?.access;
       return { schema: (access ? { ...schema, 'x-access': access } : schema) as typeof schema, url };

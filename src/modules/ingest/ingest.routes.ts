@@ -30,6 +30,7 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
         summary: 'Send a signal to the service behind an ingest URL',
         description:
           'The URL is the credential: no Authorization header and no service_id. Webhook sources take the native signal; vendor sources (alertmanager, grafana, datadog, custom) take their own payload and may open several alerts. PUT is the same as POST (Grafana can be set to send with PUT).',
+        security: [],
         params: TokenParams,
         headers: IngestHeaders,
         body: Type.Union([
@@ -47,7 +48,7 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
       schema: {
         tags: ['ingest'],
         summary: 'Send a signal with an alert-ingest key',
-        security: [{ bearer: [] }],
+        security: [{ ingestKey: [] }],
         headers: IngestHeaders,
         body: Type.Ref('KeyedSignal'),
         response: { 202: Type.Ref('IngestResponse'), ...errorResponses(413, 415, 429, 503) },
@@ -61,7 +62,7 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
           tags: ['ingest'],
           summary: op === 'ack' ? 'Acknowledge an alert by id' : 'Resolve an alert by id',
           description: 'Idempotent: a repeat answers the current state with changed: false.',
-          security: [{ bearer: [] }],
+          security: [{ ingestKey: [] }],
           params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
           response: { 200: Type.Ref('AlertChangeResponse'), ...errorResponses(429) },
         },

@@ -74,6 +74,43 @@ for (const dialect of DIALECTS) {
       expect(doc.components.schemas.ErrorBody).toBeDefined();
     });
 
+    it('the OpenAPI document states each route\'s credential and the headers hooks add: X-Service-Org, receipts, Retry-After, next-page cursors', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      // The ingest URL is its own credential; /v1/alerts takes an alert-ingest key, not the management bearer.
+      expect(doc.paths['/v1/ingest/{token}'].post.security).toEqual([]);
+      expect(doc.paths['/v1/ingest/{token}'].put.security).toEqual([]);
+      for (const [path, method] of [['/v1/alerts', 'post'], ['/v1/alerts/{id}/ack', 'put'], ['/v1/alerts/{id}/resolve', 'put']]) {
+        expect(doc.paths[path][method].security, `${method} ${path}`).toEqual([{ ingestKey: [] }]);
+      }
+      expect(doc.components.securitySchemes.ingestKey.description).toMatch(/kxi_/);
+      let withAccess = 0;
+      let lists = 0;
+      for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+        for (const [method, op] of Object.entries<any>(ops)) {
+          const where = `${method.toUpperCase()} ${path}`;
+          if (op['x-access'] && typeof op['x-access'] === 'object') {
+            withAccess++;
+            const org = (op.parameters ?? []).filter((p: any) => p.in === 'header' && p.name.toLowerCase() === 'x-service-org');
+            expect(org, `${where} declares X-Service-Org once`).toHaveLength(1);
+            expect(org[0].required, `${where} requires X-Service-Org`).toBe(true);
+          }
+          for (const status of ['429', '503']) {
+            if (op.responses?.[status]) expect(op.responses[status].headers?.['Retry-After'], `${where} ${status} has Retry-After`).toBeDefined();
+          }
+          if (op.tags?.includes('ingest') && op.responses?.['202']) {
+            expect(op.responses['202'].headers?.['X-Service-Receipt-Id'], `${where} 202 has X-Service-Receipt-Id`).toBeDefined();
+          }
+          if ((op.parameters ?? []).some((p: any) => p.in === 'query' && p.name === 'cursor')) {
+            lists++;
+            expect(Object.keys(op.responses['200'].headers ?? {}), `${where} documents the next page`).toEqual(expect.arrayContaining(['X-Next-Cursor', 'Link']));
+          }
+        }
+      }
+      expect(withAccess).toBeGreaterThan(30);
+      expect(lists).toBeGreaterThan(3);
+      expect(doc.paths['/api/alerts'].get.responses['200'].headers['X-Next-Cursor']).toBeDefined();
+    });
+
     it('/docs serves the interactive reference', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/docs/' });
       expect(res.statusCode).toBe(200);
