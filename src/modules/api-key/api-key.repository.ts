@@ -8,6 +8,9 @@ export async function insertKey(db: Kysely<Database>, row: NewApiKeyRow): Promis
 export async function findKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
   return db.selectFrom('api_keys').selectAll().where('secret_hash', '=', hash).executeTakeFirst();
 }
+export async function touchKey(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+}
 export async function findKey(db: Kysely<Database>, orgId: string, id: string): Promise<ApiKeyRow | undefined> {
   return db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }

@@ -47,9 +47,26 @@ export async function mintKeyTx(
   return { row, secret };
 }
 
+/** `last_used_at` has minute resolution: at most one write a minute per key and process. */
+const TOUCH_EVERY_MS = 60_000;
+
 export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
+  /** Key id → when this process last wrote its last_used_at (ingest caches key rows, so the row's own value goes stale). */
+  const touched = new Map<string, number>();
   return {
+    /**
+     * Records that a key was used now, when its `last_used_at` is a minute old or more; resolves
+     * when written, or at once when nothing needs writing.
+     */
+    async noteUse(row: ApiKeyRow): Promise<void> {
+      const now = clock.now();
+      const last = Math.max(touched.get(row.id) ?? 0, row.last_used_at ? Date.parse(row.last_used_at) : 0);
+      if (now.getTime() - last < TOUCH_EVERY_MS) return;
+      touched.set(row.id, now.getTime());
+      await repo.touchKey(db, row.id, now.toISOString());
+    },
+
     async create(
       actor: Extract<Actor, { type: 'user' }>,
       input: { name: string; kind: ApiKeyKind; service_ids?: string[] | undefined },

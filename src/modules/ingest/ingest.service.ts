@@ -48,7 +48,7 @@ export function createIngestService(deps: {
   clock: Clock;
   committer: Pick<Committer, 'submit'>;
   integrations: Pick<IntegrationService, 'resolve'>;
-  apiKeys: Pick<ApiKeyService, 'authenticate'>;
+  apiKeys: Pick<ApiKeyService, 'authenticate' | 'noteUse'>;
   alerts: Pick<AlertService, 'ack' | 'resolve'>;
   adapters: Partial<Record<IntegrationType, SourceAdapter>>;
   /** Optional edge spool: takes a unit the store could not (issue: durable ingest). */
@@ -145,6 +145,9 @@ export function createIngestService(deps: {
     if (entry.key.kind !== 'alert_ingest') {
       throw forbidden('This endpoint takes an alert-ingest key (kxi_); a full-product key works on /api routes.');
     }
+    // Not awaited: a signal must not wait on (or fail with) a bookkeeping write, least of all while
+    // the store is down and signals go to the spool. At most one write a minute per key.
+    deps.apiKeys.noteUse(entry.key).catch(() => undefined);
     return { key: entry.key, rate: entry.rate };
   }
 

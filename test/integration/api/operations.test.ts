@@ -79,7 +79,7 @@ for (const dialect of DIALECTS) {
       // The ingest URL is its own credential; /v1/alerts takes an alert-ingest key, not the management bearer.
       expect(doc.paths['/v1/ingest/{token}'].post.security).toEqual([]);
       expect(doc.paths['/v1/ingest/{token}'].put.security).toEqual([]);
-      for (const [path, method] of [['/v1/alerts', 'post'], ['/v1/alerts/{id}/ack', 'put'], ['/v1/alerts/{id}/resolve', 'put']]) {
+      for (const [path, method] of [['/v1/alerts', 'post'], ['/v1/alerts/{id}/ack', 'put'], ['/v1/alerts/{id}/resolve', 'put']] as const) {
         expect(doc.paths[path][method].security, `${method} ${path}`).toEqual([{ ingestKey: [] }]);
       }
       expect(doc.components.securitySchemes.ingestKey.description).toMatch(/kxi_/);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 
 for (const dialect of DIALECTS) {
@@ -69,6 +69,39 @@ for (const dialect of DIALECTS) {
       expect((await api('DELETE', `/api/keys/${k.id}`)).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${k.secret}`, 'x-service-org': tenant.orgId } })).statusCode).toBe(401);
       expect((await api('GET', '/api/keys')).json().find((x: { id: string }) => x.id === k.id)).toBeUndefined();
+    });
+
+    it('a key\'s last_used_at records its use at minute resolution, for full-product and alert-ingest keys', async () => {
+      const svc = await createService(t, tenant, 'used-keys');
+      const full = (await api('POST', '/api/keys', { name: 'used full', kind: 'full_product' })).json();
+      const ingest = (await api('POST', '/api/keys', { name: 'used ingest', kind: 'alert_ingest' })).json();
+      const lastUsed = async (id: string) => ((await api('GET', '/api/keys')).json() as Array<{ id: string; last_used_at: string | null }>).find((k) => k.id === id)!.last_used_at;
+      expect(await lastUsed(full.id)).toBeNull();
+      expect(await lastUsed(ingest.id)).toBeNull();
+
+      const useFull = () => t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${full.secret}`, 'x-service-org': tenant.orgId } });
+      const useIngest = (title: string) => t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${ingest.secret}` }, payload: { service_id: svc.id, title } });
+      const first = t.clock.now().toISOString();
+      expect((await useFull()).statusCode).toBe(200);
+      expect((await useIngest('first use')).statusCode).toBe(202);
+      expect(await lastUsed(full.id)).toBe(first);
+      // The ingest path does not wait for the write (a signal must not); it lands shortly after.
+      await vi.waitFor(async () => expect(await lastUsed(ingest.id)).toBe(first));
+
+      // Within the minute: no new write.
+      t.clock.advance(30_000);
+      expect((await useFull()).statusCode).toBe(200);
+      expect((await useIngest('again')).statusCode).toBe(202);
+      expect(await lastUsed(full.id)).toBe(first);
+      expect(await lastUsed(ingest.id)).toBe(first);
+
+      // A minute on, the next use is recorded.
+      t.clock.advance(31_000);
+      const later = t.clock.now().toISOString();
+      expect((await useFull()).statusCode).toBe(200);
+      expect((await useIngest('later')).statusCode).toBe(202);
+      expect(await lastUsed(full.id)).toBe(later);
+      await vi.waitFor(async () => expect(await lastUsed(ingest.id)).toBe(later));
     });
 
     it('GET /api/me shows the person, role and memberships', async () => {
