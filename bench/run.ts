@@ -86,6 +86,11 @@ interface RunResult {
   cpu_probe_ms?: { before: number; after: number };
   /** Which round of `--rounds` this run belongs to. */
   round?: number;
+  /**
+   * New-alert runs: from a signal's arrival (the alert's created_at) to its "page requested"
+   * timeline entry, over the run's alerts, once the outbox has caught up (peers.md 5.4 item 8).
+   */
+  page_latency_ms?: { p50: number; p99: number; max: number; alerts: number; unpaged: number };
 }
 
 /**
@@ -200,6 +205,7 @@ async function measure(
   pid: number,
   extraEnv: Record<string, string> = {},
   storePids?: () => Promise<number[]>,
+  pageLatency?: (keyPrefix: string) => Promise<RunResult['page_latency_ms']>,
 ): Promise<RunResult> {
   const spr = base.signals_per_request ?? 1;
   const env = (tag: string) => ({
@@ -219,7 +225,8 @@ async function measure(
   const probeBefore = cpuProbeMs();
   const cpu0 = cpuSeconds(pid);
   const main0 = cpuSeconds(pid, pid);
-  const w = wrk(url, env('m'), DURATION);
+  const measured = env('m');
+  const w = wrk(url, measured, DURATION);
   const cpu1 = cpuSeconds(pid);
   const main1 = cpuSeconds(pid, pid);
   const storeCpu1 = cpuOf();
@@ -253,6 +260,7 @@ async function measure(
   if (main0 !== undefined && main1 !== undefined && w.requests) r.main_thread_us_per_request = Math.round(((main1 - main0) / w.requests) * 1e6);
   if (backends.length && w.requests) r.store_cpu_us_per_request = Math.round((storeSeconds / w.requests) * 1e6);
   r.round = currentRound;
+  if (pageLatency && base.scenario === 'new') r.page_latency_ms = await pageLatency(measured.BENCH_PREFIX);
   results.push(r);
   printRow(r);
   return r;
@@ -300,7 +308,8 @@ function printRow(r: RunResult) {
       r.cpu_probe_ms ? `${r.cpu_probe_ms.before}/${r.cpu_probe_ms.after}` : '?',
     ]) +
       (r.socket_errors ? `  socket errors: ${r.socket_errors}` : '') +
-      (r.store_cpu_us_per_request !== undefined ? `  server CPU us/req: ${r.store_cpu_us_per_request}` : ''),
+      (r.store_cpu_us_per_request !== undefined ? `  server CPU us/req: ${r.store_cpu_us_per_request}` : '') +
+      (r.page_latency_ms ? `  trigger→page ms p50/p99/max: ${r.page_latency_ms.p50}/${r.page_latency_ms.p99}/${r.page_latency_ms.max} (${r.page_latency_ms.alerts} alerts${r.page_latency_ms.unpaged ? `, ${r.page_latency_ms.unpaged} unpaged` : ''})` : ''),
   );
 }
 
@@ -401,8 +410,41 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
           return r.rows.map((x) => x.pid);
         }
       : undefined;
+  // Trigger → page requested, per alert of a new-alert run: read from the store once the outbox
+  // has caught up (at most 30 s), so it includes the worker's lag under the run's load.
+  const pairsOf = async (prefix: string): Promise<Array<{ created: string; paged: string | null }>> => {
+    const q = `select a.created_at as created, min(l.created_at) as paged from alerts a left join alert_log l on l.alert_id = a.id and l.kind = 'page_requested'
+               where a.service_id = ${dialect === 'sqlite' ? '?' : '$1'} and a.event_key like ${dialect === 'sqlite' ? '?' : '$2'} group by a.id, a.created_at`;
+    const args = [svc.json.id as string, `${prefix}-%`];
+    if (dialect === 'sqlite') {
+      const s = new SQLite(join(work, 'klaxon.db'), { readonly: true });
+      try {
+        return s.prepare(q).all(...args) as Array<{ created: string; paged: string | null }>;
+      } finally {
+        s.close();
+      }
+    }
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      return (await c.query(q, args)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  const pageLatency = async (prefix: string) => {
+    let pairs = await pairsOf(prefix);
+    for (let waited = 0; pairs.some((p) => !p.paged) && waited < 30_000; waited += 250) {
+      await new Promise((r) => setTimeout(r, 250));
+      pairs = await pairsOf(prefix);
+    }
+    const ms = pairs.filter((p) => p.paged).map((p) => Date.parse(p.paged!) - Date.parse(p.created)).sort((a, b) => a - b);
+    if (!ms.length) return undefined;
+    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
+    return { p50: at(0.5), p99: at(0.99), max: ms[ms.length - 1]!, alerts: pairs.length, unpaged: pairs.length - ms.length };
+  };
   for (const scenario of SCENARIOS) {
-    await measure({ target: 'klaxon', dialect, endpoint: 'native /v1/ingest', scenario }, nativeUrl, 'native', pid, {}, storePids);
+    await measure({ target: 'klaxon', dialect, endpoint: 'native /v1/ingest', scenario }, nativeUrl, 'native', pid, {}, storePids, opt.role === 'all' ? pageLatency : undefined);
   }
 
   if (dialect === 'sqlite') {
