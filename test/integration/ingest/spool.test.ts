@@ -89,8 +89,12 @@ for (const dialect of DIALECTS) {
       spool.close();
       spool = openSpool({ path });
       expect(spool.size).toBe(1);
-      const drainer = createSpoolDrainer({ spool, committer });
+      const errors: string[] = [];
+      const drainer = createSpoolDrainer({ spool, committer, onError: (_e, m) => errors.push(m) });
       expect(await drainer.drainAll()).toBe(true);
+      // A no-op answered from its receipt, not a refusal set aside (which the receipt's key would also stop).
+      expect(errors).toEqual([]);
+      expect(spool.rejectedCount()).toBe(0);
       const alerts = await alertsFor('once');
       expect(alerts).toHaveLength(1);
       expect(alerts[0]!.duplicate_count).toBe(0);
