@@ -145,7 +145,7 @@ describe('WAL flusher', () => {
         receivedAt: '2026-03-01T10:00:00.000Z',
       };
       const batch = thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, { units: [unit], settled: [] });
-      await vi.waitFor(() => expect(held).toHaveLength(1)); // the batch committed; its flush began
+      await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 10_000, interval: 5 }); // the batch committed; its flush began
       // Committed (a reader sees the receipt) but not acknowledged: the 202 waits for the disk.
       await expect(thread.query('select id from receipts', [])).resolves.toMatchObject({ rows: [{ id: 'rcp_walflush' }] });
       expect(await settled([batch])).toEqual([false]);
