@@ -1,9 +1,14 @@
-import { fstatSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fdatasync, fstatSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createWalFlusher } from '../../src/db/wal-flusher.ts';
+import { Kysely } from 'kysely';
 import { startSqliteThread } from '../../src/db/sqlite-thread.ts';
+import { SqliteThreadDialect } from '../../src/db/sqlite-thread-dialect.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import { normalizeSignal } from '../../src/modules/alert/index.ts';
+import { SQLITE_INGEST_OP, type IngestUnit, type UnitOutcome } from '../../src/modules/ingest/index.ts';
 
 // A commit is acknowledged only once a WAL flush that began after it has finished (docs/adr/0122,
 // 0126). A flush here is completed by hand, so the test sees which commits each covers.
@@ -114,6 +119,42 @@ describe('WAL flusher', () => {
       const closing = thread.close();
       for (const done of running.slice(2)) done(null);
       await closing;
+    }
+  });
+
+  it('an ingest batch on the SQLite thread is answered only after a flush that began after its commit', async () => {
+    // Real fdatasyncs while the schema is made, then flushes held until the test completes them.
+    let hold = false;
+    const held: ((err: NodeJS.ErrnoException | null) => void)[] = [];
+    const sync = (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => (hold ? void held.push(done) : fdatasync(fd, done));
+    const thread = startSqliteThread(join(dir, 'ingest.db'), sync);
+    const db = new Kysely({ dialect: new SqliteThreadDialect(thread) });
+    try {
+      await migrateToLatest(db);
+      hold = true;
+      // A resolve for a key that never opened: the batch writes only its receipt.
+      const unit: IngestUnit = {
+        receiptId: 'rcp_walflush',
+        orgId: 'org_walflush',
+        credentialId: 'crd_walflush',
+        idempotencyKey: null,
+        actor: { type: 'integration', id: 'int_walflush', orgId: 'org_walflush' },
+        integrationId: 'int_walflush',
+        signals: [{ serviceId: 'svc_walflush', signal: normalizeSignal({ action: 'resolve', eventKey: 'never-opened' }) }],
+        response: 'native',
+        receivedAt: '2026-03-01T10:00:00.000Z',
+      };
+      const batch = thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, { units: [unit], settled: [] });
+      await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 10_000, interval: 5 }); // the batch committed; its flush began
+      // Committed (a reader sees the receipt) but not acknowledged: the 202 waits for the disk.
+      await expect(thread.query('select id from receipts', [])).resolves.toMatchObject({ rows: [{ id: 'rcp_walflush' }] });
+      expect(await settled([batch])).toEqual([false]);
+      held[0]!(null);
+      await expect(batch).resolves.toMatchObject([{ status: 202, replayed: false }]);
+    } finally {
+      hold = false;
+      for (const done of held.splice(0)) done(null);
+      await db.destroy();
     }
   });
 });

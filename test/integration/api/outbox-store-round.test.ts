@@ -108,6 +108,29 @@ describe('sqlite: the outbox round on the SQLite thread', () => {
     expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
   });
 
+  it("an event leased by a holder that died is taken over by the thread's round once the lease expires, not before", async () => {
+    await t.container.runner.drain();
+    const id = await trigger('thread-lease');
+    // A round that failed on the thread is redone under leases; its process died before handling.
+    const now = t.clock.now();
+    const claimed = await outboxRepository.claimBatch(t.container.db, 'sqlite', {
+      owner: 'wrk_dead', now: now.toISOString(), leaseUntil: new Date(now.getTime() + 30_000).toISOString(), limit: 500,
+    });
+    expect(claimed.map((e) => e.alert_id)).toEqual([id]);
+    const real = storeRoundOf();
+    const storeRuns: number[] = [];
+    // The main thread's round leaves the thread round's types alone: only the thread can take it over.
+    const runner = runnerWith({ ...real, run: async (round) => { const n = await real.run(round); storeRuns.push(n); return n; } });
+    t.clock.advance(29_999);
+    expect(await runner.tick()).toBe(0); // the lease still holds
+    expect(await pages(id)).toHaveLength(0);
+    t.clock.advance(2);
+    expect(await runner.tick()).toBe(1);
+    expect(storeRuns).toEqual([0, 1]);
+    expect(await pages(id)).toHaveLength(1);
+    expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+  });
+
   it('a round the thread cannot finish (an alert gone) is rolled back whole and done by the main thread, event by event', async () => {
     const gone = await trigger('thread-gone');
     const kept = await trigger('thread-kept');

@@ -46,6 +46,28 @@ for (const dialect of DIALECTS) {
       expect(await b.tick()).toBe(0);
     });
 
+    it('a holder whose lease was taken over can neither complete nor reschedule the event while the new holder has it', async () => {
+      const db = ts.store.db;
+      const lease = () => ({ now: clock.now().toISOString(), leaseUntil: new Date(clock.now().getTime() + 30_000).toISOString(), limit: 10 });
+      await outboxRepository.insertEvents(db, [{ org_id: 'org_x', type: 'test.fence', alert_id: null, payload: '{}', created_at: clock.now().toISOString(), available_at: clock.now().toISOString() }]);
+      const [slow] = await outboxRepository.claimBatch(db, dialect, { owner: 'wrk_slow', ...lease() });
+      clock.advance(30_001);
+      // The slow holder's lease expired while its handler ran: another process takes the event over.
+      const [next] = await outboxRepository.claimBatch(db, dialect, { owner: 'wrk_next', ...lease() });
+      expect(next!.id).toBe(slow!.id);
+      const row = () => db.selectFrom('outbox_events').select(['processed_at', 'lease_owner', 'lease_until', 'available_at', 'last_error']).where('id', '=', slow!.id).executeTakeFirstOrThrow();
+      const held = await row();
+      expect(held).toMatchObject({ processed_at: null, lease_owner: 'wrk_next' });
+
+      // The slow holder finishes late: its completion and its retry are both fenced off.
+      await outboxRepository.markProcessed(db, [slow!.id], 'wrk_slow', clock.now().toISOString());
+      await outboxRepository.markRetry(db, slow!.id, 'wrk_slow', 'late', new Date(clock.now().getTime() + 3_600_000).toISOString());
+      expect(await row()).toEqual(held);
+
+      await outboxRepository.markProcessed(db, [next!.id], 'wrk_next', clock.now().toISOString());
+      expect(await row()).toMatchObject({ processed_at: clock.now().toISOString(), lease_owner: null });
+    });
+
     it('names its process in the lease owner, so a lease can be traced to a pid', () => {
       const r = createOutboxRunner({ db: ts.store.db, dialect, clock, handlers: [] });
       expect(r.owner).toMatch(new RegExp(`^wrk_[0-9a-z]+@.+:${process.pid}$`));

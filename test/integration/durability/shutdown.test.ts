@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb } from '../../../src/db/connect.ts';
 import { DIALECTS } from '../../helpers/app.ts';
@@ -60,3 +61,66 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+/**
+ * The same promise made deterministic: a request is held inside its batch (a row lock another
+ * session holds) when SIGTERM arrives, and is released only once the process has stopped
+ * accepting. It must still get its 202, and the process must exit 0 after it.
+ */
+describe.runIf(DIALECTS.includes('postgres'))('postgres: SIGTERM waits for a request held in its batch', () => {
+  const dir = tempDir();
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let proc: KlaxonProc | undefined;
+
+  beforeAll(async () => {
+    database = await freshDatabase('postgres', dir);
+  });
+  afterAll(async () => {
+    await proc?.kill('SIGKILL');
+    await database?.drop();
+    cleanup(dir);
+  });
+
+  it('the held request is answered 202 and kept, then the process exits 0', { timeout: 120_000 }, async () => {
+    const env = klaxonEnv(database.url, dir);
+    const tenant = await cliBootstrap(env);
+    proc = await startKlaxon(env);
+    const svc = await createServiceHttp(proc.url, tenant, 'held');
+    const url = proc.url;
+    expect((await sendSignal(url, svc.ingestPath, { title: 'Held', event_key: 'held' })).status).toBe(202);
+
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    let released = false;
+    try {
+      // The open alert locked: the next batch for its key waits on the row lock.
+      await blocker.query('begin');
+      await blocker.query(`select id from alerts where event_key = 'held' for update`);
+      const held = sendSignal(url, svc.ingestPath, { title: 'Held', event_key: 'held' });
+      const session = `klaxon:${proc.child.pid}`;
+      await waitFor('the batch to wait on the row lock', async () => {
+        const r = await blocker.query(`select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'`, [session]);
+        return (r.rowCount ?? 0) > 0;
+      }, 30_000, 20);
+
+      proc.child.kill('SIGTERM');
+      // Until the process has stopped accepting (refused, or 503 while closing): shutdown has begun.
+      await waitFor('the process to stop accepting', async () => {
+        const r = await fetch(`${url}/healthz`).then((res) => res.status, () => 0);
+        return r !== 200;
+      }, 30_000, 20);
+
+      await blocker.query('rollback');
+      released = true;
+      const answer = await held;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      expect(answer.body).toMatchObject({ deduped: true });
+      expect(await proc.exited).toEqual({ code: 0, signal: null });
+      const kept = await blocker.query('select id from receipts where id = $1', [answer.receiptId]);
+      expect(kept.rowCount).toBe(1);
+    } finally {
+      if (!released) await blocker.query('rollback').catch(() => undefined);
+      await blocker.end();
+    }
+  });
+});

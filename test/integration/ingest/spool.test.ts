@@ -89,8 +89,12 @@ for (const dialect of DIALECTS) {
       spool.close();
       spool = openSpool({ path });
       expect(spool.size).toBe(1);
-      const drainer = createSpoolDrainer({ spool, committer });
+      const errors: string[] = [];
+      const drainer = createSpoolDrainer({ spool, committer, onError: (_e, m) => errors.push(m) });
       expect(await drainer.drainAll()).toBe(true);
+      // A no-op answered from its receipt, not a refusal set aside (which the receipt's key would also stop).
+      expect(errors).toEqual([]);
+      expect(spool.rejectedCount()).toBe(0);
       const alerts = await alertsFor('once');
       expect(alerts).toHaveLength(1);
       expect(alerts[0]!.duplicate_count).toBe(0);
@@ -202,6 +206,37 @@ describe('sqlite: a store busy past its bound answers 202 buffered through HTTP,
     const direct = await send({ title: 'Busy again', event_key: 'busy' });
     expect(direct.json()).toMatchObject({ deduped: true });
     expect(direct.json().buffered).toBeUndefined();
+  });
+});
+
+describe('sqlite: once the store is back, a new signal still queues behind the spooled ones', () => {
+  it('a resolve sent after the store recovered, before the drainer ran, applies after the spooled trigger', async () => {
+    const t = await buildTestApp({ dialect: 'sqlite', container: { eventLoopDelay: () => 0 } });
+    try {
+      const tenant = await bootstrapTenant(t);
+      const svc = await createService(t, tenant, 'behind');
+      const send = (payload: object) => t.app.inject({ method: 'POST', url: svc.ingestPath, payload });
+      const other = new SQLite(t.container.config.sqlitePath);
+      other.exec('BEGIN IMMEDIATE');
+      let trigger: Awaited<ReturnType<typeof send>>;
+      try {
+        trigger = await send({ title: 'Spooled first', event_key: 'behind' }); // waits out busy_timeout, then spools
+      } finally {
+        other.exec('ROLLBACK');
+        other.close();
+      }
+      expect(trigger.json()).toMatchObject({ buffered: true });
+      // The store takes writes again, but the drainer has not run: the resolve must not overtake.
+      const resolve = await send({ action: 'resolve', event_key: 'behind' });
+      expect(resolve.statusCode).toBe(202);
+      expect(resolve.json()).toMatchObject({ buffered: true });
+      expect(t.container.spool.size).toBe(2);
+      expect(await t.container.drainer.drainAll()).toBe(true);
+      const alerts = await t.container.db.selectFrom('alerts').select(['status']).where('service_id', '=', svc.id).where('event_key', '=', 'behind').execute();
+      expect(alerts).toEqual([{ status: 'resolved' }]);
+    } finally {
+      await t.close();
+    }
   });
 });
 
