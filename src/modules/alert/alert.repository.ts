@@ -132,15 +132,19 @@ export interface AlertListFilter {
 }
 
 /** Most important first, then newest (ids are time-ordered); keyset pagination on (priority, id). */
-export async function listAlerts(db: Kysely<Database>, f: AlertListFilter): Promise<AlertRow[]> {
+export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter): Promise<AlertRow[]> {
   let q = db.selectFrom('alerts').selectAll().where('org_id', '=', f.orgId);
   if (f.status?.length) q = q.where('status', 'in', f.status as AlertRow['status'][]);
   if (f.serviceId) q = q.where('service_id', '=', f.serviceId);
   if (f.priority?.length) q = q.where('priority', 'in', f.priority);
   if (f.urgency) q = q.where('urgency', '=', f.urgency as AlertRow['urgency']);
   if (f.q) {
-    const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+    // Case-insensitive for ASCII letters only, alike on both stores (docs/adr/0001): SQLite's
+    // lower() folds only A-Z, and so does PostgreSQL's under the "C" collation, whatever the
+    // database's locale; any other character matches only itself.
+    const pattern = `%${f.q.replace(/[A-Z]+/g, (s) => s.toLowerCase()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const title = dialect === 'postgres' ? sql`lower(title collate "C")` : sql`lower(title)`;
+    q = q.where(sql<boolean>`${title} like ${pattern} escape '\\'`);
   }
   if (f.after) {
     const { priority, id } = f.after;

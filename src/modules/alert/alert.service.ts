@@ -178,7 +178,7 @@ export function createAlertService(deps: {
         const priority = Number(p);
         return Number.isInteger(priority) && id ? { priority, id } : undefined;
       });
-      const rows = await repo.listAlerts(db, {
+      const rows = await repo.listAlerts(db, dialect, {
         orgId,
         status: statuses,
         serviceId: q.service_id,
