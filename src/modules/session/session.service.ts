@@ -1,4 +1,4 @@
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Kysely } from 'kysely';
 import { authenticator } from 'otplib';
 import type { Database } from '../../db/database.ts';
@@ -218,7 +218,7 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
 
     /** The person's live sessions and agent tokens, a page at a time (a person has few: filtered in memory). */
     async list(actor: UserActor, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('ses_') ? v : undefined));
+      const after = decodeCursor(cursor, idPosition('ses'));
       const live = (await repo.listLiveSessions(db, actor.id, clock.now().toISOString())).filter((r) => after === undefined || r.id > after);
       const { rows, nextCursor } = pageOf(live, limit, (last) => last.id);
       return { nextCursor, items: rows.map((r) => ({
