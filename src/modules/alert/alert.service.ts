@@ -174,7 +174,7 @@ export function createAlertService(deps: {
         }
       }
       // The position of the page's last alert: its priority rank (1-5) and id.
-      const after = decodeCursor(q.cursor, (v) => {
+      const after = decodeCursor(q.cursor, orgId, (v) => {
         const m = /^([1-5]):(alr_[0-9a-z]{26})$/.exec(v);
         return m ? { priority: Number(m[1]), id: m[2]! } : undefined;
       });
@@ -188,16 +188,16 @@ export function createAlertService(deps: {
         after,
         limit: q.limit + 1,
       });
-      const { rows: page, nextCursor } = pageOf(rows, q.limit, (last) => `${last.priority}:${last.id}`);
+      const { rows: page, nextCursor } = pageOf(rows, q.limit, orgId, (last) => `${last.priority}:${last.id}`);
       return { items: page.map(rowToAlert), nextCursor };
     },
 
     async timeline(orgId: string, id: string, limit: number, cursor?: string) {
       const row = await repo.findById(db, orgId, id);
       if (!row) throw notFound('Alert', id);
-      const after = decodeCursor(cursor, idPosition('log'));
+      const after = decodeCursor(cursor, id, idPosition('log'));
       const rows = await repo.listLog(db, id, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, id, (last) => last.id);
       return { items: page.map(rowToLogEntry), nextCursor };
     },
   };

@@ -78,9 +78,9 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
     },
 
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, idPosition('key'));
+      const after = decodeCursor(cursor, orgId, idPosition('key'));
       const rows = await repo.listKeys(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       return { items: page.map(rowToApiKey), nextCursor };
     },
 

@@ -48,7 +48,7 @@ export function createAuditService(deps: { db: Kysely<Database> }) {
       const until = instant('until', q.until);
       if (since && until && since >= until) throw invalid('until', 'must be later than since');
       const limit = q.limit ?? 50;
-      const before = decodeCursor(q.cursor, idPosition('aud'));
+      const before = decodeCursor(q.cursor, orgId, idPosition('aud'));
       const rows = await repo.listAudit(
         db,
         orgId,
@@ -56,7 +56,7 @@ export function createAuditService(deps: { db: Kysely<Database> }) {
         before,
         limit + 1,
       );
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       return { items: page.map(rowToAudit), nextCursor };
     },
   };

@@ -81,9 +81,9 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
     },
 
     async list(actor: UserActor, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, idPosition('dev'));
+      const after = decodeCursor(cursor, actor.id, idPosition('dev'));
       const rows = await repo.listDevices(db, actor.id, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, actor.id, (last) => last.id);
       return { items: page.map(rowToDevice), nextCursor };
     },
 

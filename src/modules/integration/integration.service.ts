@@ -209,9 +209,9 @@ export function createIntegrationService(deps: {
     },
 
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, idPosition('int'));
+      const after = decodeCursor(cursor, orgId, idPosition('int'));
       const rows = await repo.listIntegrations(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       const creds = await repo.unrevokedCredentials(db, page.map((r) => r.id));
       const nowMs = clock.now().getTime();
       return { items: page.map((r) => rowToIntegration(r, creds, nowMs)), nextCursor };

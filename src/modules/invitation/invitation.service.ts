@@ -81,9 +81,9 @@ export function createInvitationService(deps: {
     },
 
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, idPosition('inv'));
+      const after = decodeCursor(cursor, orgId, idPosition('inv'));
       const rows = await repo.listInvitations(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       const nowMs = clock.now().getTime();
       return { items: page.map((r) => rowToInvitation(r, nowMs)), nextCursor };
     },

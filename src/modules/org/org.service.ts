@@ -149,9 +149,9 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
     },
 
     async listMembers(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, idPosition('usr'));
+      const after = decodeCursor(cursor, orgId, idPosition('usr'));
       const rows = await repo.listMembers(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.user_id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.user_id);
       return { items: page.map(memberView), nextCursor };
     },
 

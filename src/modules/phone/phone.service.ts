@@ -72,9 +72,9 @@ export function createPhoneService(deps: {
     },
 
     async list(actor: UserActor, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, idPosition('phn'));
+      const after = decodeCursor(cursor, `${actor.orgId}/${actor.id}`, idPosition('phn'));
       const rows = await repo.listOwn(db, actor.orgId, actor.id, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, `${actor.orgId}/${actor.id}`, (last) => last.id);
       return { items: page.map(rowToPhoneNumber), nextCursor };
     },
 

@@ -74,9 +74,9 @@ export function createServiceService(deps: {
     },
 
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, idPosition('svc'));
+      const after = decodeCursor(cursor, orgId, idPosition('svc'));
       const rows = await repo.listServices(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       return { items: page.map(rowToService), nextCursor };
     },
 
