@@ -1,11 +1,20 @@
 import { AppError } from './errors.ts';
+import type { IdPrefix } from './ids.ts';
 
-/** Opaque list cursors (PRODUCT.md 6): base64url of a position string. */
-export const encodeCursor = (position: string): string => Buffer.from(position, 'utf8').toString('base64url');
+/**
+ * Opaque list cursors (PRODUCT.md 6): base64url of the list's scope (the organization, person or
+ * alert whose list it is) and a position in that list. A list takes back only what it issued: the
+ * same scope, a position of the form it gives, in the exact encoding. Another organization's
+ * cursor, another list's, or an altered one is a 400, not a page from somewhere else
+ * (docs/adr/0003).
+ */
+export const encodeCursor = (scope: string, position: string): string => Buffer.from(`${scope} ${position}`, 'utf8').toString('base64url');
 
-export function decodeCursor<T>(cursor: string | undefined, parse: (position: string) => T | undefined): T | undefined {
+export function decodeCursor<T>(cursor: string | undefined, scope: string, parse: (position: string) => T | undefined): T | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  const v = parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const issued = text.startsWith(`${scope} `) && encodeCursor(scope, text.slice(scope.length + 1)) === cursor;
+  const v = issued ? parse(text.slice(scope.length + 1)) : undefined;
   if (v === undefined) {
     throw new AppError('invalid_request', 'cursor is not valid; pass the X-Next-Cursor value of the previous page', {
       details: [{ field: 'cursor', message: 'is not a cursor this list issued' }],
@@ -14,12 +23,18 @@ export function decodeCursor<T>(cursor: string | undefined, parse: (position: st
   return v;
 }
 
+/** The position of a list ordered by id: an id with its prefix, as newId makes them. */
+export const idPosition = (prefix: IdPrefix): ((position: string) => string | undefined) => {
+  const shape = new RegExp(`^${prefix}_[0-9a-z]{26}$`);
+  return (position) => (shape.test(position) ? position : undefined);
+};
+
 /**
  * One page of a keyset list: `rows` were fetched with `limit + 1`, and the extra row says whether
- * there is a next page, whose cursor is the position of this page's last row.
+ * there is a next page, whose cursor is the position of this page's last row in `scope`.
  */
-export function pageOf<R>(rows: R[], limit: number, position: (last: R) => string): { rows: R[]; nextCursor: string | undefined } {
+export function pageOf<R>(rows: R[], limit: number, scope: string, position: (last: R) => string): { rows: R[]; nextCursor: string | undefined } {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { rows: page, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(position(last)) : undefined };
+  return { rows: page, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(scope, position(last)) : undefined };
 }

@@ -138,12 +138,12 @@ export interface AlertListFilter {
  * (docs/adr/0010-alert-list-queries.md). A single query with `status in (…)` or an `or` on the
  * cursor would read and sort every matching alert.
  */
-export async function listAlerts(db: Kysely<Database>, f: AlertListFilter): Promise<AlertRow[]> {
-  return listAlertsQuery(db, f).execute() as Promise<AlertRow[]>;
+export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter): Promise<AlertRow[]> {
+  return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
 }
 
 /** The query behind `listAlerts`, unexecuted (its plan is tested: test/integration/api/alert-list-plan.test.ts). */
-export function listAlertsQuery(db: Kysely<Database>, f: AlertListFilter) {
+export function listAlertsQuery(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
   const statuses = f.status?.length ? f.status : ALERT_STATUSES;
   const ranges: Array<(q: AlertQuery) => AlertQuery> = f.after
     ? [
@@ -154,7 +154,7 @@ export function listAlertsQuery(db: Kysely<Database>, f: AlertListFilter) {
   const parts = statuses.flatMap((status) =>
     ranges.map((range) =>
       db
-        .selectFrom(() => range(filtered(db, f).where('status', '=', status as AlertRow['status'])).orderBy('priority', 'asc').orderBy('id', 'desc').limit(f.limit).as('r'))
+        .selectFrom(() => range(filtered(db, dialect, f).where('status', '=', status as AlertRow['status'])).orderBy('priority', 'asc').orderBy('id', 'desc').limit(f.limit).as('r'))
         .selectAll(),
     ),
   );
@@ -169,14 +169,18 @@ export function listAlertsQuery(db: Kysely<Database>, f: AlertListFilter) {
 type AlertQuery = ReturnType<typeof filtered>;
 
 /** The list filters other than status and the cursor. */
-function filtered(db: Kysely<Database>, f: AlertListFilter) {
+function filtered(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
   let q = db.selectFrom('alerts').selectAll().where('org_id', '=', f.orgId);
   if (f.serviceId) q = q.where('service_id', '=', f.serviceId);
   if (f.priority?.length) q = q.where('priority', 'in', f.priority);
   if (f.urgency) q = q.where('urgency', '=', f.urgency as AlertRow['urgency']);
   if (f.q) {
-    const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+    // Case-insensitive for ASCII letters only, alike on both stores (docs/adr/0001): SQLite's
+    // lower() folds only A-Z, and so does PostgreSQL's under the "C" collation, whatever the
+    // database's locale; any other character matches only itself.
+    const pattern = `%${f.q.replace(/[A-Z]+/g, (s) => s.toLowerCase()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const title = dialect === 'postgres' ? sql`lower(title collate "C")` : sql`lower(title)`;
+    q = q.where(sql<boolean>`${title} like ${pattern} escape '\\'`);
   }
   return q;
 }

@@ -49,7 +49,7 @@ export const AlertListQuery = Type.Object({
   service_id: Type.Optional(Type.String({ maxLength: 64 })),
   priority: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated priorities.' })),
   urgency: Type.Optional(Type.Union([Type.Literal('high'), Type.Literal('low')])),
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive title search.' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Title search: alerts whose title contains this text, ignoring the case of ASCII letters.' })),
   ...ListQuery,
 });
 

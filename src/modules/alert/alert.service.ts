@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import * as repo from './alert.repository.ts';
 import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
 import { orgRepository, urgencyRulesOf } from '../org/index.ts';
@@ -173,12 +173,12 @@ export function createAlertService(deps: {
           });
         }
       }
-      const after = decodeCursor(q.cursor, (v) => {
-        const [p, id] = v.split(':');
-        const priority = Number(p);
-        return Number.isInteger(priority) && id ? { priority, id } : undefined;
+      // The position of the page's last alert: its priority rank (1-5) and id.
+      const after = decodeCursor(q.cursor, orgId, (v) => {
+        const m = /^([1-5]):(alr_[0-9a-z]{26})$/.exec(v);
+        return m ? { priority: Number(m[1]), id: m[2]! } : undefined;
       });
-      const rows = await repo.listAlerts(db, {
+      const rows = await repo.listAlerts(db, dialect, {
         orgId,
         status: statuses,
         serviceId: q.service_id,
@@ -188,16 +188,16 @@ export function createAlertService(deps: {
         after,
         limit: q.limit + 1,
       });
-      const { rows: page, nextCursor } = pageOf(rows, q.limit, (last) => `${last.priority}:${last.id}`);
+      const { rows: page, nextCursor } = pageOf(rows, q.limit, orgId, (last) => `${last.priority}:${last.id}`);
       return { items: page.map(rowToAlert), nextCursor };
     },
 
     async timeline(orgId: string, id: string, limit: number, cursor?: string) {
       const row = await repo.findById(db, orgId, id);
       if (!row) throw notFound('Alert', id);
-      const after = decodeCursor(cursor, (v) => (v.startsWith('log_') ? v : undefined));
+      const after = decodeCursor(cursor, id, idPosition('log'));
       const rows = await repo.listLog(db, id, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, id, (last) => last.id);
       return { items: page.map(rowToLogEntry), nextCursor };
     },
   };

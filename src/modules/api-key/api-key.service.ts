@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret, randomToken } from '../../lib/secrets.ts';
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import * as repo from './api-key.repository.ts';
 import type { ApiKeyRow } from './api-key.table.ts';
@@ -95,9 +95,9 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
     },
 
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('key_') ? v : undefined));
+      const after = decodeCursor(cursor, orgId, idPosition('key'));
       const rows = await repo.listKeys(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       return { items: page.map(rowToApiKey), nextCursor };
     },
 

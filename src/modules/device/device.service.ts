@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret, type SecretBox } from '../../lib/secrets.ts';
@@ -81,9 +81,9 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
     },
 
     async list(actor: UserActor, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('dev_') ? v : undefined));
+      const after = decodeCursor(cursor, actor.id, idPosition('dev'));
       const rows = await repo.listDevices(db, actor.id, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, actor.id, (last) => last.id);
       return { items: page.map(rowToDevice), nextCursor };
     },
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { AppError, type FieldProblem, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { staleWhileStoreUnavailable } from '../../db/unavailable.ts';
@@ -209,9 +209,9 @@ export function createIntegrationService(deps: {
     },
 
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('int_') ? v : undefined));
+      const after = decodeCursor(cursor, orgId, idPosition('int'));
       const rows = await repo.listIntegrations(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       const creds = await repo.unrevokedCredentials(db, page.map((r) => r.id));
       const nowMs = clock.now().getTime();
       return { items: page.map((r) => rowToIntegration(r, creds, nowMs)), nextCursor };

@@ -5,7 +5,7 @@ import type { Role } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { type SecretBox, hashSecret, randomToken } from '../../lib/secrets.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { orgRepository } from '../org/index.ts';
@@ -81,9 +81,9 @@ export function createInvitationService(deps: {
     },
 
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('inv_') ? v : undefined));
+      const after = decodeCursor(cursor, orgId, idPosition('inv'));
       const rows = await repo.listInvitations(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       const nowMs = clock.now().getTime();
       return { items: page.map((r) => rowToInvitation(r, nowMs)), nextCursor };
     },

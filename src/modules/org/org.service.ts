@@ -5,7 +5,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type Role, systemActor } from '../../lib/actor.ts';
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { UserActor } from '../../http/auth.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
@@ -149,9 +149,9 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
     },
 
     async listMembers(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('usr_') ? v : undefined));
+      const after = decodeCursor(cursor, orgId, idPosition('usr'));
       const rows = await repo.listMembers(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.user_id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.user_id);
       return { items: page.map(memberView), nextCursor };
     },
 

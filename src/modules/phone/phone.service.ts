@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { safeEqual } from '../../lib/secrets.ts';
@@ -72,9 +72,9 @@ export function createPhoneService(deps: {
     },
 
     async list(actor: UserActor, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('phn_') ? v : undefined));
+      const after = decodeCursor(cursor, `${actor.orgId}/${actor.id}`, idPosition('phn'));
       const rows = await repo.listOwn(db, actor.orgId, actor.id, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, `${actor.orgId}/${actor.id}`, (last) => last.id);
       return { items: page.map(rowToPhoneNumber), nextCursor };
     },
 

@@ -4,7 +4,7 @@ import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import type { IntegrationService } from '../integration/index.ts';
 import * as repo from './service.repository.ts';
@@ -74,9 +74,9 @@ export function createServiceService(deps: {
     },
 
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('svc_') ? v : undefined));
+      const after = decodeCursor(cursor, orgId, idPosition('svc'));
       const rows = await repo.listServices(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
       return { items: page.map(rowToService), nextCursor };
     },
 

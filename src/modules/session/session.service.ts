@@ -1,4 +1,4 @@
-import { decodeCursor, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Kysely } from 'kysely';
 import { authenticator } from 'otplib';
 import type { Database } from '../../db/database.ts';
@@ -218,9 +218,9 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
 
     /** The person's live sessions and agent tokens, a page at a time (a person has few: filtered in memory). */
     async list(actor: UserActor, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, (v) => (v.startsWith('ses_') ? v : undefined));
+      const after = decodeCursor(cursor, actor.id, idPosition('ses'));
       const live = (await repo.listLiveSessions(db, actor.id, clock.now().toISOString())).filter((r) => after === undefined || r.id > after);
-      const { rows, nextCursor } = pageOf(live, limit, (last) => last.id);
+      const { rows, nextCursor } = pageOf(live, limit, actor.id, (last) => last.id);
       return { nextCursor, items: rows.map((r) => ({
         id: r.id, kind: r.kind, name: r.name, org_id: r.org_id, client: JSON.parse(r.client) as Record<string, unknown>,
         created_at: r.created_at, last_used_at: r.last_used_at, expires_at: r.expires_at, current: r.id === actor.credentialId,

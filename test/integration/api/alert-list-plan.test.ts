@@ -105,7 +105,7 @@ describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
 
   test.each(filterCombinations())('GET /api/alerts with %s reads index ranges in list order', async (_name, filter) => {
     const db = ts.store.db;
-    const q = listAlertsQuery(db, filter).compile();
+    const q = listAlertsQuery(db, dialect, filter).compile();
     const indexes = /alerts_(org|service)_list/;
     const problems = dialect === 'sqlite' ? sqliteReadsInOrder(await sqlitePlan(db, q), indexes) : pgReadsInOrder(await pgPlan(db, q), indexes, true);
     expect(problems).toEqual([]);
