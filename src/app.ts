@@ -10,7 +10,8 @@ import { MAX_PARAM_LENGTH, frameworkError, installErrorHandler } from './http/er
 import { documentHeaders } from './http/openapi-headers.ts';
 import { type ValidateFn, refuseUnstorableText, refuseOddParameters } from './http/request-values.ts';
 import { installAccessHook } from './http/auth.ts';
-import { CodeConfirm, ErrorBody, Ok } from './http/schemas.ts';
+import { CodeConfirm, ErrorBody, Ok, Readiness } from './http/schemas.ts';
+import { storeAnswers } from './db/unavailable.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
@@ -32,6 +33,8 @@ import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 
 export const BODY_LIMIT = 512 * 1024;
+/** How long /readyz waits for the database before it counts it unreachable (probes time out at 1 s by default). */
+const READY_STORE_WAIT_MS = 800;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -97,7 +100,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     parseJson(req, body as string, done);
   });
 
-  for (const s of [ErrorBody, Ok, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas, ...sessionSchemas]) {
+  for (const s of [ErrorBody, Ok, Readiness, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas, ...sessionSchemas]) {
     app.addSchema(s);
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
@@ -181,16 +184,25 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   await app.register(auditRoutes({ audit: s.audit }));
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
+  // Ready means "a signal sent now is kept": the database takes it, or the local spool does
+  // (docs/adr/0102-readiness.md). A database outage alone must not take every process out of a load
+  // balancer: that would refuse the signals the spool exists to keep.
   app.get(
     '/readyz',
-    { schema: { tags: ['operations'], summary: 'The database is reachable', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }), 503: Type.Ref('ErrorBody') } } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Klaxon can keep a signal now: the database answers, or the local spool has room',
+        security: [],
+        response: { 200: Type.Ref('Readiness'), 503: Type.Ref('ErrorBody') },
+      },
+    },
     async () => {
-      try {
-        await container.db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-      } catch {
-        throw new AppError('service_unavailable', 'The database is not reachable.', { retryAfterSeconds: 5 });
+      const store = await storeAnswers(container.db, READY_STORE_WAIT_MS);
+      if (!store && !container.spool.accepting()) {
+        throw new AppError('service_unavailable', 'The database is not reachable and the local spool is full: a signal sent now would not be kept.', { retryAfterSeconds: 5 });
       }
-      return { ok: true };
+      return { ok: true as const, store: store ? ('reachable' as const) : ('unreachable' as const), spool_units: container.spool.size };
     },
   );
   app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', security: [], response: { 200: Type.String() } } }, async (_req, reply) => {

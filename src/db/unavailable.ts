@@ -1,11 +1,13 @@
+import type { Kysely } from 'kysely';
 import { AppError } from '../lib/errors.ts';
+import type { Database } from './database.ts';
 
 /**
  * True for errors that mean "the store cannot take work now" (PostgreSQL down, restarting or
  * failing over; SQLite busy past its bound, disk full), as opposed to a bad request or unit.
  */
 export function isStoreUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; errors?: unknown[] };
+  const e = err as { code?: string; message?: string; errors?: unknown[]; severity?: string };
   const code = e?.code ?? '';
   if (Array.isArray(e?.errors) && e.errors.some(isStoreUnavailable)) return true; // AggregateError (IPv4 + IPv6 connect)
   return (
@@ -14,6 +16,11 @@ export function isStoreUnavailable(err: unknown): boolean {
     /^SQLITE_(BUSY|LOCKED|FULL|IOERR)(_|$)/.test(code) ||
     /^(08|57P|53)/.test(code) || // connection exceptions, operator intervention, insufficient resources
     code === '25006' || // read-only transaction: a failover left the connection on a standby
+    // PostgreSQL ends the session with FATAL (or PANIC) only for the connection's own state: a
+    // database not accepting connections (55000), gone (3D000), a rejected login (28P01), an
+    // administrator's shutdown. Nothing a signal carries causes one.
+    e?.severity === 'FATAL' ||
+    e?.severity === 'PANIC' ||
     /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked|the database system is (starting up|shutting down)/i.test(
       e?.message ?? '',
     )
@@ -34,3 +41,28 @@ export const STALE_DURING_OUTAGE_MS = 15 * 60_000;
  * such an entry the sender gets 503 + Retry-After.
  */
 export const staleWhileStoreUnavailable = { maxMs: STALE_DURING_OUTAGE_MS, applies: isStoreUnavailable, fail: storeUnavailableError };
+
+/**
+ * True when the store answers a trivial query within `waitMs`. A store that errs or has not
+ * answered by then (a blackholed server waits out the pool's connect timeout) counts as not
+ * answering; the query left running is allowed to fail quietly.
+ */
+export async function storeAnswers(db: Kysely<Database>, waitMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs);
+    timer.unref();
+  });
+  const probe = db
+    .selectNoFrom((eb) => eb.lit(1).as('one'))
+    .execute()
+    .then(
+      () => true,
+      () => false,
+    );
+  try {
+    return await Promise.race([probe, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -17,6 +17,16 @@ export const ErrorBody = Type.Object(
 
 export const Ok = Type.Object({ ok: Type.Literal(true) }, { $id: 'Ok' });
 
+/** GET /readyz: a signal sent now would be kept (docs/adr/0102-readiness.md). */
+export const Readiness = Type.Object(
+  {
+    ok: Type.Literal(true),
+    store: Type.Union([Type.Literal('reachable'), Type.Literal('unreachable')], { description: 'Whether the database answered; while it does not, signals go to the local spool.' }),
+    spool_units: Type.Integer({ description: 'Signals waiting in the local spool for the database.' }),
+  },
+  { $id: 'Readiness' },
+);
+
 /** A six-digit code sent to prove control of a phone number or email address (spec 4.2 `CodeConfirm`). */
 export const CodeConfirm = Type.Object({ code: Type.String({ pattern: '^[0-9]{6}$', description: 'The six-digit code that was sent.' }) }, { $id: 'CodeConfirm' });
 

@@ -19,4 +19,14 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(new AggregateError([Object.assign(new Error('v4'), { code: 'ECONNREFUSED' }), Object.assign(new Error('v6'), { code: 'ECONNREFUSED' })]))).toBe(true);
     expect(isStoreUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
   });
+
+  it('takes any error PostgreSQL ends the session with (FATAL, PANIC): a database not accepting connections, gone, or a rejected login', () => {
+    for (const code of ['55000', '3D000', '28P01', '28000']) {
+      expect(isStoreUnavailable(Object.assign(new Error('x'), { code, severity: 'FATAL' })), code).toBe(true);
+    }
+    expect(isStoreUnavailable(Object.assign(new Error('x'), { code: 'XX000', severity: 'PANIC' }))).toBe(true);
+    // The same codes at ERROR severity are about the statement, not the session.
+    expect(isStoreUnavailable(Object.assign(new Error('x'), { code: '55000', severity: 'ERROR' }))).toBe(false);
+    expect(isStoreUnavailable(Object.assign(new Error('x'), { code: '23505', severity: 'ERROR' }))).toBe(false);
+  });
 });

@@ -136,6 +136,10 @@ export function openSpool(opts: SpoolOptions) {
     get size(): number {
       return stored + queue.length;
     },
+    /** True while the spool could take another unit (it is open and below its bound). */
+    accepting(): boolean {
+      return !closed && stored + queue.length < maxUnits;
+    },
     /** The oldest units, in arrival order. */
     head(limit = CHUNK): { seq: number; unit: IngestUnit }[] {
       return (head.all(limit) as { seq: number; unit: string }[]).map((r) => ({ seq: r.seq, unit: JSON.parse(r.unit) as IngestUnit }));

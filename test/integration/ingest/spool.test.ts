@@ -310,3 +310,50 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres: a failover that leaves 
     }
   });
 });
+
+describe.runIf(DIALECTS.includes('postgres'))('postgres: /readyz stays ready while the spool can keep signals', () => {
+  it('an unreachable database with room in the spool is ready (store unreachable); with the spool full it is 503', async () => {
+    const t = await buildTestApp({ dialect: 'postgres', env: { KLAXON_SPOOL_MAX_UNITS: '1' }, container: { eventLoopDelay: () => 0 } });
+    const admin = t.container.db;
+    const { name } = (await sql<{ name: string }>`select current_database() as name`.execute(admin)).rows[0]!;
+    /** The database refuses new sessions (or takes them again); the pool's sessions are ended so it must reconnect. */
+    const refuse = async (on: boolean) => {
+      const outside = new pg.Client({ connectionString: process.env.KLAXON_TEST_PG_URL });
+      await outside.connect();
+      try {
+        await outside.query(`alter database "${name}" allow_connections ${on ? 'false' : 'true'}`);
+        await outside.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      } finally {
+        await outside.end();
+      }
+    };
+    const ready = () => t.app.inject({ method: 'GET', url: '/readyz' });
+    try {
+      const tenant = await bootstrapTenant(t);
+      const svc = await createService(t, tenant, 'ready');
+      expect((await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'warm', event_key: 'warm' } })).statusCode).toBe(202);
+      expect((await ready()).json()).toEqual({ ok: true, store: 'reachable', spool_units: 0 });
+
+      await refuse(true);
+      await waitFor('the store to stop answering', async () => (await ready()).json().store === 'unreachable', 10_000, 10);
+      // Still ready: a signal sent now is kept, in the spool.
+      expect((await ready()).statusCode).toBe(200);
+      const kept = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'During the outage', event_key: 'outage' } });
+      expect(kept.statusCode, kept.body).toBe(202);
+      expect(kept.json()).toMatchObject({ buffered: true });
+      // The spool is full (one unit): nothing sent now could be kept, so not ready.
+      const full = await ready();
+      expect(full.statusCode).toBe(503);
+      expect(full.headers['retry-after']).toBe('5');
+      expect(full.json().error).toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/spool is full/) });
+
+      await refuse(false);
+      await waitFor('the store to answer again', async () => (await ready()).statusCode === 200, 10_000, 10);
+      expect(await t.container.drainer.drainAll()).toBe(true);
+      expect((await ready()).json()).toEqual({ ok: true, store: 'reachable', spool_units: 0 });
+    } finally {
+      await refuse(false).catch(() => undefined);
+      await t.close();
+    }
+  });
+});
