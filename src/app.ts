@@ -32,7 +32,8 @@ import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
 import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 
-export const BODY_LIMIT = 512 * 1024;
+export { BODY_LIMIT } from './http/limits.ts';
+import { BODY_LIMIT } from './http/limits.ts';
 /** How long /readyz waits for the database before it counts it unreachable (probes time out at 1 s by default). */
 const READY_STORE_WAIT_MS = 800;
 

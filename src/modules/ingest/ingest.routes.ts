@@ -6,8 +6,45 @@ import { bearerOf, requestMeta } from '../../http/auth.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { IngestReply, IngestService } from './ingest.service.ts';
 import { AlertChangeResponse, IngestHeaders, IngestResponse, KeyedSignal, NativeSignal } from './ingest.schemas.ts';
+import { Readable, Transform } from 'node:stream';
+import { AppError } from '../../lib/errors.ts';
+import { BODY_LIMIT } from '../../http/limits.ts';
+import { INGEST_URL_TYPES } from './ingest.service.ts';
+import type { IngestTarget } from '../integration/index.ts';
 
-const TokenParams = Type.Object({ token: Type.String({ maxLength: 256, description: 'The ingest URL token (a secret).' }) });
+const TOKEN_MAX = 256;
+const TokenParams = Type.Object({ token: Type.String({ maxLength: TOKEN_MAX, description: 'The ingest URL token (a secret).' }) });
+
+/**
+ * Vendor sources post a whole notification group at once: Alertmanager and Grafana put every alert
+ * of the group in one body, with no size limit of their own, and treat a 413 as final. A group of
+ * a few hundred alerts passes 512 KB, so a large outage would lose its page. Vendor URLs take up to
+ * 10 MiB; a native signal keeps the 512 KB limit (docs/adr/0200-vendor-sources.md).
+ */
+export const VENDOR_BODY_LIMIT = 10 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The source behind /v1/ingest/{token}, looked up before the body is read. */
+    ingestTarget?: IngestTarget;
+  }
+}
+
+const tooLarge = (limit: number) =>
+  new AppError('payload_too_large', `The body is larger than ${limit === BODY_LIMIT ? '512 KB' : '10 MB'}; send fewer or smaller alerts per request.`);
+
+/** Counts a body's bytes as they arrive and fails the request past `limit` (bodies sent without Content-Length). */
+function limitedTo(limit: number, payload: Readable): Readable {
+  let seen = 0;
+  return payload.pipe(
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        done(seen > limit ? tooLarge(limit) : null, chunk);
+      },
+    }),
+  );
+}
 
 const accepted = (req: FastifyRequest, reply: FastifyReply, r: IngestReply) => {
   req.ingestOutcome = r.replayed ? 'replayed' : r.buffered ? 'buffered' : ingestOutcome(r.status, r.body);
@@ -25,6 +62,26 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
       method: ['POST', 'PUT'],
       url: '/v1/ingest/:token',
       config: { ingest: 'native' },
+      bodyLimit: VENDOR_BODY_LIMIT,
+      // The credential first, so an unknown URL is a 401 before any of its body is read; then the
+      // source's own body limit. Callback form: no promise per request (docs/adr/0120).
+      onRequest: (req, _reply, done) => {
+        const { token } = req.params as { token: string };
+        if (token.length > TOKEN_MAX) return done(); // the params schema answers 400
+        deps.ingest.target(token, INGEST_URL_TYPES).then(
+          (target) => {
+            req.ingestTarget = target;
+            done();
+          },
+          (err: Error) => done(err),
+        );
+      },
+      preParsing: (req, _reply, payload, done) => {
+        const limit = req.ingestTarget?.type === 'webhook' ? BODY_LIMIT : VENDOR_BODY_LIMIT;
+        const declared = Number(req.headers['content-length']);
+        if (declared > limit) return done(tooLarge(limit));
+        done(null, Number.isFinite(declared) ? payload : limitedTo(limit, payload));
+      },
       schema: {
         tags: ['ingest'],
         summary: 'Send a signal to the service behind an ingest URL',
@@ -40,7 +97,8 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
         ]),
         response: { 202: Type.Ref('IngestResponse'), ...errorResponses(413, 415, 429, 503) },
       },
-      handler: async (req, reply) => accepted(req, reply, await deps.ingest.ingestByToken(req.params.token, req.body, req.headers['idempotency-key'])),
+      handler: async (req, reply) =>
+        accepted(req, reply, await deps.ingest.ingestByToken(req.params.token, req.body, req.headers['idempotency-key'], req.ingestTarget)),
     });
 
     app.post('/v1/alerts', {

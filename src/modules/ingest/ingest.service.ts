@@ -20,6 +20,9 @@ import { isStoreUnavailable, storeUnavailableError } from './committer.ts';
 import type { IngestUnit, ResponseKind, UnitOutcome } from './ingest.ts';
 import { parseNativeSignal } from './native.ts';
 
+/** The sources an ingest URL (/v1/ingest/{token}) can belong to. */
+export const INGEST_URL_TYPES: readonly IntegrationType[] = ['webhook', 'datadog', 'grafana', 'alertmanager', 'custom'];
+
 const CREDENTIAL_GONE = 'This ingest credential is not valid, or was rotated or revoked; copy the current one from the source.';
 
 /** A vendor payload turned into signals, each with the attributes routing rules match on. */
@@ -196,9 +199,12 @@ export function createIngestService(deps: {
       return commit(unitFor(target, signals, response, checkIdempotencyKey(idempotencyKey)));
     },
 
-    /** POST /v1/ingest/{token}: native JSON for webhook sources, vendor payloads for the rest. */
-    async ingestByToken(token: string, body: unknown, idempotencyKey?: string): Promise<IngestReply> {
-      const target = await this.target(token, ['webhook', 'datadog', 'grafana', 'alertmanager', 'custom']);
+    /**
+     * POST /v1/ingest/{token}: native JSON for webhook sources, vendor payloads for the rest.
+     * `known` is the token's source when the route already looked it up (before reading the body).
+     */
+    async ingestByToken(token: string, body: unknown, idempotencyKey?: string, known?: IngestTarget): Promise<IngestReply> {
+      const target = known ?? (await this.target(token, INGEST_URL_TYPES));
       const idem = checkIdempotencyKey(idempotencyKey);
       if (target.type === 'webhook') {
         const { signal } = parseNativeSignal(body, { serviceIdAllowed: false });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { amAlert, amBody, datadog, grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
@@ -216,6 +217,42 @@ for (const dialect of DIALECTS) {
       expect(next[2]).toMatchObject({ resolved: false, deduped: false });
       expect(next[2].alert_id).toBeUndefined();
       expect((await alert(items[0].alert_id)).status).toBe('resolved');
+    });
+
+    it('alertmanager: a whole outage group over 512 KB is taken (up to 10 MB); a native body keeps its 512 KB limit; an unknown URL is 401 before its body is read', async () => {
+      const path = await connect('alertmanager', 'team');
+      // 1,500 instances of one alert in one group: Alertmanager sends them in one body and does not retry a 413.
+      const alerts = Array.from({ length: 1500 }, (_, i) => ({
+        ...amAlert('firing', { instance: `host-${i}.example:9100`, job: 'node', team: 'search' }, `fp-outage-${i}`),
+        annotations: { summary: `host-${i} is down`, description: 'x'.repeat(600) },
+      }));
+      const body = JSON.stringify(amBody(alerts));
+      expect(body.length).toBeGreaterThan(1024 * 1024);
+      const res = await t.app.inject({ method: 'POST', url: path, payload: body, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(202);
+      expect(res.json().items).toHaveLength(1500);
+      const open = await t.container.db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('service_id', '=', search.id).where('event_key', 'like', 'fp-outage-%').executeTakeFirstOrThrow();
+      expect(Number(open.n)).toBe(1500);
+
+      // Past 10 MB even a vendor body is refused, with what to change.
+      const huge = await t.app.inject({ method: 'POST', url: path, payload: 'x'.repeat(10 * 1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().error).toMatchObject({ code: 'payload_too_large', message: expect.stringMatching(/10 MB/) });
+
+      // A native source's URL still refuses a body over 512 KB, with or without Content-Length.
+      const native = (await createService(t, tenant, 'native-limit')).ingestPath;
+      const big = JSON.stringify({ title: 'big', body: 'y'.repeat(600 * 1024) });
+      const declared = await t.app.inject({ method: 'POST', url: native, payload: big, headers: { 'content-type': 'application/json' } });
+      expect(declared.statusCode).toBe(413);
+      expect(declared.json().error.message).toMatch(/512 KB/);
+      const streamed = await t.app.inject({ method: 'POST', url: native, payload: Readable.from([big.slice(0, 300_000), big.slice(300_000)]), headers: { 'content-type': 'application/json' } });
+      expect(streamed.statusCode, streamed.body).toBe(413);
+      expect(streamed.json().error.code).toBe('payload_too_large');
+
+      // An unknown URL is refused on its credential, whatever its size.
+      const unknown = await t.app.inject({ method: 'POST', url: '/v1/ingest/' + 'z'.repeat(32), payload: body, headers: { 'content-type': 'application/json' } });
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json().error.code).toBe('unauthorized');
     });
   });
 }
