@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import { AppError } from '../../lib/errors.ts';
 import type { Signal } from '../alert/index.ts';
 import type { IngestTarget } from '../integration/index.ts';
-import { EMAIL_MAX_BYTES, SmtpReply, messageToSignal, noSuchRecipient, rejected, slowDown, sourceLocalPart, tooBig, tryLater } from './email.ts';
+import { EMAIL_MAX_BYTES, SMTP_MAX_CLIENTS, SmtpReply, messageToSignal, noSuchRecipient, rejected, slowDown, sourceLocalPart, tooBig, tryLater } from './email.ts';
 
 /**
  * The SMTP ingest listener. Like GoAlert's smtpsrv it depends on two narrow functions, not on the
@@ -72,6 +72,7 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
     name: deps.domain,
     banner: 'Klaxon alert ingest',
     size: max,
+    maxClients: SMTP_MAX_CLIENTS,
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,

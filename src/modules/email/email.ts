@@ -3,8 +3,14 @@ import { ulid } from '../../lib/ids.ts';
 import { sanitizeLine, truncateCodePoints } from '../../lib/text.ts';
 import { BODY_MAX, SOURCE_MAX, TITLE_MAX, type Signal } from '../alert/index.ts';
 
-/** Largest message accepted over SMTP (the same limit as an HTTP ingest body). */
-export const EMAIL_MAX_BYTES = 512 * 1024;
+/**
+ * Largest message accepted over SMTP: 10 MiB, as a vendor ingest URL and Postfix's default. Alert
+ * mail often carries an HTML part and an inline image of a graph; a 552 is final, and the sending
+ * MTA bounces the alert (docs/adr/0221-smtp-ingest.md).
+ */
+export const EMAIL_MAX_BYTES = 10 * 1024 * 1024;
+/** SMTP sessions at once: each may hold up to EMAIL_MAX_BYTES; past it the MTA gets a 421 and retries. */
+export const SMTP_MAX_CLIENTS = 100;
 export const NO_SUBJECT = '(no subject)';
 
 /** An SMTP reply with its enhanced status code (RFC 3463), handed to smtp-server as an error. */

@@ -128,14 +128,32 @@ for (const dialect of DIALECTS) {
       expect(await count()).toBe(before);
     });
 
-    it('an oversized message is refused with 552 5.3.4 and opens nothing', async () => {
+    it('a message of a few MB (an inline graph) opens its alert; one over 10 MB is refused with 552 5.3.4 and opens nothing', async () => {
       const before = (await alertsOf()).length;
+      // 3 MB: a text part and a base64 image, as monitoring mail with an embedded graph looks.
+      const image = Buffer.alloc(2 * 1024 * 1024, 7).toString('base64').replace(/.{76}/g, '$&\r\n');
+      const boundary = 'graph-boundary';
+      const mime = [
+        `To: ${address}`, 'From: grafana@example.com', 'Subject: CPU high on web-7', 'MIME-Version: 1.0',
+        `Content-Type: multipart/related; boundary="${boundary}"`, '',
+        `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', 'CPU above 95% for 10 minutes on web-7.', '',
+        `--${boundary}`, 'Content-Type: image/png', 'Content-Transfer-Encoding: base64', 'Content-ID: <graph>', '', image,
+        `--${boundary}--`, '',
+      ].join('\r\n');
+      const withGraph = join(dir, 'graph.eml');
+      writeFileSync(withGraph, mime);
+      const ok = await swaks(address, { dataFile: withGraph });
+      expect(ok.code, ok.out.slice(-2000)).toBe(0);
+      const opened = await alertsOf();
+      expect(opened).toHaveLength(before + 1);
+      expect(opened.some((a) => a.title === 'CPU high on web-7')).toBe(true);
+
       const file = join(dir, 'big.txt');
-      writeFileSync(file, `${'x'.repeat(76)}\r\n`.repeat(Math.ceil((600 * 1024) / 78)));
+      writeFileSync(file, `${'x'.repeat(76)}\r\n`.repeat(Math.ceil((10.2 * 1024 * 1024) / 78)));
       const r = await swaks(address, { subject: 'too big', bodyFile: file });
       expect(r.code, r.out.slice(-2000)).not.toBe(0);
       expect(replies(r).some((l) => /^552 5\.3\.4/.test(l)), r.out.slice(-2000)).toBe(true);
-      expect(await alertsOf()).toHaveLength(before);
+      expect(await alertsOf()).toHaveLength(before + 1);
     });
 
     it('when the store is briefly busy the message is spooled (250), applied once the store is back, and a redelivery opens nothing more', async () => {
