@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
-import { sqlitePlan } from '../../helpers/plans.ts';
+import { integrationsFallingBackToQuery } from '../../../src/modules/service/service.repository.ts';
+import { pgNodes, pgPlan, sqlitePlan } from '../../helpers/plans.ts';
 
 // Deleting a parent row (a user, an organization, a service) looks up its children by the foreign
 // key's column, to cascade or to refuse. Without an index led by that column both stores read the
@@ -54,6 +55,17 @@ describe.each(DIALECTS)('foreign keys (%s)', (dialect) => {
     for (const [table, id] of [['users', 'usr_1'], ['organizations', 'org_1'], ['services', 'svc_1']] as const) {
       const plan = await sqlitePlan(db, CompiledQuery.raw(`delete from ${table} where id = ?`, [id]));
       expect(plan.filter((s) => !s.detail.startsWith('SEARCH ')).map((s) => `${table}: ${s.detail}`)).toEqual([]);
+    }
+  });
+
+  test("deleting a service looks for the connections that block it among its organization's only", async () => {
+    const db = ts.store.db;
+    const q = integrationsFallingBackToQuery(db, 'org_1', 'svc_1').compile();
+    if (dialect === 'sqlite') {
+      expect((await sqlitePlan(db, q)).map((s) => s.detail)).toEqual([expect.stringMatching(/^SEARCH integrations USING INDEX integrations_org \(org_id=\?\)$/)]);
+    } else {
+      const reads = pgNodes(await pgPlan(db, q)).filter((n) => n['Relation Name'] === 'integrations');
+      expect(reads.map((n) => [n['Node Type'], /org_id =/.test(n['Index Cond'] ?? '')])).toEqual([[expect.stringMatching(/Index Scan$/), true]]);
     }
   });
 });
