@@ -105,7 +105,7 @@ export function createContainer(opts: ContainerOptions) {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
-  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches } });
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError } });
   const invitations = createInvitationService({
     db, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
@@ -156,6 +156,7 @@ export function createContainer(opts: ContainerOptions) {
   async function shutdown() {
     await drainer.stop();
     await runner.stop();
+    await orgAdmin.stopPurges();
     await committer.idle();
     // Best effort: replay what the spool holds if the store is back; what stays is replayed on
     // the next start.

@@ -54,6 +54,15 @@ export interface AuditFilter {
 
 /** Newest first; `beforeId` is the last id of the previous page. */
 export async function listAudit(db: Kysely<Database>, orgId: string, f: AuditFilter, beforeId: string | undefined, limit: number) {
+  return listAuditQuery(db, orgId, f, beforeId, limit).execute();
+}
+
+/**
+ * The query behind listAudit. Each of the actor, action and target filters has an (org_id, field, id)
+ * index, so a filtered page is one index range in list order, not a walk of the organization's log
+ * (its plan is tested: test/integration/orgs/audit-plan.test.ts).
+ */
+export function listAuditQuery(db: Kysely<Database>, orgId: string, f: AuditFilter, beforeId: string | undefined, limit: number) {
   return db
     .selectFrom('audit_log')
     .selectAll()
@@ -66,6 +75,5 @@ export async function listAudit(db: Kysely<Database>, orgId: string, f: AuditFil
     .$if(f.until !== undefined, (q) => q.where('created_at', '<', f.until!))
     .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId!))
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }

@@ -26,13 +26,45 @@ export async function listMembershipsOfUser(db: Kysely<Database>, userId: string
 export async function updateOrg(db: Kysely<Database>, id: string, set: OrganizationUpdate): Promise<void> {
   await db.updateTable('organizations').set(set).where('id', '=', id).execute();
 }
-/** Deletes the organization; foreign keys cascade to services, sources, alerts, keys and memberships. */
+/**
+ * Deletes the organization; foreign keys cascade to services, sources, alerts, keys and memberships.
+ * Its pending outbox events go first, or the worker would be pointed at deleted alerts: they are
+ * few and found through outbox_events_pending. Its handled events and its receipts are not found
+ * by organization (no index: ingest would write one for every signal), so they are left to
+ * purgeOrgRows, after commit (docs/adr/0322).
+ */
 export async function deleteOrg(db: Kysely<Database>, id: string): Promise<void> {
-  // Rows without a foreign key to the organization go first: its outbox events would otherwise
-  // point the worker at deleted alerts, and receipts would outlive their credentials.
-  await db.deleteFrom('outbox_events').where('org_id', '=', id).execute();
-  await db.deleteFrom('receipts').where('org_id', '=', id).execute();
+  await db.deleteFrom('outbox_events').where('processed_at', 'is', null).where('org_id', '=', id).execute();
   await db.deleteFrom('organizations').where('id', '=', id).execute();
+}
+
+/**
+ * After deleteOrg committed: the deleted organization's remaining outbox events and its receipts.
+ * Each table is read in key order, `batch` rows a statement, and the organization's rows among them
+ * are deleted, so no statement holds the SQLite thread (and with it ingest) or a transaction for
+ * long, however big the tables are. Nothing writes rows of a deleted organization, so one pass finds
+ * them all; whatever a crash leaves is pruned a week later with every handled event and receipt
+ * (cleanup.job.ts), as is what is left when `stopped` turns true (shutdown). Returns how many rows went.
+ */
+export async function purgeOrgRows(db: Kysely<Database>, orgId: string, opts: { batch?: number; stopped?: () => boolean } = {}): Promise<number> {
+  const batch = opts.batch ?? 1000;
+  const stopped = opts.stopped ?? (() => false);
+  let purged = 0;
+  for (let after = 0; !stopped(); ) {
+    const rows = await db.selectFrom('outbox_events').select(['id', 'org_id']).where('id', '>', after).orderBy('id').limit(batch).execute();
+    const ids = rows.filter((r) => r.org_id === orgId).map((r) => Number(r.id));
+    if (ids.length) purged += Number((await db.deleteFrom('outbox_events').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+    if (rows.length < batch) break;
+    after = Number(rows[rows.length - 1]!.id);
+  }
+  for (let after = ''; !stopped(); ) {
+    const rows = await db.selectFrom('receipts').select(['id', 'org_id']).where('id', '>', after).orderBy('id').limit(batch).execute();
+    const ids = rows.filter((r) => r.org_id === orgId).map((r) => r.id);
+    if (ids.length) purged += Number((await db.deleteFrom('receipts').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+    if (rows.length < batch) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return purged;
 }
 /** Locks the organization's row (PostgreSQL) so concurrent owner changes serialize. */
 export async function lockOrg(db: Kysely<Database>, id: string, dialect: 'sqlite' | 'postgres'): Promise<void> {

@@ -68,6 +68,8 @@ export interface OrgHooks {
   credentialsRevoked?: () => void;
   /** Drop cached per-organization limits; called after settings change. */
   settingsChanged?: () => void;
+  /** Work after a commit that failed without undoing it (logged, not answered). */
+  backgroundError?: (err: unknown, msg: string) => void;
 }
 
 const lastOwner = () =>
@@ -86,6 +88,21 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
   const { db, dialect, clock } = deps;
   const hooks = deps.hooks ?? {};
 
+  /**
+   * A deleted organization's handled outbox events and receipts, in small statements after the
+   * answer: reading both tables takes seconds at a week of signals (docs/adr/0322). If it fails or is
+   * stopped, the organization is still gone and they are pruned within a week like any others.
+   */
+  const purges = new Set<Promise<unknown>>();
+  let stopping = false;
+  function purgeInBackground(orgId: string) {
+    const p: Promise<unknown> = repo
+      .purgeOrgRows(db, orgId, { stopped: () => stopping })
+      .catch((err: unknown) => hooks.backgroundError?.(err, `the outbox events and receipts of deleted organization ${orgId} were not all deleted; cleanup prunes them within a week`))
+      .finally(() => purges.delete(p));
+    purges.add(p);
+  }
+
   async function loadOrg(trx: Kysely<Database>, orgId: string) {
     const org = await repo.findOrg(trx, orgId);
     if (!org) throw notFound('Organization', orgId);
@@ -93,6 +110,16 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
   }
 
   return {
+    /** Resolves when the purges of deleted organizations begun so far have ended (tests). */
+    async purged(): Promise<void> {
+      await Promise.all([...purges]);
+    },
+    /** Shutdown: purges stop after their current statement (what they leave is pruned within a week). */
+    async stopPurges(): Promise<void> {
+      stopping = true;
+      await Promise.all([...purges]);
+    },
+
     async getSettings(orgId: string) {
       return rowToSettings(await loadOrg(db, orgId));
     },
@@ -216,6 +243,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
         await recordAudit(trx, { orgId: null, actor, action: 'org.delete', targetType: 'organization', targetId: actor.orgId, changes: { name: org.name }, meta, now });
       });
       hooks.credentialsRevoked?.();
+      purgeInBackground(actor.orgId);
       return { ok: true as const };
     },
 

@@ -20,13 +20,22 @@ export async function updateService(db: Kysely<Database>, id: string, set: Servi
 export async function deleteService(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('services').where('id', '=', id).execute();
 }
-/** Vendor connections that fall back to this service or route to it by a rule (they block its deletion). */
-export async function integrationsFallingBackTo(db: Kysely<Database>, serviceId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('integrations')
-    .select(['id', 'fallback_service_id', 'routing_rules'])
-    .where((eb) => eb.or([eb('fallback_service_id', '=', serviceId), eb('routing_rules', 'like', `%${serviceId}%`)]))
-    .execute();
+/**
+ * Vendor connections that fall back to this service or route to it by a rule (they block its
+ * deletion). Only the organization's: a connection's targets are services of its own organization,
+ * and the `like` on routing rules would otherwise read every organization's connections.
+ */
+export async function integrationsFallingBackTo(db: Kysely<Database>, orgId: string, serviceId: string): Promise<string[]> {
+  const rows = await integrationsFallingBackToQuery(db, orgId, serviceId).execute();
   const routesTo = (rules: string) => (JSON.parse(rules) as { service_id: string }[]).some((r) => r.service_id === serviceId);
   return rows.filter((r) => r.fallback_service_id === serviceId || routesTo(r.routing_rules)).map((r) => r.id);
+}
+
+/** The query behind integrationsFallingBackTo: one range of integrations_org (test/integration/orgs/foreign-key-indexes.test.ts). */
+export function integrationsFallingBackToQuery(db: Kysely<Database>, orgId: string, serviceId: string) {
+  return db
+    .selectFrom('integrations')
+    .select(['id', 'fallback_service_id', 'routing_rules'])
+    .where('org_id', '=', orgId)
+    .where((eb) => eb.or([eb('fallback_service_id', '=', serviceId), eb('routing_rules', 'like', `%${serviceId}%`)]));
 }

@@ -114,7 +114,7 @@ export function createServiceService(deps: {
       await db.transaction().execute(async (trx) => {
         const row = await repo.findService(trx, actor.orgId, id);
         if (!row) throw notFound('Service', id);
-        const blockers = await repo.integrationsFallingBackTo(trx, id);
+        const blockers = await repo.integrationsFallingBackTo(trx, actor.orgId, id);
         if (blockers.length) {
           throw conflict(`The service is the fallback or a routing-rule target of integration(s) ${blockers.join(', ')}; change their fallback_service_id or routing_rules first.`);
         }

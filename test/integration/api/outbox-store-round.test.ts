@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { outboxRepository } from '../../../src/modules/outbox/index.ts';
+import { bootstrapTenant, buildTestApp, createService, createTestStore, type Tenant, type TestApp, type TestStore } from '../../helpers/app.ts';
+import { type NewOutboxEventRow, outboxRepository } from '../../../src/modules/outbox/index.ts';
 import { ALERT_EVENT_TYPES } from '../../../src/modules/alert/index.ts';
 import { pageRequestHandler } from '../../../src/jobs/page-request.job.ts';
 import { createSqliteStoreRound } from '../../../src/jobs/outbox-round.sqlite.ts';
@@ -26,6 +26,31 @@ describe('outbox round on the SQLite thread: which event types it takes', () => 
     const remote: EventHandler = { name: 'webhook', handles: (t) => t === 'alert.triggered' || t === 'alert.priority_raised', handle: async () => {} };
     expect(createSqliteStoreRound(thread, [pageRequestHandler, remote], ALERT_EVENT_TYPES)).toBeUndefined();
     expect(createSqliteStoreRound(thread, [], ALERT_EVENT_TYPES)).toBeUndefined();
+  });
+});
+
+describe("sqlite: the main thread's round beside the thread's", () => {
+  let ts: TestStore;
+  beforeAll(async () => {
+    ts = await createTestStore('sqlite');
+  });
+  afterAll(async () => ts?.drop());
+
+  const T = '2026-03-01T10:00:00.000Z';
+  const event = (type: string, n: number): NewOutboxEventRow => ({
+    org_id: 'org_1', type, alert_id: null, payload: JSON.stringify({ n }), created_at: T, available_at: T, processed_at: null,
+  });
+
+  it("reads no further than a batch of due events: a backlog of the thread's types is not walked each round", async () => {
+    const db = ts.store.db;
+    // A backlog of the thread round's types, and an event of another type behind it.
+    await db.insertInto('outbox_events').values([...Array.from({ length: 30 }, (_, i) => event('alert.triggered', i)), event('invitation.created', 30)]).execute();
+    const due = () => outboxRepository.selectDue(db, 'sqlite', { now: T, limit: 10, exceptTypes: ['alert.triggered', 'alert.priority_raised'] });
+    // The first 10 due events are all the thread's: this round takes nothing, and read 10 rows, not 31.
+    expect(await due()).toEqual([]);
+    // Once the thread has handled the events due before it, the other event is the main thread's.
+    await db.updateTable('outbox_events').set({ processed_at: T }).where('type', '=', 'alert.triggered').execute();
+    expect((await due()).map((e) => e.type)).toEqual(['invitation.created']);
   });
 });
 

@@ -17,7 +17,7 @@ for (const dialect of DIALECTS) {
     });
     afterAll(async () => t?.close());
 
-    const count = async (table: 'services' | 'alerts' | 'api_keys' | 'memberships' | 'integrations' | 'integration_credentials' | 'invitations' | 'outbox_events', orgId: string) => {
+    const count = async (table: 'services' | 'alerts' | 'api_keys' | 'memberships' | 'integrations' | 'integration_credentials' | 'invitations' | 'outbox_events' | 'receipts', orgId: string) => {
       if (table === 'integration_credentials') {
         const r = await t.container.db.selectFrom('integration_credentials as c').innerJoin('integrations as i', 'i.id', 'c.integration_id')
           .select((eb) => eb.fn.countAll<number>().as('n')).where('i.org_id', '=', orgId).executeTakeFirst();
@@ -49,10 +49,13 @@ for (const dialect of DIALECTS) {
       expect((await t.app.inject({ method: 'POST', url: '/v1/alerts', headers: ingestHeaders, payload: { title: 'CPU', service_id: svc.id } })).statusCode).toBe(202);
       await t.app.inject({ method: 'POST', url: '/api/org/invitations', headers: tenant.headers, payload: { email: 'later@example.com', role: 'observer' } });
       expect(await count('outbox_events', tenant.orgId)).toBeGreaterThan(0);
+      expect(await count('receipts', tenant.orgId)).toBeGreaterThan(0);
 
       const r = await t.app.inject({ method: 'DELETE', url: '/api/org', headers: { ...tenant.headers, 'x-request-id': 'req-delete-org' } });
       expect(r.statusCode).toBe(200);
       expect(r.json()).toEqual({ ok: true });
+      // Its handled events and receipts go after the answer (docs/adr/0322).
+      await t.container.services.orgAdmin.purged();
 
       // No clock movement: the caches of this process were dropped.
       const viaUrl = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'Disk full' } });
@@ -62,7 +65,7 @@ for (const dialect of DIALECTS) {
       expect((await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: tenant.headers })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: '/api/services', headers: member.headers })).statusCode).toBe(401);
 
-      for (const table of ['services', 'alerts', 'api_keys', 'memberships', 'integrations', 'integration_credentials', 'invitations', 'outbox_events'] as const) {
+      for (const table of ['services', 'alerts', 'api_keys', 'memberships', 'integrations', 'integration_credentials', 'invitations', 'outbox_events', 'receipts'] as const) {
         expect(await count(table, tenant.orgId), table).toBe(0);
       }
       const org = await t.container.db.selectFrom('organizations').select('id').where('id', '=', tenant.orgId).executeTakeFirst();
