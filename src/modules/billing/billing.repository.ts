@@ -28,17 +28,14 @@ export async function countSeats(db: Kysely<Database>, orgId: string): Promise<n
   return Number(r?.n ?? 0);
 }
 export async function countAlerts(db: Kysely<Database>, orgId: string, from: string, to: string): Promise<number> {
-  const r = await countAlertsQuery(db, orgId, from, to).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-/** Alerts opened in [from, to): one range of `alerts_org_created` (its plan is tested: test/integration/billing/usage-plan.test.ts). */
-export function countAlertsQuery(db: Kysely<Database>, orgId: string, from: string, to: string) {
-  return db
+  const r = await db
     .selectFrom('alerts')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('org_id', '=', orgId)
     .where('created_at', '>=', from)
-    .where('created_at', '<', to);
+    .where('created_at', '<', to)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 export async function readUsage(db: Kysely<Database>, orgId: string, periodStart: string) {
   const r = await db.selectFrom('usage_counters').selectAll().where('org_id', '=', orgId).where('period_start', '=', periodStart).executeTakeFirst();
