@@ -12,6 +12,7 @@ import { type ValidateFn, refuseUnstorableText, refuseOddParameters } from './ht
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok, Readiness } from './http/schemas.ts';
 import { storeAnswers } from './db/unavailable.ts';
+import { BODY_LIMIT } from './http/limits.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
@@ -32,8 +33,7 @@ import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
 import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 
-export { BODY_LIMIT } from './http/limits.ts';
-import { BODY_LIMIT } from './http/limits.ts';
+export { BODY_LIMIT };
 /** How long /readyz waits for the database before it counts it unreachable (probes time out at 1 s by default). */
 const READY_STORE_WAIT_MS = 800;
 

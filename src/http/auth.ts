@@ -57,7 +57,8 @@ export function apiKeyResolver(apiKeys: ApiKeyService): CredentialResolver {
     if (key.kind !== 'full_product') {
       throw forbidden('An alert-ingest key (kxi_) works only on /v1/alerts; use a full-product key (kxp_) for /api routes.');
     }
-    await apiKeys.noteUse(key);
+    // Not awaited: a read-only request must not fail because this bookkeeping write did.
+    apiKeys.noteUse(key)?.catch(() => undefined);
     return { userId: key.user_id!, credentialId: key.id, audience: 'D', boundOrgId: key.org_id };
   };
 }

@@ -144,7 +144,8 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
 
 /** The query behind `listAlerts`, unexecuted (its plan is tested: test/integration/api/alert-list-plan.test.ts). */
 export function listAlertsQuery(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
-  const statuses = f.status?.length ? f.status : ALERT_STATUSES;
+  // One range per distinct status: `status=open,open` must not list each alert twice.
+  const statuses = f.status?.length ? [...new Set(f.status)] : ALERT_STATUSES;
   const ranges: Array<(q: AlertQuery) => AlertQuery> = f.after
     ? [
         (q) => q.where('priority', '=', f.after!.priority).where('id', '<', f.after!.id),

@@ -56,15 +56,20 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
   const touched = new Map<string, number>();
   return {
     /**
-     * Records that a key was used now, when its `last_used_at` is a minute old or more; resolves
-     * when written, or at once when nothing needs writing.
+     * Records that a key was used now, when its `last_used_at` is a minute old or more: the write's
+     * promise, or undefined when nothing needs writing (the common case costs no promise; it runs
+     * on every keyed signal).
      */
-    async noteUse(row: ApiKeyRow): Promise<void> {
-      const now = clock.now();
-      const last = Math.max(touched.get(row.id) ?? 0, row.last_used_at ? Date.parse(row.last_used_at) : 0);
-      if (now.getTime() - last < TOUCH_EVERY_MS) return;
-      touched.set(row.id, now.getTime());
-      await repo.touchKey(db, row.id, now.toISOString());
+    noteUse(row: ApiKeyRow): Promise<void> | undefined {
+      const nowMs = clock.now().getTime();
+      let last = touched.get(row.id);
+      if (last === undefined) {
+        last = row.last_used_at ? Date.parse(row.last_used_at) : 0;
+        touched.set(row.id, last);
+      }
+      if (nowMs - last < TOUCH_EVERY_MS) return undefined;
+      touched.set(row.id, nowMs);
+      return repo.touchKey(db, row.id, new Date(nowMs).toISOString());
     },
 
     async create(

@@ -38,6 +38,28 @@ function replyFor(err: unknown, logger: Logger): SmtpReply {
   return tryLater();
 }
 
+/**
+ * At most `n` calls of `work` run at once; the rest wait their turn. Parsing a large message holds
+ * the event loop and some 50 MB for a while (docs/adr/0221-smtp-ingest.md).
+ */
+function oneOf(n: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= n) await new Promise<void>((r) => waiting.push(r));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** Messages parsed at once. */
+const PARSES_AT_ONCE = 4;
+
 async function readAll(stream: SMTPServerDataStream, max: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -51,6 +73,7 @@ async function readAll(stream: SMTPServerDataStream, max: number): Promise<Buffe
 export function createSmtpIngest(deps: SmtpIngestDeps) {
   const max = deps.maxBytes ?? EMAIL_MAX_BYTES;
   const log = deps.logger;
+  const parsing = oneOf(PARSES_AT_ONCE);
 
   async function targetsOf(session: SMTPServerSession): Promise<IngestTarget[]> {
     const byIntegration = new Map<string, IngestTarget>();
@@ -93,7 +116,7 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
         if (!raw) throw tooBig();
         const targets = await targetsOf(session);
         if (!targets.length) throw noSuchRecipient();
-        const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+        const mail = await parsing(() => simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true }));
         const { signal, idempotencyKey } = messageToSignal({
           subject: mail.subject,
           text: mail.text,

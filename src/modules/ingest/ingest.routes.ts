@@ -1,16 +1,15 @@
+import { type Readable, Transform, pipeline } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ingestOutcome } from '../../http/metrics.ts';
 import { bearerOf, requestMeta } from '../../http/auth.ts';
-import { errorResponses } from '../../http/schemas.ts';
-import type { IngestReply, IngestService } from './ingest.service.ts';
-import { AlertChangeResponse, IngestHeaders, IngestResponse, KeyedSignal, NativeSignal } from './ingest.schemas.ts';
-import { Readable, Transform } from 'node:stream';
-import { AppError } from '../../lib/errors.ts';
 import { BODY_LIMIT } from '../../http/limits.ts';
-import { INGEST_URL_TYPES } from './ingest.service.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { IngestTarget } from '../integration/index.ts';
+import { INGEST_URL_TYPES, type IngestReply, type IngestService } from './ingest.service.ts';
+import { AlertChangeResponse, IngestHeaders, IngestResponse, KeyedSignal, NativeSignal } from './ingest.schemas.ts';
 
 const TOKEN_MAX = 256;
 const TokenParams = Type.Object({ token: Type.String({ maxLength: TOKEN_MAX, description: 'The ingest URL token (a secret).' }) });
@@ -36,14 +35,14 @@ const tooLarge = (limit: number) =>
 /** Counts a body's bytes as they arrive and fails the request past `limit` (bodies sent without Content-Length). */
 function limitedTo(limit: number, payload: Readable): Readable {
   let seen = 0;
-  return payload.pipe(
-    new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        seen += chunk.length;
-        done(seen > limit ? tooLarge(limit) : null, chunk);
-      },
-    }),
-  );
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      done(seen > limit ? tooLarge(limit) : null, chunk);
+    },
+  });
+  // pipeline, not pipe: a client that aborts must end the counter too, or the body reader waits on it.
+  return pipeline(payload, counter, () => undefined);
 }
 
 const accepted = (req: FastifyRequest, reply: FastifyReply, r: IngestReply) => {
@@ -64,7 +63,7 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
       config: { ingest: 'native' },
       bodyLimit: VENDOR_BODY_LIMIT,
       // The credential first, so an unknown URL is a 401 before any of its body is read; then the
-      // source's own body limit. Callback form: no promise per request (docs/adr/0120).
+      // source's own body limit: only a URL known to be a vendor's may send more than 512 KiB.
       onRequest: (req, _reply, done) => {
         const { token } = req.params as { token: string };
         if (token.length > TOKEN_MAX) return done(); // the params schema answers 400
@@ -77,7 +76,8 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
         );
       },
       preParsing: (req, _reply, payload, done) => {
-        const limit = req.ingestTarget?.type === 'webhook' ? BODY_LIMIT : VENDOR_BODY_LIMIT;
+        const type = req.ingestTarget?.type;
+        const limit = type && type !== 'webhook' ? VENDOR_BODY_LIMIT : BODY_LIMIT;
         const declared = Number(req.headers['content-length']);
         if (declared > limit) return done(tooLarge(limit));
         done(null, Number.isFinite(declared) ? payload : limitedTo(limit, payload));

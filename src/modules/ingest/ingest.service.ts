@@ -121,7 +121,11 @@ export function createIngestService(deps: {
         // The source's service (or organization) was deleted after its credential was looked up
         // (another process, or this one's cache): the credential is gone, as it will read shortly.
         // A 400 would tell a sender to drop a payload that was never at fault.
-        if (isForeignKeyViolation(err)) throw unauthorized(CREDENTIAL_GONE);
+        if (isForeignKeyViolation(err)) {
+          // A key's unit names its service; the key itself is still good (its service is not found).
+          if (unit.integrationId === null) throw notFound('Service', unit.signals[0]?.serviceId);
+          throw unauthorized(CREDENTIAL_GONE);
+        }
         if (!isStoreUnavailable(err)) throw err;
         if (!deps.spool) throw storeUnavailableError();
         outcome = await deps.spool.accept(unit);
@@ -150,7 +154,7 @@ export function createIngestService(deps: {
     }
     // Not awaited: a signal must not wait on (or fail with) a bookkeeping write, least of all while
     // the store is down and signals go to the spool. At most one write a minute per key.
-    deps.apiKeys.noteUse(entry.key).catch(() => undefined);
+    deps.apiKeys.noteUse(entry.key)?.catch(() => undefined);
     return { key: entry.key, rate: entry.rate };
   }
 

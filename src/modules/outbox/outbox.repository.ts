@@ -128,9 +128,10 @@ export async function countBacklog(db: Kysely<Database>): Promise<number> {
 /**
  * Deletes events handled before `before`, oldest first, `batch` rows a statement (so the SQLite
  * thread is never held for long), and returns how many went. It reads the table in id order, which
- * is insertion order, and stops at the first event created at or after `before`: nothing after it
- * can have been handled earlier. No index on `processed_at` is needed, so ingest writes none; an
- * old event still pending is passed over and read again next time (docs/adr/0008-outbox.md).
+ * is insertion order, and stops after a batch in which every event was created at or after `before`:
+ * nothing after those can have been handled earlier, and one event from a process whose clock ran
+ * ahead does not stop it. No index on `processed_at` is needed, so ingest writes none; an old event
+ * still pending is passed over and read again next time (docs/adr/0008-outbox.md).
  */
 export async function pruneProcessed(db: Kysely<Database>, before: string, batch = 1000): Promise<number> {
   let after = 0;
@@ -143,11 +144,9 @@ export async function pruneProcessed(db: Kysely<Database>, before: string, batch
       .orderBy('id')
       .limit(batch)
       .execute();
-    const young = rows.findIndex((r) => r.created_at >= before);
-    const old = young < 0 ? rows : rows.slice(0, young);
-    const ids = old.filter((r) => r.processed_at !== null && r.processed_at < before).map((r) => Number(r.id));
+    const ids = rows.filter((r) => r.processed_at !== null && r.processed_at < before).map((r) => Number(r.id));
     if (ids.length) pruned += Number((await db.deleteFrom('outbox_events').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
-    if (young >= 0 || rows.length < batch) return pruned;
+    if (rows.length < batch || rows.every((r) => r.created_at >= before)) return pruned;
     after = Number(rows[rows.length - 1]!.id);
   }
 }

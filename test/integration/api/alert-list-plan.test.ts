@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database } from '../../../src/db/database.ts';
 import { listAlertsQuery, type AlertListFilter } from '../../../src/modules/alert/alert.repository.ts';
 import { resolvedBeforeQuery } from '../../../src/modules/org/org.repository.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
+import { pgPlan, sqlitePlan, type PgPlanNode, type SqlitePlanStep } from '../../helpers/plans.ts';
 
 // A list page must cost about `limit` rows per index range however many alerts an organization
 // keeps (docs/adr/0010-alert-list-queries.md). Timing it would be machine-dependent; the plans
 // say it exactly: every read of `alerts` is an index range already in list order, cut by its own
 // limit, never a scan or a sort of everything that matches.
-
-interface PlanStep {
-  id: number;
-  parent: number;
-  detail: string;
-}
-interface PgNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PgNode[];
-}
 
 const CURSOR = { priority: 3, id: 'alr_01kz000000000000000000000' };
 const FILTER_PARTS: Array<[string, Partial<AlertListFilter>]> = [
@@ -44,28 +31,8 @@ function filterCombinations(): Array<[string, AlertListFilter]> {
   return out;
 }
 
-async function sqlitePlan(db: Kysely<Database>, q: CompiledQuery): Promise<PlanStep[]> {
-  const r = await db.executeQuery<PlanStep>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
-  return r.rows;
-}
-
-/** PostgreSQL's plan with scans and sorts priced out, so it shows whether an index can give the order. */
-async function pgPlan(db: Kysely<Database>, q: CompiledQuery): Promise<PgNode> {
-  return db.connection().execute(async (conn) => {
-    await conn.executeQuery(CompiledQuery.raw('set enable_seqscan = off'));
-    await conn.executeQuery(CompiledQuery.raw('set enable_sort = off'));
-    try {
-      const r = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
-      return r.rows[0]!['QUERY PLAN'][0]!.Plan;
-    } finally {
-      await conn.executeQuery(CompiledQuery.raw('reset enable_seqscan'));
-      await conn.executeQuery(CompiledQuery.raw('reset enable_sort'));
-    }
-  });
-}
-
 /** SQLite: each read of `alerts` is an index SEARCH with no sort in its own scope. */
-function sqliteReadsInOrder(plan: PlanStep[], indexes: RegExp): string[] {
+function sqliteReadsInOrder(plan: SqlitePlanStep[], indexes: RegExp): string[] {
   const problems: string[] = [];
   const reads = plan.filter((s) => /\balerts\b/.test(s.detail));
   if (reads.length === 0) problems.push('no read of alerts in the plan');
@@ -78,10 +45,10 @@ function sqliteReadsInOrder(plan: PlanStep[], indexes: RegExp): string[] {
 }
 
 /** PostgreSQL: each read of `alerts` is an index scan directly under a Limit. */
-function pgReadsInOrder(plan: PgNode, indexes: RegExp, underLimit: boolean): string[] {
+function pgReadsInOrder(plan: PgPlanNode, indexes: RegExp, underLimit: boolean): string[] {
   const problems: string[] = [];
   let reads = 0;
-  const walk = (node: PgNode, parent: PgNode | undefined) => {
+  const walk = (node: PgPlanNode, parent: PgPlanNode | undefined) => {
     if (node['Relation Name'] === 'alerts') {
       reads++;
       if (node['Node Type'] !== 'Index Scan' || !indexes.test(node['Index Name'] ?? '')) problems.push(`read: ${node['Node Type']} ${node['Index Name'] ?? ''}`);

@@ -46,6 +46,12 @@ for (const dialect of DIALECTS) {
       expect(await ofIds('?urgency=low')).toEqual([ids.info]);
       expect(await ofIds('?q=DATABASE')).toEqual([ids.crit]);
       expect(await ofIds('?q=100%25')).toEqual([]);
+      // A value named twice filters as once: each alert is listed once.
+      const openOrResolved = await ofIds('?status=open,resolved');
+      expect(openOrResolved).toHaveLength(6);
+      expect(new Set(openOrResolved).size).toBe(6);
+      expect(await ofIds('?status=open,open,resolved,open')).toEqual(openOrResolved);
+      expect(await ofIds('?priority=low,low,info')).toEqual([ids.lowNew, ids.lowOld, ids.info]);
     });
 
     it('pages with limit and cursor, giving X-Next-Cursor and a Link header', async () => {

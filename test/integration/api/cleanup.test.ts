@@ -106,9 +106,19 @@ describe.each(DIALECTS)('cleanup (%s)', (dialect) => {
     expect(left.map((r) => r.id)).toEqual(['rcp_new_0', 'rcp_new_1']);
   });
 
+  test('an event from a process whose clock ran ahead does not stop pruning of the old events after it', async () => {
+    const rows = [event(-30, -30), event(60 * 24 * 3, 60 * 24 * 3), ...Array.from({ length: 9 }, (_, i) => event(-20 + i, -20 + i)), event(5, 5)];
+    await ts.store.db.insertInto('outbox_events').values(rows).execute();
+    expect(await outboxRepository.pruneProcessed(ts.store.db, CUT, 4)).toBe(10);
+    expect(await remainingEvents()).toEqual([{ created: 60 * 24 * 3, processed: 60 * 24 * 3 }, { created: 5, processed: 5 }]);
+  });
+
   test('the periodic job prunes both a week after their time', async () => {
     await ts.store.db.insertInto('outbox_events').values([event(-1, -1), event(1, 1)]).execute();
+    const receipt = (id: string, createdMin: number) => ({ id, org_id: 'org_1', credential_id: 'cred_1', idempotency_key: null, status_code: 202, response: '{}', created_at: at(createdMin) });
+    await ts.store.db.insertInto('receipts').values([receipt('rcp_old', -1), receipt('rcp_new', 1)]).execute();
     await cleanupJob.run({ db: ts.store.db, now: NOW });
     expect(await remainingEvents()).toEqual([{ created: 1, processed: 1 }]);
+    expect((await ts.store.db.selectFrom('receipts').select('id').execute()).map((r) => r.id)).toEqual(['rcp_new']);
   });
 });

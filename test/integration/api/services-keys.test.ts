@@ -84,8 +84,8 @@ for (const dialect of DIALECTS) {
       const first = t.clock.now().toISOString();
       expect((await useFull()).statusCode).toBe(200);
       expect((await useIngest('first use')).statusCode).toBe(202);
-      expect(await lastUsed(full.id)).toBe(first);
-      // The ingest path does not wait for the write (a signal must not); it lands shortly after.
+      // Neither path waits for the write (a signal must not, nor a read-only request fail with it); it lands shortly after.
+      await vi.waitFor(async () => expect(await lastUsed(full.id)).toBe(first));
       await vi.waitFor(async () => expect(await lastUsed(ingest.id)).toBe(first));
 
       // Within the minute: no new write.
@@ -100,7 +100,7 @@ for (const dialect of DIALECTS) {
       const later = t.clock.now().toISOString();
       expect((await useFull()).statusCode).toBe(200);
       expect((await useIngest('later')).statusCode).toBe(202);
-      expect(await lastUsed(full.id)).toBe(later);
+      await vi.waitFor(async () => expect(await lastUsed(full.id)).toBe(later));
       await vi.waitFor(async () => expect(await lastUsed(ingest.id)).toBe(later));
     });
 

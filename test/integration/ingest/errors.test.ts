@@ -155,6 +155,14 @@ for (const dialect of DIALECTS) {
       expect(expectError(res, 401, 'unauthorized').error.message).toMatch(/not valid, or was rotated or revoked/);
       t.clock.advance(60_000);
       expectError(await t.app.inject({ method: 'POST', url: doomed.ingestPath, payload: { title: 'later' } }), 401, 'unauthorized');
+
+      // With an alert-ingest key the key is still good: the service it names is gone, a 404 before and after the cache expires.
+      const named = await createService(t, tenant, 'doomed-by-key');
+      expect((await keyed({ service_id: named.id, title: 'warm the cache' })).statusCode).toBe(202);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/services/${named.id}`, headers: tenant.headers })).statusCode).toBe(200);
+      expectError(await keyed({ service_id: named.id, title: 'after delete' }), 404, 'not_found');
+      t.clock.advance(60_000);
+      expectError(await keyed({ service_id: named.id, title: 'later' }), 404, 'not_found');
     });
 
     it('a credential over its rate limit gets 429 with Retry-After, and recovers as tokens refill', async () => {

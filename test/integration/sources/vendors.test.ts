@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { amAlert, amBody, datadog, grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
 import { connectVendor } from '../../factories/integrations.ts';
+import { VENDOR_BODY_LIMIT } from '../../../src/modules/ingest/ingest.routes.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: vendor parsers route each item on its own (spec 2.4, 2.5)`, () => {
@@ -249,10 +250,14 @@ for (const dialect of DIALECTS) {
       expect(streamed.statusCode, streamed.body).toBe(413);
       expect(streamed.json().error.code).toBe('payload_too_large');
 
-      // An unknown URL is refused on its credential, whatever its size.
-      const unknown = await t.app.inject({ method: 'POST', url: '/v1/ingest/' + 'z'.repeat(32), payload: body, headers: { 'content-type': 'application/json' } });
+      // An unknown URL is refused on its credential before its body is read: past the vendor limit it is still a 401, not a 413.
+      const beyond = 'x'.repeat(VENDOR_BODY_LIMIT + 1);
+      const unknown = await t.app.inject({ method: 'POST', url: '/v1/ingest/' + 'z'.repeat(32), payload: beyond, headers: { 'content-type': 'application/json' } });
       expect(unknown.statusCode).toBe(401);
       expect(unknown.json().error.code).toBe('unauthorized');
+      // A token too long to be one is never looked up, and gets no more than the native 512 KB either.
+      const overlong = await t.app.inject({ method: 'POST', url: '/v1/ingest/' + 'z'.repeat(300), payload: body, headers: { 'content-type': 'application/json' } });
+      expect(overlong.statusCode).toBe(413);
     });
   });
 }
