@@ -122,7 +122,13 @@ export function pgBatchAlertWriter(client: pg.ClientBase, settled: SettledEventT
       // Locked in sorted order, the same in every batch, so two batches cannot deadlock on keys.
       wanted.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
       // One simple-protocol query, so BEGIN costs no round trip of its own.
-      const [, locked] = (await client.query(`begin; ${executeSql(LOCK_OPEN_ALERTS, [jsonLiteral(wanted)])}`)) as unknown as [
+      // Planned for each batch: a cached generic plan is made while the table is small and kept
+      // until it is next analyzed, and with two indexes led by service_id it could probe
+      // alerts_service_list, reading every alert of the service for each key as the table grows
+      // (docs/adr/0010-alert-list-queries.md). SET LOCAL ends with the transaction; the write
+      // statement sets its own mode (ingest.pg.ts).
+      const [, , locked] = (await client.query(`begin; set local plan_cache_mode = force_custom_plan; ${executeSql(LOCK_OPEN_ALERTS, [jsonLiteral(wanted)])}`)) as unknown as [
+        unknown,
         pg.QueryResult,
         pg.QueryResult<AlertRow>,
       ];
