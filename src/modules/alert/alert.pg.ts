@@ -125,13 +125,11 @@ export function pgBatchAlertWriter(client: pg.ClientBase, settled: SettledEventT
       // Planned for each batch: a cached generic plan is made while the table is small and kept
       // until it is next analyzed, and with two indexes led by service_id it could probe
       // alerts_service_list, reading every alert of the service for each key as the table grows
-      // (docs/adr/0010-alert-list-queries.md). SET LOCAL ends with the transaction; the write
-      // statement sets its own mode (ingest.pg.ts).
-      const [, , locked] = (await client.query(`begin; set local plan_cache_mode = force_custom_plan; ${executeSql(LOCK_OPEN_ALERTS, [jsonLiteral(wanted)])}`)) as unknown as [
-        unknown,
-        pg.QueryResult,
-        pg.QueryResult<AlertRow>,
-      ];
+      // (docs/adr/0010-alert-list-queries.md). The session's own mode is back for the statements
+      // after it (the write keeps its cached plan, ingest.pg.ts).
+      const [, , locked] = (await client.query(
+        `begin; set local plan_cache_mode = force_custom_plan; ${executeSql(LOCK_OPEN_ALERTS, [jsonLiteral(wanted)])}; set local plan_cache_mode = default`,
+      )) as unknown as [unknown, pg.QueryResult, pg.QueryResult<AlertRow>, pg.QueryResult];
       for (const row of locked.rows) remember(row);
     },
     async findOpen(serviceId, eventKey) {

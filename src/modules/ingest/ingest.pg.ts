@@ -42,7 +42,7 @@ const WRITE_BATCH: PreparedSql = {
  * (ADR 0120, 2026-11-23).
  */
 const writeAndCommitSql = (a: PendingAlertWrites, receipts: ReceiptRow[]) =>
-  `set local plan_cache_mode = ${a.updates.length ? 'force_custom_plan' : 'auto'}; ${executeSql(WRITE_BATCH, [
+  `${a.updates.length ? 'set local plan_cache_mode = force_custom_plan; ' : ''}${executeSql(WRITE_BATCH, [
     jsonLiteral(a.inserts),
     jsonLiteral(a.updates),
     textArrayLiteral(a.updates.map((r) => r.id)),
