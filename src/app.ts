@@ -33,7 +33,6 @@ import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
 import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 
-export { BODY_LIMIT };
 /** How long /readyz waits for the database before it counts it unreachable (probes time out at 1 s by default). */
 const READY_STORE_WAIT_MS = 800;
 
