@@ -112,6 +112,8 @@ function cpuProbeMs(): number {
 }
 
 const results: RunResult[] = [];
+/** Time from spawning `klaxon serve` (migrated database) to its first 200 on /healthz, per start. */
+const startups: Array<{ dialect: string; ready_ms: number }> = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 
 function freePort(): Promise<number> {
@@ -170,7 +172,7 @@ function startProcess(cmd: string, args: string[], env: Record<string, string>, 
   return { child, stop };
 }
 
-async function waitReady(url: string, proc: Proc, logFile: string, timeoutMs = 60_000) {
+async function waitReady(url: string, proc: Proc, logFile: string, timeoutMs = 60_000, pollMs = 100) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.child.exitCode !== null) throw new Error(`process exited (${proc.child.exitCode}); see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
@@ -180,7 +182,7 @@ async function waitReady(url: string, proc: Proc, logFile: string, timeoutMs = 6
     } catch {
       /* not yet */
     }
-    await sleep(100);
+    await sleep(pollMs);
   }
   throw new Error(`${url} not ready after ${timeoutMs} ms; see ${logFile}`);
 }
@@ -386,9 +388,11 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
   }
 
   const nodeArgs = opt['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(opt['cpu-prof'])}`] : [];
+  const spawnedAt = performance.now();
   const proc = startProcess(process.execPath, [...nodeArgs, 'bin/klaxon.js', 'serve', '--role', opt.role!], env, logFile);
   const base = `http://127.0.0.1:${port}`;
-  await waitReady(`${base}/healthz`, proc, logFile);
+  await waitReady(`${base}/healthz`, proc, logFile, 60_000, 10);
+  startups.push({ dialect, ready_ms: Math.round(performance.now() - spawnedAt) });
   const pid = proc.child.pid!;
   const h = { authorization: `Bearer ${boot.api_key}`, 'x-service-org': boot.org_id };
 
@@ -683,6 +687,9 @@ async function main() {
         (hi > lo * 1.2 ? ` (the machine's speed moved by ${Math.round((hi / lo - 1) * 100)} %: compare rows whose probes are close)` : ''),
     );
   }
+  if (startups.length) {
+    console.log(`\nStartup (klaxon serve on a migrated database, spawn to first /healthz 200): ${startups.map((x) => `${x.dialect} ${x.ready_ms} ms`).join(', ')}`);
+  }
   console.log('\nTargets:');
   for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.check}  (${t.value})`);
   for (const n of notes) console.log(`\n${n}`);
@@ -707,6 +714,7 @@ async function main() {
         machine,
         settings: { tool: 'wrk', threads: THREADS, connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP, rounds: ROUNDS, log_level: process.env.LOG_LEVEL ?? 'info', quick: opt.quick },
         runs: results,
+        startups,
         ratios,
         targets,
         notes,

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { Container } from './container.ts';
 import { MAX_PARAM_LENGTH, frameworkError, installErrorHandler } from './http/error-handler.ts';
 import { documentHeaders } from './http/openapi-headers.ts';
+import { sharedSerializers } from './http/serializers.ts';
 import { type ValidateFn, refuseUnstorableText, refuseOddParameters } from './http/request-values.ts';
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok, Readiness } from './http/schemas.ts';
@@ -81,6 +82,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
             return route.url?.startsWith('/api/') ? refuseUnstorableText(strict(route) as ValidateFn) : strict(route);
           };
         }) as never,
+        buildSerializer: sharedSerializers as never,
       },
     },
     // On close: idle keep-alive sockets go at once, in-flight requests finish (graceful SIGTERM);
