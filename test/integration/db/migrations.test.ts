@@ -136,3 +136,126 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     }
   });
 });
+
+describe('released migrations', () => {
+  test('are frozen: every migration file is in the manifest, with the SHA-256 of its contents', () => {
+    const listed = new Map<string, string>();
+    for (const line of readFileSync(MANIFEST, 'utf8').split('\n').filter((l) => l.trim() !== '')) {
+      const m = /^([0-9a-f]{64}) {2}(\S+)$/.exec(line);
+      if (!m) throw new Error(`migrations.sha256: not "<sha256>  <file>": ${line}`);
+      listed.set(m[2]!, m[1]!);
+    }
+    const problems: string[] = [];
+    for (const [file, hash] of listed) {
+      if (!MIGRATION_FILES.includes(file)) problems.push(`${file}: listed but removed`);
+      else if (createHash('sha256').update(readFileSync(new URL(file, MIGRATIONS_DIR))).digest('hex') !== hash) problems.push(`${file}: changed`);
+    }
+    for (const file of MIGRATION_FILES) if (!listed.has(file)) problems.push(`${file}: not in the manifest`);
+    expect(
+      problems,
+      'Released migrations are frozen: never edit or remove one, change the schema in a new migration. ' +
+        'Add each new migration file to test/integration/db/migrations.sha256 (`sha256sum <file>` in src/db/migrations) in the commit that adds it.',
+    ).toEqual([]);
+  });
+
+  test('drop or rename no table or column in an up, unless the file says why', () => {
+    const problems = MIGRATION_FILES.flatMap((file) =>
+      destructiveUpStatements(readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8')).map((s) => `${file}: ${s}`),
+    );
+    expect(
+      problems,
+      'An up that drops or renames a table or column loses data on upgrade. If that is intended, say why in the file: // destructive-up: <reason>',
+    ).toEqual([]);
+  });
+
+  test('the destructive-up check finds drops and renames in an up only, and honours a stated reason', () => {
+    const migration = (up: string, down = '', extra = '') =>
+      `${extra}\nexport async function up(db: Kysely<any>): Promise<void> {\n${up}\n}\n\nexport async function down(db: Kysely<any>): Promise<void> {\n${down}\n}\n`;
+    expect(destructiveUpStatements(migration("await db.schema.alterTable('users').dropColumn('name').execute();"))).toEqual(['dropColumn(']);
+    expect(destructiveUpStatements(migration("await db.schema.dropTable('users').execute();"))).toEqual(['dropTable(']);
+    expect(destructiveUpStatements(migration("await db.schema.alterTable('users').renameColumn('a', 'b').execute();"))).toEqual(['renameColumn(']);
+    expect(destructiveUpStatements(migration("await db.schema.alterTable('users').renameTo('people').execute();"))).toEqual(['renameTo(']);
+    expect(destructiveUpStatements(migration('await sql`ALTER TABLE users DROP COLUMN name`.execute(db);'))).toEqual(['drop column']);
+    expect(destructiveUpStatements(migration("await db.schema.dropIndex('x').execute();", "await db.schema.dropTable('users').execute();"))).toEqual([]);
+    expect(destructiveUpStatements(migration("// the old table is dropped later\nawait db.schema.createTable('t').execute();"))).toEqual([]);
+    expect(destructiveUpStatements(migration("await db.schema.dropTable('users').execute();", '', '// destructive-up: users moved to people in 2026-12-01T000000'))).toEqual([]);
+    expect(destructiveUpStatements(migration("await db.schema.dropTable('users').execute();", '', '// destructive-up:'))).toEqual(['dropTable(']);
+  });
+});
+
+/**
+ * The table- and column-losing statements in a migration's `up` (comments aside), none when the
+ * file carries a `// destructive-up: <reason>` allowance. Index drops are fine: no data is in them.
+ */
+function destructiveUpStatements(source: string): string[] {
+  if (/\/\/[ \t]*destructive-up:[ \t]*\S/.test(source)) return [];
+  const start = /export\s+(async\s+function\s+up\b|const\s+up\b)/.exec(source);
+  if (!start) return ['no exported up'];
+  const rest = source.slice(start.index + start[0].length);
+  const end = /^export\s/m.exec(rest);
+  const up = (end ? rest.slice(0, end.index) : rest).replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  const found: string[] = [];
+  for (const call of ['dropTable(', 'dropColumn(', 'renameColumn(', 'renameTo(']) if (up.includes(`.${call}`)) found.push(call);
+  for (const m of up.matchAll(/\b(drop\s+table|drop\s+column|rename\s+to|rename\s+column)\b/gi)) found.push(m[1]!.toLowerCase().replace(/\s+/, ' '));
+  return found;
+}
+
+// Columns that legitimately differ between the stores, each for a reason. Everything else in
+// the latest schema must match: tables, columns (type, NOT NULL, default, primary key) and indexes.
+const PARITY_EXCEPTIONS = {
+  // SQLite's AUTOINCREMENT id must be spelled INTEGER PRIMARY KEY (the rowid, never NULL); PostgreSQL's is a bigint identity.
+  column: new Set(['outbox_events.id']),
+  // SQLite lets a non-INTEGER primary key hold NULL unless it is declared NOT NULL (a quirk it keeps
+  // for old files), and these were not: PostgreSQL refuses NULL there. The app always sets ids.
+  // New tables must declare `.primaryKey().notNull()`, so this list only shrinks.
+  sqliteNullablePrimaryKey: new Set([
+    'agreement_consents.id', 'alert_log.id', 'alerts.id', 'api_keys.id', 'audit_log.id', 'device_grants.id', 'devices.id',
+    'email_changes.id', 'integration_credentials.id', 'integrations.id', 'invitations.id', 'org_billing.org_id', 'organizations.id',
+    'phone_numbers.id', 'receipts.id', 'recovery_codes.id', 'services.id', 'sessions.id', 'sign_in_failures.id', 'users.id', 'verification_sends.id',
+  ]),
+};
+
+/** The latest schema in terms both stores can be compared in: casts, quoting and case of printed SQL aside. */
+function paritySchema(s: SchemaSnapshot, dialect: Dialect) {
+  const normalSql = (v: string | null) =>
+    v === null ? null : v.replace(/::[a-z ]+/g, '').replaceAll('"', '').replace(/\s+/g, ' ').replace(/^\((.*)\)$/, '$1').trim().toLowerCase();
+  const columns = Object.entries(s.tables).flatMap(([table, cols]) =>
+    cols.map((c) => {
+      const id = `${table}.${c.name}`;
+      if (PARITY_EXCEPTIONS.column.has(id)) return { id };
+      const notNull = dialect === 'sqlite' && PARITY_EXCEPTIONS.sqliteNullablePrimaryKey.has(id) && !c.notNull ? 'not null by exception' : c.notNull;
+      return { id, type: c.type, notNull, default: normalSql(c.default), primaryKey: c.primaryKey };
+    }),
+  );
+  // Primary keys are compared as columns above: their indexes are named by the store
+  // (sqlite_autoindex_<table>_N on SQLite, <name>_pkey on PostgreSQL).
+  const indexes = s.indexes
+    .filter((ix) => !ix.primaryKey)
+    .map((ix) => ({ name: ix.name, table: ix.table, unique: ix.unique, columns: ix.columns, predicate: normalSql(ix.predicate) }));
+  return { tables: Object.keys(s.tables), columns, indexes };
+}
+
+// Parity needs both stores: without KLAXON_TEST_PG_URL this test is not registered at all.
+if (DIALECTS.includes('postgres')) {
+  test('SQLite and PostgreSQL end with the same tables, columns and indexes (listed exceptions aside)', async () => {
+    const schemas: Partial<Record<Dialect, ReturnType<typeof paritySchema>>> = {};
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const ts = await createTestStore(dialect);
+      try {
+        schemas[dialect] = paritySchema(await schemaSnapshot(ts.store.db, dialect), dialect);
+      } finally {
+        await ts.drop();
+      }
+    }
+    const pgSchema = schemas.postgres!;
+    // Every exception still names a column of the latest schema.
+    for (const id of [...PARITY_EXCEPTIONS.column, ...PARITY_EXCEPTIONS.sqliteNullablePrimaryKey]) {
+      expect(pgSchema.columns.map((c) => c.id), `parity exception ${id}`).toContain(id);
+    }
+    expect(schemas.sqlite!.tables).toEqual(pgSchema.tables);
+    expect(schemas.sqlite!.columns).toEqual(
+      pgSchema.columns.map((c) => (PARITY_EXCEPTIONS.sqliteNullablePrimaryKey.has(c.id) ? { ...c, notNull: 'not null by exception' } : c)),
+    );
+    expect(schemas.sqlite!.indexes).toEqual(pgSchema.indexes);
+  });
+}
