@@ -17,9 +17,13 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
+/** A Migrator over ./migrations, for tools and tests that move between versions (migrateTo, migrateDown). */
+export function createMigrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider: new FolderMigrationProvider() });
+}
+
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`);

@@ -24,8 +24,11 @@ export interface TestStore {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temp SQLite file, or a new PostgreSQL database. */
-export async function createTestStore(dialect: Dialect, env: Record<string, string> = {}): Promise<TestStore> {
+/**
+ * A fresh database, a temp SQLite file or a new PostgreSQL database, migrated to the latest
+ * version unless `migrate: false` (the migration tests start from an empty one).
+ */
+export async function createTestStore(dialect: Dialect, env: Record<string, string> = {}, opts: { migrate?: boolean } = {}): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'klaxon-test-'));
   let databaseUrl = `sqlite:${join(dir, 'klaxon.db')}`;
   let dbName: string | undefined;
@@ -44,7 +47,7 @@ export async function createTestStore(dialect: Dialect, env: Record<string, stri
     { readDotEnv: false, generateSecret: false },
   );
   const store = connectDb({ dialect, sqlitePath: config.sqlitePath, databaseUrl });
-  await migrateToLatest(store.db);
+  if (opts.migrate !== false) await migrateToLatest(store.db);
   return {
     dialect,
     config,

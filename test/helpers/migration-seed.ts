@@ -1,0 +1,161 @@
+import type { Kysely } from 'kysely';
+import type { SchemaSnapshot } from './schema.ts';
+
+// Representative rows for every table, written through whichever version of the schema a
+// database is at: a row keeps only the columns its table has then. Values differ from every
+// column default, so a migration that rewrote or reset one would show. Rows are listed parents
+// first (foreign keys are on); `outbox_events.id` is the store's, so its row has none.
+
+const T0 = '2026-03-01T10:00:00.000Z';
+const T1 = '2026-03-01T10:05:00.000Z';
+const T2 = '2099-01-01T00:00:00.000Z';
+
+/** Filled in once the outbox event has its id. */
+const OUTBOX_ID = Symbol('outbox id');
+
+type SeedValue = string | number | null | typeof OUTBOX_ID;
+
+const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
+  ['organizations', {
+    id: 'org_m1', name: 'Acme', time_zone: 'Europe/Paris', ingest_rate_per_minute: 600, created_at: T0, updated_at: T1,
+    default_urgency_rules: '{"critical":"high","info":"high"}', retention_days: 90, voice_settings: '{"voice":"male"}',
+  }],
+  ['users', {
+    id: 'usr_m1', email: 'ada@example.com', name: 'Ada', password_hash: 'scrypt$salt$hash', created_at: T0, updated_at: T1,
+    totp_secret_sealed: 'sealed-totp', totp_pending_sealed: null, totp_enabled_at: T1, alert_sound: '{"name":"bell"}', email_verified_at: T1,
+  }],
+  ['memberships', { org_id: 'org_m1', user_id: 'usr_m1', role: 'owner', created_at: T0 }],
+  ['api_keys', {
+    id: 'key_m1', org_id: 'org_m1', user_id: 'usr_m1', kind: 'full_product', name: 'ci', secret_hash: 'h_key', secret_hint: 'kx_…abcd',
+    service_ids: '["svc_m1"]', created_at: T0, last_used_at: T1, revoked_at: null,
+  }],
+  ['services', {
+    id: 'svc_m1', org_id: 'org_m1', name: 'api', description: 'The public API', schedule_id: 'sch_m1', dedupe_mode: 'event_key_only', created_at: T0, updated_at: T1,
+  }],
+  ['integrations', {
+    id: 'int_m1', org_id: 'org_m1', type: 'webhook', name: 'hook', service_id: 'svc_m1', fallback_service_id: null,
+    routing_rules: '[]', mapping: null, enabled: 0, created_at: T0, updated_at: T1,
+  }],
+  ['integrations', {
+    id: 'int_m2', org_id: 'org_m1', type: 'alertmanager', name: 'prom', service_id: null, fallback_service_id: 'svc_m1',
+    routing_rules: '[{"if":"team = \'db\'","service_id":"svc_m1"}]', mapping: '{"title":"$.labels.alertname"}', enabled: 1, created_at: T0, updated_at: T1,
+  }],
+  ['integration_credentials', {
+    id: 'crd_m1', integration_id: 'int_m1', kind: 'url_token', secret_hash: 'h_crd', secret_sealed: 'sealed-crd', created_at: T0, expires_at: T2, revoked_at: null,
+  }],
+  ['alerts', {
+    id: 'alr_m1', org_id: 'org_m1', service_id: 'svc_m1', title: 'CPU high', body: '95 % on db-1', event_key: 'cpu', priority: 2, urgency: 'high',
+    status: 'acknowledged', duplicate_count: 3, source: 'prometheus', details: '{"host":"db-1"}', level: 2, integration_id: 'int_m1',
+    created_at: T0, updated_at: T1, last_signal_at: T1, acknowledged_at: T1, acknowledged_by: 'usr_m1', resolved_at: null, resolved_by: null, snoozed_until: null,
+  }],
+  // A resolved alert with the same event key: the open-dedupe index must not catch it.
+  ['alerts', {
+    id: 'alr_m2', org_id: 'org_m1', service_id: 'svc_m1', title: 'CPU high', body: '', event_key: 'cpu', priority: 5, urgency: 'low',
+    status: 'resolved', duplicate_count: 0, source: '', details: '{}', level: 1, integration_id: null,
+    created_at: T0, updated_at: T1, last_signal_at: T0, acknowledged_at: null, acknowledged_by: null, resolved_at: T1, resolved_by: 'usr_m1', snoozed_until: null,
+  }],
+  ['outbox_events', {
+    org_id: 'org_m1', type: 'alert.triggered', alert_id: 'alr_m1', payload: '{"alert_id":"alr_m1"}', created_at: T0, available_at: T1,
+    attempts: 2, lease_owner: 'worker-1', lease_until: T1, processed_at: null, last_error: 'timeout',
+  }],
+  ['alert_log', {
+    id: 'log_m1', alert_id: 'alr_m1', kind: 'triggered', message: 'Triggered by hook', actor_type: 'integration', actor_id: 'int_m1',
+    event_id: OUTBOX_ID, receipt_id: 'rcp_m1', meta: '{"dedup":false}', created_at: T0,
+  }],
+  ['alert_log', {
+    id: 'log_m2', alert_id: 'alr_m1', kind: 'acknowledged', message: 'Acknowledged by Ada', actor_type: 'user', actor_id: 'usr_m1',
+    event_id: null, receipt_id: null, meta: '{}', created_at: T1,
+  }],
+  ['receipts', {
+    id: 'rcp_m1', org_id: 'org_m1', credential_id: 'crd_m1', idempotency_key: 'idem-1', status_code: 202, response: '{"status":"success"}', created_at: T0,
+  }],
+  ['audit_log', {
+    id: 'aud_m1', org_id: 'org_m1', actor_type: 'user', actor_id: 'usr_m1', action: 'service.create', target_type: 'service', target_id: 'svc_m1',
+    changes: '{"name":"api"}', ip: '203.0.113.7', request_id: 'req-1', created_at: T0,
+  }],
+  ['sessions', {
+    id: 'ses_m1', user_id: 'usr_m1', kind: 'agent', org_id: 'org_m1', token_hash: 'h_ses', name: 'laptop', client: '{"ua":"klaxon-cli"}',
+    ip: '203.0.113.7', created_at: T0, last_used_at: T1, expires_at: T2, revoked_at: null,
+  }],
+  ['device_grants', {
+    id: 'dgr_m1', device_code_hash: 'h_dev', user_code: 'ABCD-EFGH', client_name: 'klaxon-cli', status: 'approved', user_id: 'usr_m1', org_id: 'org_m1',
+    interval_seconds: 7, last_polled_at: T1, created_at: T0, expires_at: T2,
+  }],
+  ['recovery_codes', { id: 'rec_m1', user_id: 'usr_m1', code_hash: 'h_rec', created_at: T0, used_at: T1 }],
+  ['email_changes', {
+    id: 'emc_m1', user_id: 'usr_m1', new_email: 'ada@new.example', code_hash: 'h_emc', attempts: 1, created_at: T0, expires_at: T2, closed_at: null,
+  }],
+  ['agreement_consents', { id: 'agr_m1', user_id: 'usr_m1', kind: 'terms', version: '2026-01', ip: '203.0.113.7', created_at: T0 }],
+  ['sign_in_failures', { id: 'sif_m1', email: 'eve@example.com', ip: '198.51.100.1', created_at: T0 }],
+  ['invitations', {
+    id: 'inv_m1', org_id: 'org_m1', email: 'bob@example.com', role: 'responder', token_hash: 'h_inv', token_sealed: null, mail_status: 'sent',
+    invited_by: 'usr_m1', created_at: T0, expires_at: T2, accepted_at: null, accepted_by: null, revoked_at: null,
+  }],
+  ['devices', {
+    id: 'dev_m1', user_id: 'usr_m1', platform: 'ios', name: 'iPhone', app_version: '1.2.3', critical_alerts_permitted: 1,
+    push_token_sealed: 'sealed-push', push_token_hash: 'h_push', push_token_hint: '…wxyz', created_at: T0, updated_at: T1,
+  }],
+  ['phone_numbers', {
+    id: 'phn_m1', org_id: 'org_m1', user_id: 'usr_m1', e164: '+33612345678', label: 'mobile', verified_at: T1,
+    code_hash: 'h_code', code_expires_at: T1, code_attempts: 2, created_at: T0, updated_at: T1,
+  }],
+  ['verification_sends', { id: 'vsn_m1', e164: '+33612345678', phone_number_id: 'phn_m1', sent_at: T0 }],
+  ['org_billing', {
+    org_id: 'org_m1', plan: 'team', status: 'active', period_start: T0, period_end: T2, stripe_customer_id: 'cus_1', stripe_subscription_id: 'sub_1',
+    stripe_event_created: 1_790_000_000, updated_at: T1,
+  }],
+  ['usage_counters', { org_id: 'org_m1', period_start: T0, sms_used: 12, voice_minutes_used: 3 }],
+];
+
+/** Tables a seed row exists for: the seed must keep up with the schema (see the migration test). */
+export const SEEDED_TABLES = [...new Set(SEED_ROWS.map(([table]) => table))];
+
+/** One written row: its table, its primary key, and the columns written with their values. */
+export interface SeededRow {
+  table: string;
+  key: Record<string, unknown>;
+  row: Record<string, unknown>;
+}
+
+/** Writes the seed rows into every table the database has now, with the columns it has now. */
+export async function seedRows(db: Kysely<any>, schema: SchemaSnapshot): Promise<SeededRow[]> {
+  const seeded: SeededRow[] = [];
+  let outboxId: number | undefined;
+  for (const [table, full] of SEED_ROWS) {
+    const columns = schema.tables[table];
+    if (!columns) continue;
+    const row: Record<string, unknown> = {};
+    for (const c of columns) {
+      if (!(c.name in full)) continue;
+      const v = full[c.name];
+      if (v === OUTBOX_ID) {
+        if (outboxId === undefined) throw new Error('seed: alert_log refers to the outbox event before it is written');
+        row[c.name] = outboxId;
+      } else row[c.name] = v;
+    }
+    const keyColumns = columns.filter((c) => c.primaryKey > 0).sort((a, b) => a.primaryKey - b.primaryKey).map((c) => c.name);
+    if (table === 'outbox_events') {
+      const { id } = await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
+      outboxId = Number(id);
+      row.id = outboxId;
+    } else {
+      await db.insertInto(table).values(row).execute();
+    }
+    seeded.push({ table, key: Object.fromEntries(keyColumns.map((k) => [k, row[k]])), row });
+  }
+  return seeded;
+}
+
+/** Reads each seeded row back by its key, keeping the columns that were written (null when the row is gone). */
+export async function readSeededRows(db: Kysely<any>, seeded: SeededRow[]): Promise<Array<{ table: string; key: Record<string, unknown>; row: Record<string, unknown> | null }>> {
+  const out = [];
+  for (const s of seeded) {
+    let q = db.selectFrom(s.table).selectAll();
+    for (const [k, v] of Object.entries(s.key)) q = q.where(k, '=', v);
+    const found = (await q.execute()) as Array<Record<string, unknown>>;
+    if (found.length > 1) throw new Error(`${s.table} ${JSON.stringify(s.key)}: ${found.length} rows`);
+    const r = found[0];
+    out.push({ table: s.table, key: s.key, row: r ? Object.fromEntries(Object.keys(s.row).map((c) => [c, r[c]])) : null });
+  }
+  return out;
+}
