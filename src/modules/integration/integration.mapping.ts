@@ -1,6 +1,7 @@
 import jsonata from 'jsonata';
 import { AppError, type FieldProblem } from '../../lib/errors.ts';
-import { PRIORITIES, URGENCIES, type Priority, type Signal, type Urgency } from '../alert/index.ts';
+import { BODY_MAX, PRIORITIES, TITLE_MAX, URGENCIES, type Priority, type Signal, type Urgency } from '../alert/index.ts';
+import { truncateCodePoints } from '../../lib/text.ts';
 import { type VendorItem, isObject, stringValues } from './integration.vendors.ts';
 
 /**
@@ -150,12 +151,19 @@ export async function applyMapping(mapping: Mapping, payload: unknown): Promise<
     const bindings = { payload };
     const val = async (f: MappingField) => (mapping[f] ? run(mapping[f]!, input, bindings, f) : undefined);
     const problems: FieldProblem[] = [];
-    const title = scalarString(await val('title'));
-    const eventKey = scalarString(await val('event_key'));
-    const priority = oneOf<Priority>(await val('priority'), PRIORITIES, 'priority', problems);
-    const urgency = oneOf<Urgency>(await val('urgency'), URGENCIES, 'urgency', problems);
     const action = oneOf<'trigger' | 'resolve'>(await val('action'), ['trigger', 'resolve'], 'action', problems) ?? 'trigger';
-    const body = scalarString(await val('body'));
+    // A resolve uses neither priority, urgency, title nor body: a value the mapping cannot turn
+    // into one, or a text over its limit, must not keep the alert open (the sender does not retry a
+    // 400, so the resolve would be lost). A trigger's are refused as before (docs/adr/0200).
+    const resolving = action === 'resolve';
+    const levels: FieldProblem[] = [];
+    const priority = oneOf<Priority>(await val('priority'), PRIORITIES, 'priority', levels);
+    const urgency = oneOf<Urgency>(await val('urgency'), URGENCIES, 'urgency', levels);
+    if (!resolving) problems.push(...levels);
+    const fit = (text: string | undefined, max: number) => (resolving && text !== undefined ? truncateCodePoints(text, max) : text);
+    const title = fit(scalarString(await val('title')), TITLE_MAX);
+    const eventKey = scalarString(await val('event_key'));
+    const body = fit(scalarString(await val('body')), BODY_MAX);
     const source = scalarString(await val('source'));
     const routing = await val('routing');
     if (routing !== undefined && !isObject(routing)) problems.push({ field: 'mapping.routing', message: 'must produce an object of string attributes' });

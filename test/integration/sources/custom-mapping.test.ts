@@ -72,6 +72,16 @@ for (const dialect of DIALECTS) {
       const bad = await t.app.inject({ method: 'POST', url: path, payload: payload([{ ...check('z', 'web'), level: 'weird' }]) });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.details).toMatchObject([{ field: 'mapping.priority' }]);
+      // A resolve needs no priority: the same unmappable level does not keep the alert open.
+      const opened = (await t.app.inject({ method: 'POST', url: path, payload: payload([check('q', 'web')]) })).json().items[0];
+      const resolved = await t.app.inject({ method: 'POST', url: path, payload: payload([{ ...check('q', 'web', 'ok'), level: 'weird' }]) });
+      expect(resolved.statusCode, resolved.body).toBe(202);
+      expect(resolved.json().items[0]).toMatchObject({ alert_id: opened.alert_id, resolved: true });
+      // Nor does a title over the limit, which a resolve does not use either.
+      const r = (await t.app.inject({ method: 'POST', url: path, payload: payload([check('r', 'web')]) })).json().items[0];
+      const longResolve = await t.app.inject({ method: 'POST', url: path, payload: payload([{ ...check('r', 'web', 'ok'), name: 'n'.repeat(1_500) }]) });
+      expect(longResolve.statusCode, longResolve.body).toBe(202);
+      expect(longResolve.json().items[0]).toMatchObject({ alert_id: r.alert_id, resolved: true });
     });
 
     it('refuses mappings that do not compile, use regular expressions or $eval, or name unknown fields', async () => {
