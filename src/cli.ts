@@ -4,6 +4,7 @@ import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { createContainer } from './container.ts';
 import { AppError } from './lib/errors.ts';
+import { isStoreUnavailable } from './db/unavailable.ts';
 import { startServer, type Role } from './server.ts';
 
 const USAGE = `Usage: klaxon <command>
@@ -38,6 +39,10 @@ export async function main(argv: string[]): Promise<number> {
     const e = err as { code?: string; address?: string; port?: number };
     if (e.code === 'EADDRINUSE' || e.code === 'EACCES') {
       console.error(`klaxon: cannot listen on ${e.address ?? ''}:${e.port ?? ''} (${e.code}); set PORT or SMTP_PORT to a free port`);
+      return 1;
+    }
+    if (isStoreUnavailable(err)) {
+      console.error(`klaxon: cannot use the database named by DATABASE_URL (${storeProblem(err)}); check DATABASE_URL and that its server is running and reachable`);
       return 1;
     }
     if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (err as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
@@ -106,4 +111,13 @@ async function bootstrap(args: string[]): Promise<number> {
   } finally {
     await container.close();
   }
+}
+
+/** What the database's driver said, in one line, without a stack (its messages name no password). */
+function storeProblem(err: unknown): string {
+  const first = (err as { errors?: unknown[] }).errors?.[0] ?? err; // AggregateError: IPv4 and IPv6 attempts
+  const e = first as { code?: string; message?: string };
+  const message = (e.message ?? '').split('\n')[0]!.trim();
+  if (!message) return e.code ?? String(err);
+  return e.code && !message.includes(e.code) ? `${e.code}: ${message}` : message;
 }

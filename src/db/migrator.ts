@@ -1,3 +1,4 @@
+import { isStoreUnavailable } from './unavailable.ts';
 import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 
 /**
@@ -26,7 +27,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`);
+    // A database that does not answer is not a failed migration: its own error says why.
+    if (!failed || isStoreUnavailable(error)) throw error;
+    throw new Error(`migration ${failed.migrationName} failed: ${(error as Error).message ?? String(error)}`, { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

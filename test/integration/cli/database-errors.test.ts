@@ -1,0 +1,42 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { klaxonSync } from '../../helpers/process.ts';
+import { freePort, klaxonEnv, tempDir } from '../../helpers/procs.ts';
+
+// An operator who mistypes DATABASE_URL, or starts Klaxon before its database, gets one line that
+// names the setting and says what the driver saw: no stack trace, no password (README, Configuration).
+describe('klaxon with a database it cannot use', () => {
+  const dirs: string[] = [];
+  const dir = () => {
+    const d = tempDir();
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  const expectOneLine = (r: { status: number | null; stdout: string; stderr: string }, saw: RegExp) => {
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines, r.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^klaxon: cannot use the database named by DATABASE_URL \(.+\); check DATABASE_URL/);
+    expect(lines[0]).toMatch(saw);
+    expect(r.stderr + r.stdout).not.toContain('s3cret');
+  };
+
+  it('a server that refuses connections: migrate, serve and admin bootstrap each say so in one line', async () => {
+    const port = await freePort();
+    const cwd = dir();
+    const env = klaxonEnv(`postgres://klaxon:s3cret@127.0.0.1:${port}/klaxon`, cwd);
+    for (const args of [['migrate'], ['serve'], ['admin', 'bootstrap', '--org', 'Acme', '--email', 'a@example.com']]) {
+      expectOneLine(klaxonSync(args, { cwd, env }), /ECONNREFUSED 127\.0\.0\.1/);
+    }
+  });
+
+  it.runIf(process.env.KLAXON_TEST_PG_URL)('a database that does not exist is named', () => {
+    const u = new URL(process.env.KLAXON_TEST_PG_URL!);
+    u.pathname = '/klaxon_no_such_database';
+    u.password = 's3cret';
+    const cwd = dir();
+    expectOneLine(klaxonSync(['migrate'], { cwd, env: klaxonEnv(u.toString(), cwd) }), /database "klaxon_no_such_database" does not exist/);
+  });
+});
