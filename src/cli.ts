@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { verifySecretKey } from './db/secret-key-check.ts';
 import { createContainer } from './container.ts';
 import { AppError } from './lib/errors.ts';
 import { isStoreUnavailable } from './db/unavailable.ts';
@@ -102,6 +103,7 @@ async function bootstrap(args: string[]): Promise<number> {
   const container = createContainer({ config });
   try {
     await migrateToLatest(container.db);
+    await verifySecretKey(container.db, container.box, container.clock.now().toISOString());
     const out = await container.services.orgs.bootstrap({ orgName: values.org, email: values.email, password: values.password });
     if (values.json) console.log(JSON.stringify(out));
     else {

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContainer, type Container } from './container.ts';
 import { migrateToLatest } from './db/migrator.ts';
+import { verifySecretKey } from './db/secret-key-check.ts';
 import { createLogger } from './http/logging.ts';
 import { startEmailIngest, type SmtpIngest } from './modules/email/index.ts';
 
@@ -27,9 +28,17 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
   const container = createContainer({ config, onBackgroundError: (err, msg) => logger.error({ err }, msg) });
-  if (opts.migrate !== false) {
-    const applied = await migrateToLatest(container.db);
-    if (applied.length) logger.info({ applied }, 'migrations applied');
+  try {
+    if (opts.migrate !== false) {
+      const applied = await migrateToLatest(container.db);
+      if (applied.length) logger.info({ applied }, 'migrations applied');
+    }
+    if ((await verifySecretKey(container.db, container.box, container.clock.now().toISOString())) === 'skipped') {
+      logger.warn('the database did not answer: KLAXON_SECRET_KEY was not checked against it');
+    }
+  } catch (err) {
+    await container.close();
+    throw err;
   }
   let app: FastifyInstance | undefined;
   if (role === 'api' || role === 'all') {

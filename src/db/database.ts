@@ -13,6 +13,7 @@ import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTa
 import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
+import type { SecretKeyCheckTable } from './secret-key.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -40,4 +41,5 @@ export interface Database {
   org_billing: OrgBillingTable;
   usage_counters: UsageCounterTable;
   invitations: InvitationTable;
+  secret_key_checks: SecretKeyCheckTable;
 }

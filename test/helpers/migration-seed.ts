@@ -105,6 +105,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     stripe_event_created: 1_790_000_000, updated_at: T1,
   }],
   ['usage_counters', { org_id: 'org_m1', period_start: T0, sms_used: 12, voice_minutes_used: 3 }],
+  ['secret_key_checks', { name: 'KLAXON_SECRET_KEY', sealed: 'sealed-check', created_at: T0 }],
 ];
 
 /** Tables a seed row exists for: the seed must keep up with the schema (see the migration test). */

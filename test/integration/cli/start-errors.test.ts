@@ -32,6 +32,16 @@ describe('klaxon with a database it cannot use', () => {
     }
   });
 
+  it('a process holding another KLAXON_SECRET_KEY than the database was sealed with does not start', async () => {
+    const cwd = dir();
+    const env = klaxonEnv(`sqlite:${cwd}/klaxon.db`, cwd, { PORT: String(await freePort()) });
+    expect(klaxonSync(['admin', 'bootstrap', '--org', 'Acme', '--email', 'a@example.com'], { cwd, env }).status).toBe(0);
+    const r = klaxonSync(['serve'], { cwd, env: { ...env, KLAXON_SECRET_KEY: 'ab'.repeat(32) } });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^klaxon: KLAXON_SECRET_KEY is not the key this database's secrets were sealed with\. Every process that shares a database needs the same KLAXON_SECRET_KEY/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it.runIf(process.env.KLAXON_TEST_PG_URL)('a database that does not exist is named', () => {
     const u = new URL(process.env.KLAXON_TEST_PG_URL!);
     u.pathname = '/klaxon_no_such_database';
