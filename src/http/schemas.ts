@@ -42,7 +42,7 @@ export const Name = Type.String({ minLength: 1, maxLength: 200 });
 
 export const ListQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Page size (default 50, at most 500).' })),
-  cursor: Type.Optional(Type.String({ maxLength: 512, description: 'The X-Next-Cursor of the previous page.' })),
+  cursor: Type.Optional(Type.String({ maxLength: 512, description: 'The X-Next-Cursor of the previous page, sent with the same filters (the Link header repeats them).' })),
 };
 
 export const ReceiptHeader = { 'X-Service-Receipt-Id': Type.String() };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError } from './errors.ts';
 import type { IdPrefix } from './ids.ts';
 
@@ -16,11 +17,23 @@ export function decodeCursor<T>(cursor: string | undefined, scope: string, parse
   const issued = text.startsWith(`${scope} `) && encodeCursor(scope, text.slice(scope.length + 1)) === cursor;
   const v = issued ? parse(text.slice(scope.length + 1)) : undefined;
   if (v === undefined) {
-    throw new AppError('invalid_request', 'cursor is not valid; pass the X-Next-Cursor value of the previous page', {
-      details: [{ field: 'cursor', message: 'is not a cursor this list issued' }],
+    throw new AppError('invalid_request', 'cursor is not valid for this list; pass the X-Next-Cursor value of the previous page with the same filters (or follow its Link header)', {
+      details: [{ field: 'cursor', message: 'is not a cursor this list issued for these filters' }],
     });
   }
   return v;
+}
+
+/**
+ * A list's scope narrowed by its filters, so a cursor goes on only the list it was issued for: a
+ * client that passes the cursor without the filters (or with others) gets a 400, not a page of
+ * another list (found by a new-user audit, 2026-11-23). Filters left out are omitted, so an
+ * unfiltered list's cursors are the scope alone. `filters` values must be canonical (sorted sets).
+ */
+export function filteredScope(scope: string, filters: Record<string, unknown>): string {
+  const given = Object.entries(filters).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+  if (!given.length) return scope;
+  return `${scope}~${createHash('sha256').update(JSON.stringify(given.sort(([a], [b]) => (a < b ? -1 : 1)))).digest('base64url').slice(0, 16)}`;
 }
 
 /** The position of a list ordered by id: an id with its prefix, as newId makes them. */

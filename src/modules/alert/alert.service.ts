@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, filteredScope, idPosition, pageOf } from '../../lib/cursor.ts';
 import * as repo from './alert.repository.ts';
 import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
 import { orgRepository, urgencyRulesOf } from '../org/index.ts';
@@ -174,7 +174,14 @@ export function createAlertService(deps: {
         }
       }
       // The position of the page's last alert: its priority rank (1-5) and id.
-      const after = decodeCursor(q.cursor, orgId, (v) => {
+      const scope = filteredScope(orgId, {
+        status: statuses && [...new Set(statuses)].sort(),
+        service_id: q.service_id,
+        priority: priorities && [...new Set(priorities)].sort(),
+        urgency: q.urgency,
+        q: q.q,
+      });
+      const after = decodeCursor(q.cursor, scope, (v) => {
         const m = /^([1-5]):(alr_[0-9a-z]{26})$/.exec(v);
         return m ? { priority: Number(m[1]), id: m[2]! } : undefined;
       });
@@ -188,7 +195,7 @@ export function createAlertService(deps: {
         after,
         limit: q.limit + 1,
       });
-      const { rows: page, nextCursor } = pageOf(rows, q.limit, orgId, (last) => `${last.priority}:${last.id}`);
+      const { rows: page, nextCursor } = pageOf(rows, q.limit, scope, (last) => `${last.priority}:${last.id}`);
       return { items: page.map(rowToAlert), nextCursor };
     },
 

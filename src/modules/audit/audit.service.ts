@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, filteredScope, idPosition, pageOf } from '../../lib/cursor.ts';
 import { invalid } from '../../lib/errors.ts';
 import * as repo from './audit.repository.ts';
 import type { AuditLogRow } from './audit.table.ts';
@@ -48,7 +48,8 @@ export function createAuditService(deps: { db: Kysely<Database> }) {
       const until = instant('until', q.until);
       if (since && until && since >= until) throw invalid('until', 'must be later than since');
       const limit = q.limit ?? 50;
-      const before = decodeCursor(q.cursor, orgId, idPosition('aud'));
+      const scope = filteredScope(orgId, { actor_id: q.actor_id, action: q.action, target_type: q.target_type, target_id: q.target_id, since, until });
+      const before = decodeCursor(q.cursor, scope, idPosition('aud'));
       const rows = await repo.listAudit(
         db,
         orgId,
@@ -56,7 +57,7 @@ export function createAuditService(deps: { db: Kysely<Database> }) {
         before,
         limit + 1,
       );
-      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
+      const { rows: page, nextCursor } = pageOf(rows, limit, scope, (last) => last.id);
       return { items: page.map(rowToAudit), nextCursor };
     },
   };

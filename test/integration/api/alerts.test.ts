@@ -68,6 +68,21 @@ for (const dialect of DIALECTS) {
       expect(all).toEqual((await list()).json().map((x: { id: string }) => x.id));
     });
 
+    it('a cursor goes on only the list it was issued for: the same filters, in any order, or a 400', async () => {
+      const p1 = await list('?limit=2&status=open,resolved&priority=low,info');
+      const cursor = p1.headers['x-next-cursor'] as string;
+      expect(p1.headers.link).toContain(`status=open%2Cresolved`);
+      const same = await list(`?limit=2&priority=info,low&status=resolved,open,open&cursor=${cursor}`);
+      expect(same.statusCode, same.body).toBe(200);
+      expect(same.json().map((x: { id: string }) => x.id)).toEqual([ids.info]);
+      for (const other of ['', '&status=open,resolved', '&status=open&priority=low,info', '&status=open,resolved&priority=low,info&q=disk']) {
+        const res = await list(`?limit=2${other}&cursor=${cursor}`);
+        expect(res.statusCode, other).toBe(400);
+        expect(res.json().error.details).toEqual([{ field: 'cursor', message: 'is not a cursor this list issued for these filters' }]);
+        expect(res.json().error.message).toMatch(/with the same filters/);
+      }
+    });
+
     it('gets one alert with the PRODUCT.md 3 record', async () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/alerts/${ids.crit}`, headers: tenant.headers });
       expect(Object.keys(res.json()).sort()).toEqual(

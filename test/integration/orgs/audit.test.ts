@@ -96,6 +96,12 @@ for (const dialect of DIALECTS) {
       expect(order.statusCode).toBe(400);
       expect(order.json().error.details[0].field).toBe('until');
       expect((await get('?cursor=Zm9v')).statusCode).toBe(400);
+      // A cursor of a filtered list is not taken by the unfiltered one (nor the reverse).
+      const filtered = await get(`?limit=1&since=${t0}`);
+      const next = filtered.headers['x-next-cursor'] as string;
+      expect(next).toBeTruthy();
+      expect((await get(`?limit=1&since=${t0}&cursor=${next}`)).statusCode).toBe(200);
+      expect((await get(`?limit=1&cursor=${next}`)).statusCode).toBe(400);
       expect((await get('?limit=501')).statusCode).toBe(400);
     });
 
