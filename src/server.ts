@@ -59,6 +59,10 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
   container.drainer.start();
   if (container.spool.size) logger.warn({ units: container.spool.size }, 'spooled signals from an earlier run will be replayed');
   logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl, worker: container.runner.owner, pid: process.pid }, 'klaxon started');
+  // Ingest URLs are built from KLAXON_PUBLIC_URL: a sender on another machine cannot reach localhost.
+  if (listensBeyondLoopback(config.host) && isLoopbackUrl(config.publicUrl)) {
+    logger.warn({ publicUrl: config.publicUrl }, 'KLAXON_PUBLIC_URL is a loopback address: ingest URLs handed to senders on other machines will not reach Klaxon; set KLAXON_PUBLIC_URL to the address they use');
+  }
   return {
     container,
     app,
@@ -79,3 +83,7 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     },
   };
 }
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+const listensBeyondLoopback = (host: string) => !LOOPBACK.test(host) && host !== '::1';
+const isLoopbackUrl = (url: string) => LOOPBACK.test(new URL(url).hostname.replace(/^\[?(::1)\]?$/, '[::1]'));
