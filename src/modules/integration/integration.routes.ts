@@ -47,6 +47,16 @@ export function integrationRoutes(deps: { integrations: IntegrationService }): F
       },
       handler: async (req) => integrations.preview(req.actor, req.body as Static<typeof IntegrationPreview> as PreviewInput),
     });
+    app.get('/api/integrations/:id', {
+      config: { access: read },
+      schema: {
+        tags: ['integrations'],
+        summary: 'One source (integration), without its secrets',
+        params: IdParams,
+        response: { 200: Type.Ref('Integration'), ...errorResponses() },
+      },
+      handler: async (req) => integrations.get(req.actor.orgId, req.params.id),
+    });
     app.patch('/api/integrations/:id', {
       config: { access: write },
       schema: {

@@ -208,6 +208,12 @@ export function createIntegrationService(deps: {
       return { id, type: 'webhook' as IntegrationType, name: 'Default webhook', ingest_url: cred.ingest_url! };
     },
 
+    /** One source, without its secrets; another organization's is 404. */
+    async get(orgId: string, id: string) {
+      const row = await loadForChange(db, orgId, id);
+      return rowToIntegration(row, await repo.unrevokedCredentials(db, [row.id]), clock.now().getTime());
+    },
+
     async list(orgId: string, limit: number, cursor?: string) {
       const after = decodeCursor(cursor, orgId, idPosition('int'));
       const rows = await repo.listIntegrations(db, orgId, after, limit + 1);

@@ -74,6 +74,13 @@ for (const dialect of DIALECTS) {
       expect(listed.every((i) => !('ingest_url' in i))).toBe(true);
       // Another organization sees none of them.
       expect((await api('GET', '/api/integrations', undefined, other)).json().some((i: { id: string }) => i.id === v.id)).toBe(false);
+      // One source by id: what the list shows, no secret; another organization's is 404.
+      const one = await api('GET', `/api/integrations/${v.id}`);
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toEqual(mine);
+      expect(one.body).not.toContain(new URL(v.ingest_url).pathname.split('/').pop());
+      expect((await api('GET', `/api/integrations/${v.id}`, undefined, other)).statusCode).toBe(404);
+      expect((await api('GET', '/api/integrations/int_01kz0000000000000000000000')).statusCode).toBe(404);
     });
 
     it('refuses bad shapes with the field named', async () => {
@@ -248,6 +255,7 @@ for (const dialect of DIALECTS) {
       const v = (await api('POST', '/api/integrations', { type: 'grafana', name: 'g', fallback_service_id: svc.id }, watcher)).json();
       await t.container.db.updateTable('memberships').set({ role: 'observer' }).where('org_id', '=', watcher.orgId).execute();
       expect((await api('GET', '/api/integrations', undefined, watcher)).statusCode).toBe(200);
+      expect((await api('GET', `/api/integrations/${v.id}`, undefined, watcher)).statusCode).toBe(200);
       expect((await api('POST', '/api/integrations', { type: 'webhook', name: 'w', service_id: svc.id }, watcher)).statusCode).toBe(403);
       for (const path of ['reveal', 'rotate', 'replace']) expect((await api('POST', `/api/integrations/${v.id}/${path}`, undefined, watcher)).statusCode).toBe(403);
       expect((await api('PATCH', `/api/integrations/${v.id}`, { enabled: false }, watcher)).statusCode).toBe(403);
