@@ -35,6 +35,8 @@ import { createAuditService } from './modules/audit/index.ts';
 import { createOrgManagementService } from './modules/org/index.ts';
 import { createInvitationService, type InvitationMailer } from './modules/invitation/index.ts';
 import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
+import { createSnapshotRefresher } from './jobs/credential-snapshot.job.ts';
+import { type BackgroundLog, createOutageLog } from './db/outage-log.ts';
 
 
 export interface ContainerOptions {
@@ -49,6 +51,8 @@ export interface ContainerOptions {
   invitationMailer?: InvitationMailer;
   /** Background failures (spool, drainer); the server logs them. */
   onBackgroundError?: (err: unknown, msg: string) => void;
+  /** Where periodic jobs log; errors go to onBackgroundError instead when it is given. */
+  log?: BackgroundLog;
   /** Event-loop delay in ms for load shedding (tests inject it); measured by default. */
   eventLoopDelay?: () => number;
 }
@@ -68,7 +72,16 @@ export function createContainer(opts: ContainerOptions) {
   const handlers = [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])];
   // Alert events no handler consumes (alert.repeated, until webhooks) are written processed.
   const settledEvents = new Set(unconsumedTypes(ALERT_EVENT_TYPES, handlers));
-  const onBackgroundError = opts.onBackgroundError ?? (() => {});
+  const onBackgroundError = opts.onBackgroundError ?? ((err: unknown, msg: string) => opts.log?.error({ err }, msg));
+  // Periodic jobs report through the outage log: a store that is down is one warning, a summary a
+  // minute and an all-clear, not a line per retry (src/db/outage-log.ts).
+  const backgroundLog: BackgroundLog = {
+    error: (o, msg) => onBackgroundError((o as { err?: unknown }).err, msg),
+    warn: (o, msg) => opts.log?.warn(o, msg),
+    info: (o, msg) => opts.log?.info(o, msg),
+  };
+  const outage = createOutageLog({ clock, log: backgroundLog });
+  const outboxJob = outage.job('outbox', 'paging and other outbox work');
   const runner = createOutboxRunner({
     db, dialect, clock,
     handlers,
@@ -79,8 +92,9 @@ export function createContainer(opts: ContainerOptions) {
     transactionalRounds: dialect !== 'sqlite',
     storeRound: store.sqliteThread ? createSqliteStoreRound(store.sqliteThread, handlers, ALERT_EVENT_TYPES) : undefined,
     // Logged, not thrown: a failed round is redone event by event, a failed event retried with backoff.
-    onError: (err, event) =>
-      onBackgroundError(err, event ? `outbox event ${event.id} (${event.type}) failed; it will be retried` : 'outbox round failed; its events are retried one by one'),
+    onError: (err, event, what) =>
+      outboxJob.failed(err, event ? `outbox event ${event.id} (${event.type}) failed; it will be retried` : (what ?? 'outbox round failed; its events are retried one by one')),
+    onRound: () => outboxJob.ok(),
   });
   const notify = () => runner.nudge();
 
@@ -147,6 +161,13 @@ export function createContainer(opts: ContainerOptions) {
   }
   const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
   const eventsV2 = createEventsV2Service({ ingest });
+  // Every live ingest credential, reloaded each minute, for lookups the store cannot answer during
+  // an outage (docs/adr/0103-outage-credential-snapshot.md).
+  const snapshots = createSnapshotRefresher({
+    refresh: () => Promise.all([integrations.refreshSnapshot(), ingest.refreshSnapshot()]),
+    report: outage.job('credential snapshot', 'refreshing the outage credential snapshot (the last one loaded stays in use)'),
+    log: backgroundLog,
+  });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
   const authenticate = createAuthenticator({ db, resolvers });
@@ -154,6 +175,7 @@ export function createContainer(opts: ContainerOptions) {
 
   let closing: Promise<void> | undefined;
   async function shutdown() {
+    await snapshots.stop();
     await drainer.stop();
     await runner.stop();
     await orgAdmin.stopPurges();
@@ -178,6 +200,7 @@ export function createContainer(opts: ContainerOptions) {
     committer,
     spool,
     drainer,
+    snapshots,
     load,
     adapters,
     resolvers,

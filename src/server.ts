@@ -27,7 +27,7 @@ export interface RunningServer {
 export async function startServer(config: Config, opts: { role?: Role; migrate?: boolean; logger?: Logger } = {}): Promise<RunningServer> {
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const container = createContainer({ config, onBackgroundError: (err, msg) => logger.error({ err }, msg) });
+  const container = createContainer({ config, log: logger });
   try {
     if (opts.migrate !== false) {
       const applied = await migrateToLatest(container.db);
@@ -53,6 +53,11 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     smtp = started.smtp;
     smtpPort = started.port;
     logger.info({ smtpPort: started.port, emailDomain: config.emailDomain }, 'smtp ingest listening');
+  }
+  if (role === 'api' || role === 'all') {
+    // Ingest can spool any live credential during an outage, not only those seen lately (docs/adr/0103).
+    await container.snapshots.refresh();
+    container.snapshots.start();
   }
   if (role === 'worker' || role === 'all') container.runner.start();
   // Replays the local spool whenever the store is reachable (docs/adr/0100-ingest-spool.md).

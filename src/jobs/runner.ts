@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Dialect } from '../db/connect.ts';
+import { isStoreUnavailable } from '../db/unavailable.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { type OutboxEvent, backoffMs, outboxRepository, rowToEvent } from '../modules/outbox/index.ts';
@@ -75,7 +76,10 @@ export interface RunnerOptions {
    * (docs/adr/0125-outbox-round-on-the-sqlite-thread.md).
    */
   storeRound?: StoreRound;
-  onError?: (err: unknown, event?: OutboxEvent) => void;
+  /** `what` names the failed step when it is not a round (a periodic job, the store's round). */
+  onError?: (err: unknown, event?: OutboxEvent, what?: string) => void;
+  /** A round completed: the store answered (the outage log's all-clear, src/db/outage-log.ts). */
+  onRound?: () => void;
 }
 
 /**
@@ -109,7 +113,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
       try {
         await job.run({ db: opts.db, now });
       } catch (err) {
-        opts.onError?.(err);
+        opts.onError?.(err, undefined, `periodic job ${job.name} failed; it runs again in ${Math.round(job.everyMs / 1000)} s`);
       }
     }
   }
@@ -140,7 +144,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
     try {
       return { taken: await store.run({ now: opts.clock.now().toISOString(), limit: batchSize, types: store.types, handlers: store.handlers }), handled: store.types };
     } catch (err) {
-      opts.onError?.(err);
+      opts.onError?.(err, undefined, "the store's outbox round failed; this round takes its events");
       return { taken: 0, handled: [] };
     }
   }
@@ -184,6 +188,8 @@ export function createOutboxRunner(opts: RunnerOptions) {
       };
       [taken, leased] = transactionalRounds ? await opts.db.transaction().execute(round) : await round(opts.db);
     } catch (err) {
+      // With the store gone, claiming the events one by one fails the same way: the next poll retries.
+      if (isStoreUnavailable(err)) throw err;
       opts.onError?.(err);
       const claimed = await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions());
       await handleEach(claimed);
@@ -237,6 +243,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
         again = false;
         current = tick();
         const n = await current;
+        opts.onRound?.();
         lastRoundAt = Date.now();
         if (n >= batchSize) again = true;
         else if (again) {

@@ -4,7 +4,8 @@
  *
  * With `stale`, an entry past its refresh time keeps serving for `stale.maxMs` while loading fails
  * with an error `stale.applies` to (the store is unreachable), so ingest can still spool
- * (docs/adr/0100-ingest-spool.md); without a usable entry, `stale.fail()` is thrown instead.
+ * (docs/adr/0100-ingest-spool.md); without a usable entry, `stale.fallback` may still know the key
+ * (docs/adr/0103), else `stale.fail()` is thrown.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();
@@ -18,7 +19,13 @@ export class TtlCache<V> {
     private readonly ttlMs: number,
     private readonly opts: {
       maxEntries?: number;
-      stale?: { maxMs: number; applies: (err: unknown) => boolean; fail: () => Error };
+      stale?: {
+        maxMs: number;
+        applies: (err: unknown) => boolean;
+        fail: () => Error;
+        /** Last resort before `fail()`: the value a periodic snapshot holds for the key, if any (docs/adr/0103). */
+        fallback?: (key: string) => { value: V } | undefined;
+      };
     } = {},
   ) {}
 
@@ -47,6 +54,9 @@ export class TtlCache<V> {
       const stale = this.opts.stale;
       if (!stale || !stale.applies(err)) throw err;
       if (entry && nowMs - entry.until < stale.maxMs) return entry.value;
+      // Not cached: not stored either, so the first lookup once the store answers asks it again.
+      const known = stale.fallback?.(key);
+      if (known) return known.value;
       throw stale.fail();
     }
     if (generation !== this.generation) return value;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer, type Container, type ContainerOptions } from '../../src/container.ts';
@@ -72,11 +73,48 @@ export interface TestApp {
   dialect: Dialect;
   /** Every log line the app wrote (JSON strings). */
   logs: string[];
+  /** With `outage: true`: makes the store unreachable and back (see StoreOutage). */
+  outage: StoreOutage;
   close(): Promise<void>;
 }
 
-export async function buildTestApp(opts: { dialect: Dialect; clock?: ManualClock; env?: Record<string, string>; container?: Partial<ContainerOptions> }): Promise<TestApp> {
+/** What PostgreSQL down looks like to Klaxon (its pool cannot connect). */
+export const connectionRefused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432 (test outage)'), { code: 'ECONNREFUSED' });
+
+/**
+ * The store unreachable on demand, on both dialects and without stopping a server: while `down`,
+ * every Kysely query of the app fails before it is sent, and every ingest batch (which the
+ * committer sends outside Kysely) fails, with ECONNREFUSED. The spool file is not the store and
+ * keeps working. Needs `buildTestApp({ outage: true })`.
+ */
+export interface StoreOutage {
+  down: boolean;
+  begin(): void;
+  end(): void;
+}
+
+class OutagePlugin implements KyselyPlugin {
+  down = false;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.down) throw connectionRefused();
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+export async function buildTestApp(opts: {
+  dialect: Dialect;
+  clock?: ManualClock;
+  env?: Record<string, string>;
+  container?: Partial<ContainerOptions>;
+  /** Lets the test make the store unreachable (`t.outage`). */
+  outage?: boolean;
+}): Promise<TestApp> {
   const ts = await createTestStore(opts.dialect, opts.env);
+  const plugin = new OutagePlugin();
+  const store = opts.outage ? { ...ts.store, db: ts.store.db.withPlugin(plugin) } : ts.store;
   const clock = opts.clock ?? new ManualClock('2026-03-01T10:00:00.000Z');
   const logs: string[] = [];
   const sink = new Writable({
@@ -87,14 +125,33 @@ export async function buildTestApp(opts: { dialect: Dialect; clock?: ManualClock
   });
   // The event-loop delay behind load shedding is wall-clock and machine-dependent: tests read 0
   // unless they inject their own (test/integration/durability/backpressure.test.ts).
-  const container = createContainer({ config: ts.config, clock, store: ts.store, eventLoopDelay: () => 0, ...opts.container });
-  const app = await buildApp(container, { logger: createLogger('info', sink) });
+  const logger = createLogger('info', sink);
+  const container = createContainer({ config: ts.config, clock, store, eventLoopDelay: () => 0, log: logger, ...opts.container });
+  const app = await buildApp(container, { logger });
+  const submit = container.committer.submit;
+  const outage: StoreOutage = {
+    get down() {
+      return plugin.down;
+    },
+    set down(on: boolean) {
+      if (!opts.outage) throw new Error('buildTestApp({ outage: true }) to simulate an outage');
+      plugin.down = on;
+      container.committer.submit = on ? () => Promise.reject(connectionRefused()) : submit;
+    },
+    begin() {
+      this.down = true;
+    },
+    end() {
+      this.down = false;
+    },
+  };
   return {
     app,
     container,
     clock,
     dialect: opts.dialect,
     logs,
+    outage,
     async close() {
       await app.close();
       await container.close();

@@ -8,6 +8,10 @@ export async function insertKey(db: Kysely<Database>, row: NewApiKeyRow): Promis
 export async function findKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
   return db.selectFrom('api_keys').selectAll().where('secret_hash', '=', hash).executeTakeFirst();
 }
+/** Unrevoked alert-ingest keys (the ingest outage snapshot, docs/adr/0103); at most `limit`. */
+export async function listLiveIngestKeys(db: Kysely<Database>, limit: number): Promise<ApiKeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().where('kind', '=', 'alert_ingest').where('revoked_at', 'is', null).orderBy('id').limit(limit).execute();
+}
 export async function touchKey(db: Kysely<Database>, id: string, now: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
 }

@@ -117,6 +117,9 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
       return { ok: true as const };
     },
 
+    /** Every live alert-ingest key, at most `limit` (ingest's outage snapshot, docs/adr/0103). */
+    liveIngestKeys: (limit: number): Promise<ApiKeyRow[]> => repo.listLiveIngestKeys(db, limit),
+
     /** Finds a live key by its secret. Revocation is read from the database on every call. */
     async authenticate(secret: string): Promise<ApiKeyRow | undefined> {
       const row = await repo.findKeyByHash(db, hashSecret(secret));

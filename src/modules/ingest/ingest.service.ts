@@ -45,13 +45,19 @@ const IDEMPOTENCY_KEY_MAX = 255;
 const overloadedError = () =>
   new AppError('service_unavailable', 'Klaxon is overloaded right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 2, shed: true });
 const KEY_CACHE_TTL_MS = 5_000;
+/** Most rows of each kind the outage snapshot holds (docs/adr/0103): bounds its memory. */
+const SNAPSHOT_MAX_ENTRIES = 200_000;
+const DEFAULT_RATE_PER_MINUTE = 1200;
+
+/** A map's entry in the shape TtlCache's fallback takes: known (possibly as undefined) or not. */
+const known = <V>(map: Map<string, V>, key: string) => (map.has(key) ? { value: map.get(key) as V } : undefined);
 
 export function createIngestService(deps: {
   db: Kysely<Database>;
   clock: Clock;
   committer: Pick<Committer, 'submit'>;
   integrations: Pick<IntegrationService, 'resolve'>;
-  apiKeys: Pick<ApiKeyService, 'authenticate' | 'noteUse'>;
+  apiKeys: Pick<ApiKeyService, 'authenticate' | 'noteUse' | 'liveIngestKeys'>;
   alerts: Pick<AlertService, 'ack' | 'resolve'>;
   adapters: Partial<Record<IntegrationType, SourceAdapter>>;
   /** Optional edge spool: takes a unit the store could not (issue: durable ingest). */
@@ -61,12 +67,20 @@ export function createIngestService(deps: {
 }) {
   const { db, clock } = deps;
   const buckets = new TokenBuckets();
+  // What the lookups below would answer for every live key, service and organization as of the
+  // last refreshSnapshot(): read only when the store is unavailable and a cache has no usable
+  // entry (docs/adr/0103-outage-credential-snapshot.md).
+  let snapshot = {
+    keys: new Map<string, { key: ApiKeyRow | undefined; rate: number }>(),
+    serviceOrgs: new Map<string, string | undefined>(),
+    urgency: new Map<string, UrgencyRules | undefined>(),
+  };
   // Lookups ingest makes per signal, cached briefly (docs/adr/0004) and served stale while the
   // store is down so signals can still be spooled.
-  const cacheOpts = { stale: staleWhileStoreUnavailable };
-  const keyCache = new TtlCache<{ key: ApiKeyRow | undefined; rate: number }>(KEY_CACHE_TTL_MS, cacheOpts);
-  const serviceOrgCache = new TtlCache<string | undefined>(KEY_CACHE_TTL_MS, cacheOpts);
-  const urgencyRulesCache = new TtlCache<UrgencyRules | undefined>(KEY_CACHE_TTL_MS, cacheOpts);
+  const cacheOpts = <V>(from: () => Map<string, V>) => ({ stale: { ...staleWhileStoreUnavailable, fallback: (k: string) => known(from(), k) } });
+  const keyCache = new TtlCache<{ key: ApiKeyRow | undefined; rate: number }>(KEY_CACHE_TTL_MS, cacheOpts(() => snapshot.keys));
+  const serviceOrgCache = new TtlCache<string | undefined>(KEY_CACHE_TTL_MS, cacheOpts(() => snapshot.serviceOrgs));
+  const urgencyRulesCache = new TtlCache<UrgencyRules | undefined>(KEY_CACHE_TTL_MS, cacheOpts(() => snapshot.urgency));
 
   /** The organization's default urgency per priority (org settings), cached like credentials. */
   async function urgencyRules(orgId: string): Promise<UrgencyRules | undefined> {
@@ -146,7 +160,7 @@ export function createIngestService(deps: {
     const entry = await keyCache.get(hashSecret(bearer), clock.now().getTime(), async () => {
       const key = bearer.startsWith('kxi_') || bearer.startsWith('kxp_') ? await deps.apiKeys.authenticate(bearer) : undefined;
       const org = key ? await orgRepository.findOrg(db, key.org_id) : undefined;
-      return { key, rate: org?.ingest_rate_per_minute ?? 1200 };
+      return { key, rate: org?.ingest_rate_per_minute ?? DEFAULT_RATE_PER_MINUTE };
     });
     if (!entry.key) throw unauthorized('The API key is not valid or has been revoked.');
     if (entry.key.kind !== 'alert_ingest') {
@@ -186,6 +200,34 @@ export function createIngestService(deps: {
       keyCache.clear();
       serviceOrgCache.clear();
       urgencyRulesCache.clear();
+    },
+
+    /**
+     * Reloads the outage snapshot: each entry is what the lookup above would answer for it now. A
+     * failed load keeps the previous snapshot (the caller reports the error).
+     */
+    async refreshSnapshot(): Promise<{ entries: number; truncated: boolean }> {
+      const [keys, services, orgs] = await Promise.all([
+        deps.apiKeys.liveIngestKeys(SNAPSHOT_MAX_ENTRIES + 1),
+        serviceRepository.listServiceOrgs(db, SNAPSHOT_MAX_ENTRIES + 1),
+        orgRepository.listIngestSettings(db, SNAPSHOT_MAX_ENTRIES + 1),
+      ]);
+      const truncated = [keys, services, orgs].some((rows) => rows.length > SNAPSHOT_MAX_ENTRIES);
+      const next: typeof snapshot = { keys: new Map(), serviceOrgs: new Map(), urgency: new Map() };
+      const rates = new Map<string, number>();
+      for (const org of orgs.slice(0, SNAPSHOT_MAX_ENTRIES)) {
+        rates.set(org.id, org.ingest_rate_per_minute);
+        next.urgency.set(org.id, urgencyRulesOf(org));
+      }
+      for (const s of services.slice(0, SNAPSHOT_MAX_ENTRIES)) next.serviceOrgs.set(s.id, s.org_id);
+      // A key whose organization the organizations query did not return (deleted in between, or
+      // past the bound) is left out: unknown, not a guess at its rate.
+      for (const key of keys.slice(0, SNAPSHOT_MAX_ENTRIES)) {
+        const rate = rates.get(key.org_id);
+        if (rate !== undefined) next.keys.set(key.secret_hash, { key, rate });
+      }
+      snapshot = next;
+      return { entries: next.keys.size + next.serviceOrgs.size + next.urgency.size, truncated };
     },
 
     /** Looks up the source behind an ingest URL token, routing key or email address. */

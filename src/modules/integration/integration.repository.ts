@@ -10,9 +10,9 @@ export async function insertCredential(db: Kysely<Database>, row: IntegrationCre
   await db.insertInto('integration_credentials').values(row).execute();
 }
 
-/** A live credential with what ingest needs to route: its source and the organization's limit. */
-export async function findLiveCredential(db: Kysely<Database>, secretHash: string) {
-  return db
+/** Live credentials with what ingest needs to route: their source and the organization's limit. */
+const liveCredentials = (db: Kysely<Database>) =>
+  db
     .selectFrom('integration_credentials as c')
     .innerJoin('integrations as i', 'i.id', 'c.integration_id')
     .innerJoin('organizations as o', 'o.id', 'i.org_id')
@@ -30,10 +30,17 @@ export async function findLiveCredential(db: Kysely<Database>, secretHash: strin
       'i.mapping',
       'o.ingest_rate_per_minute',
     ])
-    .where('c.secret_hash', '=', secretHash)
     .where('c.revoked_at', 'is', null)
-    .where('i.enabled', '=', 1)
-    .executeTakeFirst();
+    .where('i.enabled', '=', 1);
+export type LiveCredentialRow = NonNullable<Awaited<ReturnType<typeof findLiveCredential>>>;
+
+export async function findLiveCredential(db: Kysely<Database>, secretHash: string) {
+  return liveCredentials(db).where('c.secret_hash', '=', secretHash).executeTakeFirst();
+}
+
+/** Every live credential, by the same query as one lookup (the outage snapshot, docs/adr/0103); at most `limit`. */
+export async function listLiveCredentials(db: Kysely<Database>, limit: number) {
+  return liveCredentials(db).select('c.secret_hash').orderBy('c.id').limit(limit).execute();
 }
 
 export async function findIntegration(db: Kysely<Database>, orgId: string, id: string) {

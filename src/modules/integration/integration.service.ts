@@ -17,6 +17,8 @@ import { type Mapping, applyMapping, validateMapping } from './integration.mappi
 import { type VendorItem, parseAlertmanager, parseDatadog, parseGrafana } from './integration.vendors.ts';
 
 const CACHE_TTL_MS = 5_000;
+/** Most credentials the outage snapshot holds (docs/adr/0103): bounds its memory. */
+export const SNAPSHOT_MAX_ENTRIES = 200_000;
 /** rotate: the previous credential keeps working this long, then dies (PRODUCT.md 4: within 60 s). */
 export const ROTATE_GRACE_MS = 60_000;
 /** replace: the previous credential works until revoked or for 24 hours (PRODUCT.md 4). */
@@ -85,6 +87,21 @@ export function rowToIntegration(r: IntegrationRow, creds: IntegrationCredential
 export type IntegrationView = ReturnType<typeof rowToIntegration>;
 
 
+/** What ingest routes by, from a live credential's row: one shape for a lookup and the snapshot. */
+const toTarget = (row: repo.LiveCredentialRow): IngestTarget => ({
+  credentialId: row.credential_id,
+  integrationId: row.integration_id,
+  integrationName: row.name,
+  orgId: row.org_id,
+  type: row.type,
+  serviceId: row.service_id,
+  fallbackServiceId: row.fallback_service_id,
+  routingRules: JSON.parse(row.routing_rules) as RoutingRule[],
+  mapping: row.mapping ? JSON.parse(row.mapping) : null,
+  ratePerMinute: row.ingest_rate_per_minute,
+  expiresAt: row.expires_at,
+});
+
 export interface CredentialView {
   ingest_url?: string;
   routing_key?: string;
@@ -99,9 +116,15 @@ export function createIntegrationService(deps: {
   emailDomain: string;
 }) {
   const { db, clock, box } = deps;
+  // Every live credential as of the last refresh, by secret hash. Read only when the store is
+  // unavailable and the cache has no usable entry, so a source this process has not seen lately
+  // can still be spooled (docs/adr/0103-outage-credential-snapshot.md).
+  let snapshot = new Map<string, IngestTarget>();
   // Credential lookups are cached briefly so ingest needs no query per signal; revocation and
   // rotation still take effect within seconds (spec 8.1 allows a minute), and expiry is exact.
-  const cache = new TtlCache<IngestTarget | undefined>(CACHE_TTL_MS, { stale: staleWhileStoreUnavailable });
+  const cache = new TtlCache<IngestTarget | undefined>(CACHE_TTL_MS, {
+    stale: { ...staleWhileStoreUnavailable, fallback: (hash) => (snapshot.has(hash) ? { value: snapshot.get(hash) } : undefined) },
+  });
 
   const newSecret = (kind: CredentialKind): string => (kind === 'url_token' ? randomToken(24) : randomHex(16));
 
@@ -369,24 +392,24 @@ export function createIntegrationService(deps: {
       };
     },
 
+    /**
+     * Reloads the outage snapshot: every live credential, as `resolve` would find it. A failed load
+     * keeps the previous snapshot (the caller reports the error).
+     */
+    async refreshSnapshot(): Promise<{ entries: number; truncated: boolean }> {
+      const rows = await repo.listLiveCredentials(db, SNAPSHOT_MAX_ENTRIES + 1);
+      const next = new Map<string, IngestTarget>();
+      for (const row of rows.slice(0, SNAPSHOT_MAX_ENTRIES)) next.set(row.secret_hash, toTarget(row));
+      snapshot = next;
+      return { entries: next.size, truncated: rows.length > SNAPSHOT_MAX_ENTRIES };
+    },
+
     /** Resolves an ingest URL token, routing key or email local part to its live source. */
     async resolve(secret: string): Promise<IngestTarget | undefined> {
       const nowMs = clock.now().getTime();
       const t = await cache.get(hashSecret(secret), nowMs, async () => {
         const row = await repo.findLiveCredential(db, hashSecret(secret));
-        return row && {
-          credentialId: row.credential_id,
-          integrationId: row.integration_id,
-          integrationName: row.name,
-          orgId: row.org_id,
-          type: row.type,
-          serviceId: row.service_id,
-          fallbackServiceId: row.fallback_service_id,
-          routingRules: JSON.parse(row.routing_rules) as RoutingRule[],
-          mapping: row.mapping ? JSON.parse(row.mapping) : null,
-          ratePerMinute: row.ingest_rate_per_minute,
-          expiresAt: row.expires_at,
-        };
+        return row && toTarget(row);
       });
       // Expiry (rotation, replacement) is exact: checked on every call, not cached.
       if (t?.expiresAt && Date.parse(t.expiresAt) <= nowMs) return undefined;

@@ -8,6 +8,10 @@ export async function insertOrg(db: Kysely<Database>, row: NewOrganizationRow): 
 export async function findOrg(db: Kysely<Database>, id: string): Promise<OrganizationRow | undefined> {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 }
+/** What ingest reads of every organization, at most `limit` (its outage snapshot, docs/adr/0103). */
+export async function listIngestSettings(db: Kysely<Database>, limit: number) {
+  return db.selectFrom('organizations').select(['id', 'ingest_rate_per_minute', 'default_urgency_rules']).orderBy('id').limit(limit).execute();
+}
 export async function insertMembership(db: Kysely<Database>, row: MembershipTable): Promise<void> {
   await db.insertInto('memberships').values(row).execute();
 }

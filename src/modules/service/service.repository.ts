@@ -12,6 +12,10 @@ export async function findService(db: Kysely<Database>, orgId: string, id: strin
 export async function findServiceById(db: Kysely<Database>, id: string): Promise<ServiceRow | undefined> {
   return db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
 }
+/** Every service's organization, at most `limit` (ingest's outage snapshot, docs/adr/0103). */
+export async function listServiceOrgs(db: Kysely<Database>, limit: number): Promise<{ id: string; org_id: string }[]> {
+  return db.selectFrom('services').select(['id', 'org_id']).orderBy('id').limit(limit).execute();
+}
 export const listServices = (db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) =>
   listOrgPage(db, 'services', orgId, afterId, limit);
 export async function updateService(db: Kysely<Database>, id: string, set: ServiceUpdate): Promise<void> {
