@@ -26,7 +26,7 @@ import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { sessionRoutes, sessionSchemas } from './modules/session/index.ts';
 import cookie from '@fastify/cookie';
-import { ingestOutcome } from './http/metrics.ts';
+import { type CountedReply, type IngestEndpoint, type IngestOutcome, refusalOf } from './http/metrics.ts';
 import { deviceRoutes, deviceSchemas } from './modules/device/index.ts';
 import { phoneRoutes, phoneSchemas } from './modules/phone/index.ts';
 import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
@@ -39,11 +39,18 @@ const READY_STORE_WAIT_MS = 800;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Marks ingest endpoints for the signal metrics. */
-    ingest?: string;
+    /** Marks ingest endpoints for the signal metrics: the endpoint label (src/http/metrics.ts). */
+    ingest?: IngestEndpoint;
   }
   interface FastifyRequest {
-    ingestOutcome?: string;
+    /** The endpoint label once the request's source is known (an ingest URL's source kind). */
+    ingestEndpoint?: IngestEndpoint | undefined;
+    /** The accepted request's reply, counted per signal in onResponse. */
+    ingestReply?: CountedReply;
+    /** A refused request's outcome when its status alone does not say it (Events API errors). */
+    ingestOutcome?: IngestOutcome;
+    /** The error code (PRODUCT.md 5) of an error response, for the request line. */
+    errorCode?: string;
   }
 }
 
@@ -159,13 +166,16 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     done(null, payload);
   });
   const requestLog = requestLogger(opts.logger);
+  const metrics = container.metrics;
   app.addHook('onResponse', (req, reply, done) => {
-    const endpoint = req.routeOptions.config?.ingest;
-    if (endpoint) {
-      container.metrics.signals.inc({ endpoint, outcome: req.ingestOutcome ?? ingestOutcome(reply.statusCode, undefined) });
-      container.metrics.ingestSeconds.observe({ endpoint }, reply.elapsedTime / 1000);
-    }
-    requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime);
+    const route = req.routeOptions.config?.ingest;
+    if (route) {
+      const endpoint = req.ingestEndpoint ?? route;
+      if (req.ingestReply && reply.statusCode < 300) metrics.countReply(endpoint, req.ingestReply);
+      else metrics.count(endpoint, req.ingestOutcome ?? refusalOf(reply.statusCode));
+      metrics.observe(endpoint, reply.elapsedTime / 1000);
+      requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime, req.errorCode, req.ingestTarget?.integrationId);
+    } else requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime, req.errorCode);
     done();
   });
 

@@ -101,6 +101,7 @@ export function errorBody(err: AppError) {
 }
 
 export function sendError(reply: FastifyReply, err: AppError) {
+  reply.request.errorCode = err.code; // the request line names it
   if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
   return reply.code(codeToStatus[err.code]).type('application/json; charset=utf-8').send(errorBody(err));
 }
