@@ -242,9 +242,8 @@ for (const dialect of DIALECTS) {
     it('the request line of a refused request names its error code, and of an ingest request its integration id (never the token)', async () => {
       const svc = await createService(t, tenant, 'refusals');
       const token = svc.ingestPath.split('/').pop()!;
-      const routingKey = (await createDirectIntegration(t, tenant, { type: 'events_v2', serviceId: svc.id })).routing_key!;
-      const sources = (await t.app.inject({ method: 'GET', url: '/api/integrations', headers: tenant.headers })).json();
-      const eventsSource = (sources.items ?? sources).find((i: { routing_key?: string; id: string; type: string }) => i.type === 'events_v2' && i.service_id === svc.id);
+      const eventsSource = await createDirectIntegration(t, tenant, { type: 'events_v2', serviceId: svc.id });
+      const routingKey = eventsSource.routing_key!;
       const lineOf = (reqId: string) => t.logs.map((l) => JSON.parse(l)).find((l) => l.msg === 'request' && l.reqId === reqId);
       const send = async (reqId: string, url: string, payload: object) => {
         await t.app.inject({ method: 'POST', url, payload, headers: { 'x-request-id': reqId } });
