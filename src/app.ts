@@ -142,7 +142,14 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
       return { schema: (access ? { ...schema, 'x-access': access } : schema) as typeof schema, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The default CSP's upgrade-insecure-requests makes browsers fetch the page's assets over https
+  // from any host but localhost, so /docs reached as http://server:8080/docs rendered blank
+  // (@fastify/swagger-ui issue #690). The rest of the policy is kept.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   installErrorHandler(app);
   // Cookies are parsed before the access hook: the dashboard session is a cookie.

@@ -232,6 +232,17 @@ for (const dialect of DIALECTS) {
       expect(res.body).toMatch(/swagger/i);
     });
 
+    it('/docs keeps its CSP without upgrade-insecure-requests, so it renders over plain http on any host', async () => {
+      for (const url of ['/docs/', '/docs/static/swagger-ui.css', '/docs/static/index.css']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { host: 'klaxon.internal:8080' } });
+        expect(res.statusCode, url).toBe(200);
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp, url).toMatch(/default-src 'self';.*script-src 'self'/);
+        expect(csp, url).toMatch(/object-src 'none'/);
+        expect(csp, url).not.toMatch(/upgrade-insecure-requests/);
+      }
+    });
+
     it('answers every request with an X-Request-Id and honours a safe incoming one', async () => {
       const mine = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
       expect(mine.headers['x-request-id']).toBe('trace-123');
