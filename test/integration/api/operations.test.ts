@@ -226,6 +226,23 @@ for (const dialect of DIALECTS) {
       expect(doc.paths['/api/alerts'].get.responses['200'].headers['X-Next-Cursor']).toBeDefined();
     });
 
+    it('the OpenAPI text is for users: no internal file references; X-Request-Id declared on every response', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const text = JSON.stringify(doc);
+      expect(text).not.toMatch(/PRODUCT\.md|contracts\.md|docs\/adr|\(spec \d/);
+      expect(doc.paths['/v1/alerts'].post.responses['400'].description).toMatch(/`code` names its kind/);
+      let responses = 0;
+      for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>)) {
+        for (const [method, op] of Object.entries(ops)) {
+          for (const [status, r] of Object.entries(op.responses)) {
+            responses++;
+            expect(r.headers, `${method} ${path} ${status}`).toHaveProperty('X-Request-Id');
+          }
+        }
+      }
+      expect(responses).toBeGreaterThan(300);
+    });
+
     it('/docs serves the interactive reference', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/docs/' });
       expect(res.statusCode).toBe(200);
