@@ -26,7 +26,7 @@ import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { sessionRoutes, sessionSchemas } from './modules/session/index.ts';
 import cookie from '@fastify/cookie';
-import { ingestOutcome } from './http/metrics.ts';
+import { type CountedReply, type IngestEndpoint, type IngestOutcome, refusalOf } from './http/metrics.ts';
 import { deviceRoutes, deviceSchemas } from './modules/device/index.ts';
 import { phoneRoutes, phoneSchemas } from './modules/phone/index.ts';
 import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
@@ -39,11 +39,18 @@ const READY_STORE_WAIT_MS = 800;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Marks ingest endpoints for the signal metrics. */
-    ingest?: string;
+    /** Marks ingest endpoints for the signal metrics: the endpoint label (src/http/metrics.ts). */
+    ingest?: IngestEndpoint;
   }
   interface FastifyRequest {
-    ingestOutcome?: string;
+    /** The endpoint label once the request's source is known (an ingest URL's source kind). */
+    ingestEndpoint?: IngestEndpoint | undefined;
+    /** The accepted request's reply, counted per signal in onResponse. */
+    ingestReply?: CountedReply;
+    /** A refused request's outcome when its status alone does not say it (Events API errors). */
+    ingestOutcome?: IngestOutcome;
+    /** The error code (PRODUCT.md 5) of an error response, for the request line. */
+    errorCode?: string;
   }
 }
 
@@ -135,7 +142,14 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
       return { schema: (access ? { ...schema, 'x-access': access } : schema) as typeof schema, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The default CSP's upgrade-insecure-requests makes browsers fetch the page's assets over https
+  // from any host but localhost, so /docs reached as http://server:8080/docs rendered blank
+  // (@fastify/swagger-ui issue #690). The rest of the policy is kept.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   installErrorHandler(app);
   // Cookies are parsed before the access hook: the dashboard session is a cookie.
@@ -159,13 +173,16 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     done(null, payload);
   });
   const requestLog = requestLogger(opts.logger);
+  const metrics = container.metrics;
   app.addHook('onResponse', (req, reply, done) => {
-    const endpoint = req.routeOptions.config?.ingest;
-    if (endpoint) {
-      container.metrics.signals.inc({ endpoint, outcome: req.ingestOutcome ?? ingestOutcome(reply.statusCode, undefined) });
-      container.metrics.ingestSeconds.observe({ endpoint }, reply.elapsedTime / 1000);
-    }
-    requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime);
+    const route = req.routeOptions.config?.ingest;
+    if (route) {
+      const endpoint = req.ingestEndpoint ?? route;
+      if (req.ingestReply && reply.statusCode < 300) metrics.countReply(endpoint, req.ingestReply);
+      else metrics.count(endpoint, req.ingestOutcome ?? refusalOf(reply.statusCode));
+      metrics.observe(endpoint, reply.elapsedTime / 1000);
+      requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime, req.errorCode, req.ingestTarget?.integrationId);
+    } else requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime, req.errorCode);
     done();
   });
 

@@ -8,6 +8,18 @@ import { AppError } from './lib/errors.ts';
 import { isStoreUnavailable } from './db/unavailable.ts';
 import { startServer, type Role } from './server.ts';
 
+const SERVE_USAGE = `Usage: klaxon serve [--role api|worker|all] [--no-migrate]
+
+  run Klaxon: HTTP API and ingest, SMTP ingest, and the outbox worker
+  --role api|worker|all   what this process runs (default all)
+  --no-migrate            do not apply database migrations at start-up`;
+const MIGRATE_USAGE = `Usage: klaxon migrate
+
+  apply database migrations`;
+const BOOTSTRAP_USAGE = `Usage: klaxon admin bootstrap --org NAME --email EMAIL [--password PW] [--json]
+
+  create an organization, its owner and two API keys (shown once)`;
+
 const USAGE = `Usage: klaxon <command>
 
   serve [--role api|worker|all] [--no-migrate]   run Klaxon (HTTP API, ingest, SMTP, worker)
@@ -15,17 +27,52 @@ const USAGE = `Usage: klaxon <command>
   admin bootstrap --org NAME --email EMAIL [--password PW] [--json]
                                                  create an organization, its owner and two API keys
 
+  klaxon <command> --help prints a command's usage.
+
 Configuration comes from the environment (and .env): PORT, HOST, DATABASE_URL, KLAXON_PUBLIC_URL,
 KLAXON_SECRET_KEY, SMTP_PORT, KLAXON_EMAIL_DOMAIN, LOG_LEVEL.
 Durable ingest: KLAXON_DATA_DIR (local state and the ingest spool; one per process),
 KLAXON_SPOOL_MAX_UNITS, KLAXON_SHED_EVENT_LOOP_DELAY_MS, KLAXON_SHED_QUEUE_DEPTH, KLAXON_OUTBOX_LEASE_MS.`;
 
+/** A command line that parseArgs refused: the message and the command's usage, exit 1. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly usage: string,
+  ) {
+    super(message);
+  }
+}
+
+const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
+
+/** Runs a command's parseArgs (strict: an unknown option or argument throws) as a UsageError. */
+function parsing<T>(usage: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) throw new UsageError((err as Error).message, usage);
+    throw err;
+  }
+}
+
+/** Prints a command's usage for --help (exit 0). */
+function helped(values: { help?: unknown }, usage: string): boolean {
+  if (values.help) console.log(usage);
+  return values.help === true;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'serve') return await serve(rest);
-    if (command === 'migrate') return await migrate();
+    if (command === 'migrate') return await migrate(rest);
     if (command === 'admin' && rest[0] === 'bootstrap') return await bootstrap(rest.slice(1));
+    if (command === 'admin' && (rest[0] === '--help' || rest[0] === '-h')) {
+      console.log(BOOTSTRAP_USAGE);
+      return 0;
+    }
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       console.log(USAGE);
       return command === undefined ? 1 : 0;
@@ -33,6 +80,10 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`klaxon: unknown command "${argv.join(' ')}"\n\n${USAGE}`);
     return 1;
   } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`klaxon: ${err.message}\n\n${err.usage}`);
+      return 1;
+    }
     if (err instanceof ConfigError || err instanceof AppError) {
       console.error(`klaxon: ${err.message}`);
       return 1;
@@ -46,16 +97,15 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`klaxon: cannot use the database named by DATABASE_URL (${storeProblem(err)}); check DATABASE_URL and that its server is running and reachable`);
       return 1;
     }
-    if ((err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (err as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      console.error(`klaxon: ${(err as Error).message}\n\n${USAGE}`);
-      return 1;
-    }
     throw err;
   }
 }
 
 async function serve(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { role: { type: 'string', default: 'all' }, 'no-migrate': { type: 'boolean', default: false } } });
+  const { values } = parsing(SERVE_USAGE, () =>
+    parseArgs({ args, options: { ...HELP, role: { type: 'string', default: 'all' }, 'no-migrate': { type: 'boolean', default: false } } }),
+  );
+  if (helped(values, SERVE_USAGE)) return 0;
   if (!['api', 'worker', 'all'].includes(values.role!)) throw new ConfigError(`--role must be api, worker or all, got "${values.role}"`);
   const config = loadConfig();
   const server = await startServer(config, { role: values.role as Role, migrate: !values['no-migrate'] });
@@ -78,7 +128,9 @@ async function serve(args: string[]): Promise<number> {
   return 0;
 }
 
-async function migrate(): Promise<number> {
+async function migrate(args: string[]): Promise<number> {
+  const { values } = parsing(MIGRATE_USAGE, () => parseArgs({ args, options: HELP }));
+  if (helped(values, MIGRATE_USAGE)) return 0;
   const config = loadConfig();
   const store = connectDb({ dialect: config.dialect, sqlitePath: config.sqlitePath, databaseUrl: config.databaseUrl });
   try {
@@ -91,12 +143,12 @@ async function migrate(): Promise<number> {
 }
 
 async function bootstrap(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { org: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, json: { type: 'boolean', default: false } },
-  });
+  const { values } = parsing(BOOTSTRAP_USAGE, () =>
+    parseArgs({ args, options: { ...HELP, org: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, json: { type: 'boolean', default: false } } }),
+  );
+  if (helped(values, BOOTSTRAP_USAGE)) return 0;
   if (!values.org || !values.email) {
-    console.error('klaxon admin bootstrap: --org NAME and --email EMAIL are required');
+    console.error(`klaxon admin bootstrap: --org NAME and --email EMAIL are required\n\n${BOOTSTRAP_USAGE}`);
     return 1;
   }
   const config = loadConfig();

@@ -49,7 +49,7 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
   let smtp: SmtpIngest | undefined;
   let smtpPort: number | undefined;
   if (role === 'api' || role === 'all') {
-    const started = await startEmailIngest({ ingest: container.services.ingest, domain: config.emailDomain, port: config.smtpPort, host: config.host, logger });
+    const started = await startEmailIngest({ ingest: container.services.ingest, domain: config.emailDomain, port: config.smtpPort, host: config.host, logger, metrics: container.metrics });
     smtp = started.smtp;
     smtpPort = started.port;
     logger.info({ smtpPort: started.port, emailDomain: config.emailDomain }, 'smtp ingest listening');

@@ -9,12 +9,20 @@ interface AjvIssue {
   params?: Record<string, unknown>;
 }
 
+/** A header as users write it (Idempotency-Key, X-Service-Org): Node hands them lower-cased. */
+const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+
 function fieldOf(issue: AjvIssue, context: string | undefined): string {
   const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const missing = issue.params?.missingProperty as string | undefined;
   const field = [path, missing].filter(Boolean).join('.');
+  if (field && context === 'headers') return headerName(field);
   return field || (context === 'body' ? 'body' : (context ?? 'request'));
 }
+
+/** The whole request body is of the wrong type (a string, null, a number…), not one of its fields. */
+const isBodyType = (issue: AjvIssue, context: string | undefined) => context === 'body' && !issue.instancePath && issue.keyword === 'type';
+const BODY_NOT_OBJECT = 'must be a JSON object';
 
 function messageOf(issue: AjvIssue): string {
   const p = issue.params ?? {};
@@ -47,6 +55,10 @@ function validationProblems(err: FastifyError & { validation?: AjvIssue[]; valid
   const literals = new Map<string, unknown[]>();
   for (const issue of issues) {
     const field = fieldOf(issue, err.validationContext);
+    if (isBodyType(issue, err.validationContext)) {
+      byField.set(field, { field, message: BODY_NOT_OBJECT });
+      continue;
+    }
     if (issue.keyword === 'const') {
       literals.set(field, [...(literals.get(field) ?? []), issue.params?.allowedValue]);
       continue;
@@ -66,6 +78,9 @@ export function toAppError(err: unknown): AppError {
   const e = err as FastifyError & { validation?: AjvIssue[]; validationContext?: string; status?: number; type?: string };
   if (e && e.validation) {
     const details = validationProblems(e);
+    if (details.length === 1 && details[0]!.field === 'body' && details[0]!.message === BODY_NOT_OBJECT) {
+      return new AppError('invalid_request', 'The request body must be a JSON object.', { details });
+    }
     return new AppError('invalid_request', details.map((d) => `${d.field} ${d.message}`).join('; ') || 'The request is not valid.', { details });
   }
   switch (e?.code) {
@@ -101,6 +116,7 @@ export function errorBody(err: AppError) {
 }
 
 export function sendError(reply: FastifyReply, err: AppError) {
+  reply.request.errorCode = err.code; // the request line names it
   if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
   return reply.code(codeToStatus[err.code]).type('application/json; charset=utf-8').send(errorBody(err));
 }

@@ -74,11 +74,16 @@ export const requestLogger = (logger: Logger): Logger => logger.child({}, { reda
 
 /**
  * Writes the request line: `{reqId, method, url, status, ms, msg: "request"}`, the same bytes as
- * the request's own child logger would write. `reqId` is the request id, which genReqId limits to
- * [A-Za-z0-9._-]; `method` comes from the HTTP parser; the URL goes through maskUrl.
+ * the request's own child logger would write, plus `code` (PRODUCT.md 5) on an error response and
+ * `integrationId` on an ingest request whose source is known, so an operator can tell why a sender
+ * was refused. `reqId` is the request id, which genReqId limits to [A-Za-z0-9._-]; `method` comes
+ * from the HTTP parser; the URL goes through maskUrl; the code is one of a closed set and the
+ * integration id is an id (int_…), never a credential.
  */
-export function requestLine(log: Logger, reqId: string, method: string, url: string, status: number, elapsedMs: number): void {
-  log.info({ reqId, method, url: maskUrl(url), status, ms: Math.round(elapsedMs * 100) / 100 }, 'request');
+export function requestLine(log: Logger, reqId: string, method: string, url: string, status: number, elapsedMs: number, code?: string, integrationId?: string): void {
+  const ms = Math.round(elapsedMs * 100) / 100;
+  if (code === undefined && integrationId === undefined) log.info({ reqId, method, url: maskUrl(url), status, ms }, 'request');
+  else log.info({ reqId, method, url: maskUrl(url), status, ms, code, integrationId }, 'request');
 }
 
 type LogFn = (...args: unknown[]) => void;

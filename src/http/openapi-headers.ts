@@ -14,6 +14,12 @@ interface Document {
   paths?: Record<string, Record<string, Operation>>;
 }
 
+const REQUEST_ID = {
+  'X-Request-Id': {
+    description: 'The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request.',
+    schema: { type: 'string' },
+  },
+};
 const RETRY_AFTER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } };
 const RECEIPT = {
   'X-Service-Receipt-Id': { description: 'The receipt id of the accepted envelope (receipt_id), unchanged through buffering and retries.', schema: { type: 'string' } },
@@ -39,6 +45,8 @@ export function documentHeaders<T>(doc: T): T {
         const r = responses[status];
         if (r) r.headers = { ...r.headers, ...headers };
       };
+      // Sent on every response (the onSend hook in src/app.ts).
+      for (const status of Object.keys(responses)) addHeaders(status, REQUEST_ID);
       addHeaders('429', { 'Retry-After': RETRY_AFTER });
       addHeaders('503', { 'Retry-After': RETRY_AFTER });
       if (op.tags?.includes('ingest')) addHeaders('202', RECEIPT);

@@ -12,7 +12,7 @@ export const ErrorBody = Type.Object(
       details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
     }),
   },
-  { $id: 'ErrorBody', description: 'PRODUCT.md 5: every error but those of /v2/enqueue.' },
+  { $id: 'ErrorBody', description: 'An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem.' },
 );
 
 export const Ok = Type.Object({ ok: Type.Literal(true) }, { $id: 'Ok' });

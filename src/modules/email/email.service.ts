@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { type Metrics, refusalOfError } from '../../http/metrics.ts';
 import { normalizeSignal } from '../alert/index.ts';
 import type { IngestService } from '../ingest/index.ts';
 import { createSmtpIngest, type SmtpIngest } from './email.smtp.ts';
@@ -15,14 +16,26 @@ export async function startEmailIngest(deps: {
   host: string;
   logger: Logger;
   maxBytes?: number;
+  /** Counts each message's signal under endpoint `email` (klaxon_signals_total). */
+  metrics?: Pick<Metrics, 'count' | 'countReply'>;
 }): Promise<{ smtp: SmtpIngest; port: number }> {
+  const metrics = deps.metrics;
   const smtp = createSmtpIngest({
     domain: deps.domain,
     maxBytes: deps.maxBytes,
     logger: deps.logger,
     authorize: (local) => deps.ingest.target(local, ['email']),
-    submit: (target, signal, idempotencyKey) =>
-      deps.ingest.submit(target, [{ serviceId: target.serviceId!, signal: normalizeSignal(signal) }], 'native', idempotencyKey),
+    submit: async (target, signal, idempotencyKey) => {
+      let r;
+      try {
+        r = await deps.ingest.submit(target, [{ serviceId: target.serviceId!, signal: normalizeSignal(signal) }], 'native', idempotencyKey);
+      } catch (err) {
+        metrics?.count('email', refusalOfError(err));
+        throw err;
+      }
+      metrics?.countReply('email', r);
+      return { receiptId: r.receiptId, alertId: (r.body as { alert_id?: string } | undefined)?.alert_id };
+    },
   });
   const port = await smtp.listen(deps.port, deps.host);
   return { smtp, port };

@@ -17,7 +17,8 @@ export interface SmtpIngestDeps {
   domain: string;
   maxBytes?: number;
   authorize(localPart: string): Promise<IngestTarget>;
-  submit(target: IngestTarget, signal: Signal, idempotencyKey: string | undefined): Promise<unknown>;
+  /** Opens (or joins) the alert; answers the receipt id and the alert's id (none when buffered). */
+  submit(target: IngestTarget, signal: Signal, idempotencyKey: string | undefined): Promise<{ receiptId: string; alertId?: string | undefined }>;
   logger: Logger;
 }
 
@@ -127,8 +128,8 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
         // One alert per source addressed; a partial failure is retried whole, and the sources
         // that already took it answer from their receipt (same Message-ID → idempotency key).
         for (const target of targets) {
-          await deps.submit(target, signal, idempotencyKey);
-          log.info({ integrationId: target.integrationId, bytes: raw.length }, 'smtp: message accepted');
+          const { receiptId, alertId } = await deps.submit(target, signal, idempotencyKey);
+          log.info({ integrationId: target.integrationId, receiptId, alertId, bytes: raw.length }, 'smtp: message accepted');
         }
       })().then(
         () => callback(null, 'Alert accepted'),

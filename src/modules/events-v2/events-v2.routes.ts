@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ingestOutcome } from '../../http/metrics.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type IngestReply, isStoreUnavailable } from '../ingest/index.ts';
 import type { EventsV2Service } from './events-v2.service.ts';
@@ -14,31 +13,45 @@ import { EVENT_MAX_BYTES, EventsApiError, type EventsErrorBody, parseEventJson, 
 function eventsErrorHandler(version: 'v1' | 'v2') {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     let e: EventsApiError;
-    if (err instanceof EventsApiError) e = err;
+    // The metric outcome and the request line's code (PRODUCT.md 5's names) of each answer.
+    let code = 'invalid_request';
+    if (err instanceof EventsApiError) {
+      e = err;
+      if (err.credentialRefused) {
+        code = 'unauthorized';
+        req.ingestOutcome = 'unauthorized';
+      } else if (err.statusCode === 413) code = 'payload_too_large';
+    }
     // Load shedding is throttling, as PagerDuty answers it. @pagerduty/pdjs retries a 429 and no
     // 5xx (contracts.md 1.7), Alertmanager both: a 503 here lost a pdjs sender's event.
     else if (err instanceof AppError && (err.code === 'rate_limited' || err.shed)) {
       e = new EventsApiError(version === 'v1' ? 403 : 429, { status: 'throttle event', message: 'Too many API calls at a time', errors: [err.message] }, err.retryAfterSeconds);
+      code = 'rate_limited';
+      req.ingestOutcome = 'rate_limited'; // v1 answers 403
     } else if ((err instanceof AppError && err.code === 'service_unavailable') || isStoreUnavailable(err)) {
       // also a credential lookup that found the store down: 5xx, so the sender retries
       req.log.warn({ err: { message: err.message } }, 'unavailable');
       const message = err instanceof AppError ? err.message : 'The alert store is unavailable right now; the event was not kept.';
       e = new EventsApiError(503, { status: 'unavailable', message: 'The event was not processed; retry later', errors: [message] }, err instanceof AppError ? err.retryAfterSeconds : 5);
+      code = 'service_unavailable';
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       e = new EventsApiError(413, { status: 'invalid event', message: 'Event object is invalid', errors: [`Event is larger than ${EVENT_MAX_BYTES / 1024} KB`] });
+      code = 'payload_too_large';
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       e = unrecognizedObject(); // a body Fastify could not read: wrong length, empty, aborted
     } else {
       req.log.error({ err }, 'unhandled error');
       e = new EventsApiError(500, { status: 'error', message: 'Internal error; the event was not processed, retry later', errors: [] });
+      code = 'internal';
     }
+    req.errorCode = code;
     if (e.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(e.retryAfterSeconds))));
     return reply.code(e.statusCode).type('application/json; charset=utf-8').send(e.body satisfies EventsErrorBody);
   };
 }
 
 const accepted = (req: FastifyRequest, reply: FastifyReply, r: IngestReply, status: number) => {
-  req.ingestOutcome = ingestOutcome(r.status, r.body);
+  req.ingestReply = r;
   reply.header('x-service-receipt-id', r.receiptId);
   return reply.code(status).send(r.body as never);
 };
@@ -74,7 +87,7 @@ export function eventsV2Routes(deps: { events: EventsV2Service }): FastifyPlugin
         body: Type.Ref('EventsV2Event'),
         response: { 202: Type.Ref('EventsV2Accepted'), ...errors(400, 413, 429, 500, 503) },
       },
-      handler: async (req, reply) => accepted(req, reply, await deps.events.enqueue(req.body), 202),
+      handler: async (req, reply) => accepted(req, reply, await deps.events.enqueue(req.body, req), 202),
     });
 
     app.post('/generic/2010-04-15/create_event.json', {
@@ -90,7 +103,7 @@ export function eventsV2Routes(deps: { events: EventsV2Service }): FastifyPlugin
         body: Type.Ref('EventsV1Event'),
         response: { 200: Type.Ref('EventsV1Accepted'), ...errors(400, 403, 413, 500, 503) },
       },
-      handler: async (req, reply) => accepted(req, reply, await deps.events.createEventV1(req.body), 200),
+      handler: async (req, reply) => accepted(req, reply, await deps.events.createEventV1(req.body, req), 200),
     });
   };
 }

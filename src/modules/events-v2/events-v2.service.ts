@@ -1,21 +1,24 @@
 import { AppError } from '../../lib/errors.ts';
 import { normalizeSignal } from '../alert/index.ts';
 import type { IngestReply, IngestService } from '../ingest/index.ts';
-import { INVALID_ROUTING_KEY, type ParsedEvent, invalidEvent, parseEventV1, parseEventV2 } from './events-v2.ts';
+import type { IngestTarget } from '../integration/index.ts';
+import { type ParsedEvent, invalidEvent, invalidRoutingKey, parseEventV1, parseEventV2 } from './events-v2.ts';
 
 /**
  * PagerDuty-compatible ingest: the routing key in the body selects an `events_v2` source (spec
  * 2.5), and the event becomes one signal for that source's service.
  */
 export function createEventsV2Service(deps: { ingest: Pick<IngestService, 'target' | 'submit'> }) {
-  async function apply(event: ParsedEvent, response: 'events_v2' | 'events_v1'): Promise<IngestReply> {
+  /** `seen` gets the source once the routing key names it (the request line logs its id). */
+  async function apply(event: ParsedEvent, response: 'events_v2' | 'events_v1', seen?: { ingestTarget?: IngestTarget }): Promise<IngestReply> {
     let target;
     try {
       target = await deps.ingest.target(event.routingKey, ['events_v2']);
+      if (seen) seen.ingestTarget = target;
     } catch (err) {
       // PagerDuty answers 400 "Invalid routing key" for a key that opens nothing; revoked and
       // rotated-out keys read the same (docs/adr/0220-events-api-errors.md).
-      if (err instanceof AppError && err.code === 'unauthorized') throw invalidEvent([INVALID_ROUTING_KEY]);
+      if (err instanceof AppError && err.code === 'unauthorized') throw invalidRoutingKey();
       throw err;
     }
     let signal;
@@ -34,9 +37,9 @@ export function createEventsV2Service(deps: { ingest: Pick<IngestService, 'targe
 
   return {
     /** POST /v2/enqueue. */
-    enqueue: (body: unknown) => apply(parseEventV2(body), 'events_v2'),
+    enqueue: (body: unknown, seen?: { ingestTarget?: IngestTarget }) => apply(parseEventV2(body), 'events_v2', seen),
     /** POST /generic/2010-04-15/create_event.json (legacy v1). */
-    createEventV1: (body: unknown) => apply(parseEventV1(body), 'events_v1'),
+    createEventV1: (body: unknown, seen?: { ingestTarget?: IngestTarget }) => apply(parseEventV1(body), 'events_v1', seen),
   };
 }
 export type EventsV2Service = ReturnType<typeof createEventsV2Service>;

@@ -27,6 +27,8 @@ export class EventsApiError extends Error {
   readonly statusCode: number;
   readonly body: EventsErrorBody;
   readonly retryAfterSeconds?: number;
+  /** The routing key opened nothing: answered 400 as PagerDuty does, counted as unauthorized. */
+  credentialRefused = false;
   constructor(statusCode: number, body: EventsErrorBody, retryAfterSeconds?: number) {
     super(`${body.message}${body.errors?.length ? `: ${body.errors.join(', ')}` : ''}`);
     this.name = 'EventsApiError';
@@ -45,6 +47,13 @@ export const unrecognizedObject = (reason = 'JSON parse error') =>
 
 /** PagerDuty's answer for a well-formed key that opens nothing (docs/adr/0220-events-api-errors.md). */
 export const INVALID_ROUTING_KEY = 'Invalid routing key';
+
+/** A routing key that opens nothing (unknown, rotated out or revoked). */
+export function invalidRoutingKey(): EventsApiError {
+  const e = invalidEvent([INVALID_ROUTING_KEY]);
+  e.credentialRefused = true;
+  return e;
+}
 
 /** contracts.md: critical→critical, error→high, warning→medium, info→info. */
 export const SEVERITY_PRIORITY: Record<string, Priority> = { critical: 'critical', error: 'high', warning: 'medium', info: 'info' };

@@ -2,6 +2,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
 import { type AlertResult, type AlertWriter, applySignal } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
+import { signalOutcome } from '../../http/metrics.ts';
 import { IDEMPOTENCY_WINDOW_MS, type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
 
 /** Applies a batch of units in one transaction, or throws and changes nothing. */
@@ -74,7 +75,9 @@ export async function applyUnit(w: { alerts: AlertWriter; receipts: ReceiptWrite
     response: JSON.stringify(body),
     created_at: u.receivedAt,
   });
-  return { status: 202, body, replayed: false };
+  if (u.response === 'vendor_batch') return { status: 202, body, replayed: false };
+  const r = results[0];
+  return { status: 202, body, replayed: false, outcome: r ? signalOutcome(r.alertId !== undefined, r.deduped, r.resolved) : 'ignored' };
 }
 
 interface Pending {

@@ -2,12 +2,12 @@ import { type Readable, Transform, pipeline } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ingestOutcome } from '../../http/metrics.ts';
+import type { IngestEndpoint } from '../../http/metrics.ts';
 import { bearerOf, requestMeta } from '../../http/auth.ts';
 import { BODY_LIMIT } from '../../http/limits.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { IngestTarget } from '../integration/index.ts';
+import type { IngestTarget, IntegrationType } from '../integration/index.ts';
 import { INGEST_URL_TYPES, type IngestReply, type IngestService } from './ingest.service.ts';
 import { AlertChangeResponse, IngestHeaders, IngestResponse, KeyedSignal, NativeSignal } from './ingest.schemas.ts';
 
@@ -45,8 +45,17 @@ function limitedTo(limit: number, payload: Readable): Readable {
   return pipeline(payload, counter, () => undefined);
 }
 
+/** The metrics endpoint label of an ingest URL's source (a closed set: src/http/metrics.ts). */
+const URL_ENDPOINT: Partial<Record<IntegrationType, IngestEndpoint>> = {
+  webhook: 'native',
+  alertmanager: 'alertmanager',
+  grafana: 'grafana',
+  datadog: 'datadog',
+  custom: 'custom',
+};
+
 const accepted = (req: FastifyRequest, reply: FastifyReply, r: IngestReply) => {
-  req.ingestOutcome = r.replayed ? 'replayed' : r.buffered ? 'buffered' : ingestOutcome(r.status, r.body);
+  req.ingestReply = r;
   reply.header('x-service-receipt-id', r.receiptId);
   if (r.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(r.status).send(r.body);
@@ -60,7 +69,8 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
     app.route({
       method: ['POST', 'PUT'],
       url: '/v1/ingest/:token',
-      config: { ingest: 'native' },
+      // 'ingest_url' until the token names a source; then the source's kind (onRequest).
+      config: { ingest: 'ingest_url' },
       bodyLimit: VENDOR_BODY_LIMIT,
       // The credential first, so an unknown URL is a 401 before any of its body is read; then the
       // source's own body limit: only a URL known to be a vendor's may send more than 512 KiB.
@@ -70,6 +80,7 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
         deps.ingest.target(token, INGEST_URL_TYPES).then(
           (target) => {
             req.ingestTarget = target;
+            req.ingestEndpoint = URL_ENDPOINT[target.type];
             done();
           },
           (err: Error) => done(err),
@@ -102,7 +113,7 @@ export function ingestRoutes(deps: { ingest: IngestService }): FastifyPluginAsyn
     });
 
     app.post('/v1/alerts', {
-      config: { ingest: 'keyed' },
+      config: { ingest: 'alerts_api' },
       schema: {
         tags: ['ingest'],
         summary: 'Send a signal with an alert-ingest key',

@@ -16,7 +16,7 @@ const signalFields = {
 /** Spec 2.1 without service_id. Unknown fields are ignored. */
 export const NativeSignal = Type.Object(signalFields, {
   $id: 'NativeSignal',
-  description: 'A native alert signal (spec 2.1). Unknown fields are ignored. service_id must not be sent: the URL selects the service.',
+  description: 'A native alert signal. Unknown fields are ignored. service_id must not be sent: the URL selects the service.',
 });
 
 /** Spec 2.1 with service_id, for /v1/alerts. */

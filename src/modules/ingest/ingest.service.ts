@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SignalOutcome } from '../../http/metrics.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Clock, isoCached } from '../../lib/clock.ts';
@@ -39,6 +40,9 @@ export interface IngestReply {
   receiptId: string;
   buffered: boolean;
   replayed: boolean;
+  /** How many signals the request carried, and what a one-signal request's did (metrics). */
+  signals: number;
+  outcome?: SignalOutcome | undefined;
 }
 
 const IDEMPOTENCY_KEY_MAX = 255;
@@ -152,6 +156,8 @@ export function createIngestService(deps: {
       receiptId: typeof body?.receipt_id === 'string' ? body.receipt_id : unit.receiptId,
       buffered: outcome.buffered === true,
       replayed: outcome.replayed,
+      signals: unit.signals.length,
+      outcome: outcome.outcome,
     };
   }
 

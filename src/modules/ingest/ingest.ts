@@ -1,5 +1,6 @@
 import type { Actor } from '../../lib/actor.ts';
 import type { AlertResult, NormalizedSignal } from '../alert/index.ts';
+import type { SignalOutcome } from '../../http/metrics.ts';
 
 /** Idempotency-Key window (PRODUCT.md 4). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +32,8 @@ export interface UnitOutcome {
   replayed: boolean;
   /** True when the unit went to the local spool instead of the store. */
   buffered?: boolean;
+  /** What the signal did, for a unit other than a vendor batch (whose body lists each; metrics). */
+  outcome?: SignalOutcome;
 }
 
 /** The native ingest response (spec 2.2, PRODUCT.md 4). */

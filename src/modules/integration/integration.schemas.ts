@@ -38,7 +38,7 @@ export const MappingSchema = Type.Object(
     $id: 'IntegrationMapping',
     additionalProperties: false,
     description:
-      'Custom mapping (docs/adr/0201-custom-mapping-jsonata.md). Each field is a JSONata expression (https://docs.jsonata.org) evaluated on the JSON payload, e.g. {"title":"alert.name","event_key":"alert.id","priority":"$lowercase(alert.severity)","action":"alert.state = \'ok\' ? \'resolve\' : \'trigger\'","routing":"{\\"team\\": alert.team}"}. Regular expressions and $eval are refused; each evaluation is bounded (50 ms, depth 100, 1,000 values, 100 items).',
+      'Custom mapping. Each field is a JSONata expression (https://docs.jsonata.org) evaluated on the JSON payload, e.g. {"title":"alert.name","event_key":"alert.id","priority":"$lowercase(alert.severity)","action":"alert.state = \'ok\' ? \'resolve\' : \'trigger\'","routing":"{\\"team\\": alert.team}"}. Regular expressions and $eval are refused; each evaluation is bounded (50 ms, depth 100, 1,000 values, 100 items).',
   },
 );
 

@@ -162,8 +162,8 @@ export function createIntegrationService(deps: {
   function checkShape(type: IntegrationType, input: { service_id?: string | undefined; routing_rules?: unknown; fallback_service_id?: string | undefined; mapping?: unknown }, creating: boolean) {
     const problems: FieldProblem[] = [];
     if (isDirectType(type)) {
-      if (creating && !input.service_id) problems.push({ field: 'service_id', message: `is required for a ${type} source (a direct source is bound to one service)` });
-      if (input.routing_rules !== undefined) problems.push({ field: 'routing_rules', message: `only vendor connections route; a ${type} source is bound to service_id` });
+      if (creating && !input.service_id) problems.push({ field: 'service_id', message: `is required for a source of type ${type} (a direct source is bound to one service)` });
+      if (input.routing_rules !== undefined) problems.push({ field: 'routing_rules', message: `only vendor connections route; a source of type ${type} is bound to service_id` });
       if (input.fallback_service_id !== undefined) problems.push({ field: 'fallback_service_id', message: `only vendor connections have a fallback; use service_id` });
     } else {
       if (input.service_id !== undefined) problems.push({ field: 'service_id', message: 'a vendor connection routes by routing_rules; name the default in fallback_service_id' });

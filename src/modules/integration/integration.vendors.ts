@@ -89,7 +89,7 @@ function parseAlertList(body: unknown, source: 'alertmanager' | 'grafana'): Vend
       source === 'grafana' && isObject(body) && ('ruleName' in body || 'evalMatches' in body)
         ? ' This looks like a legacy (pre-8) Grafana alert; use a unified alerting webhook contact point.'
         : '';
-    throw badPayload(`Expected a ${source === 'grafana' ? 'Grafana unified alerting' : 'Alertmanager webhook (version 4)'} payload with an "alerts" array.${hint}`, 'alerts');
+    throw badPayload(`Expected ${source === 'grafana' ? 'a Grafana unified alerting' : 'an Alertmanager webhook (version 4)'} payload with an "alerts" array.${hint}`, 'alerts');
   }
   const receiver = typeof body.receiver === 'string' ? unquoteMeta(body.receiver) : undefined;
   const problems: FieldProblem[] = [];

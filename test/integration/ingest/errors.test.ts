@@ -42,9 +42,21 @@ for (const dialect of DIALECTS) {
       expect(b.error.message).toMatch(/JSON/);
     });
 
-    it('a JSON body that is not an object is 400', async () => {
+    it('a JSON body that is not an object is 400, and says the request body must be a JSON object', async () => {
       expectError(await ingest('[1,2]'), 400, 'invalid_request', 'body');
-      expectError(await ingest('"text"'), 400, 'invalid_request', 'body');
+      for (const body of ['"text"', 'null', '5']) {
+        for (const res of [await ingest(body), await t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${tenant.ingestKey}`, 'content-type': 'application/json' }, payload: body }), await t.app.inject({ method: 'POST', url: '/api/services', headers: { ...tenant.headers, 'content-type': 'application/json' }, payload: body })]) {
+          const b = expectError(res, 400, 'invalid_request', 'body');
+          expect(b.error.message, body).toBe('The request body must be a JSON object.');
+          expect(b.error.details).toEqual([{ field: 'body', message: 'must be a JSON object' }]);
+        }
+      }
+    });
+
+    it('an over-long Idempotency-Key is named as users write the header', async () => {
+      const b = expectError(await ingest({ title: 'x' }, { 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(300) }), 400, 'invalid_request', 'Idempotency-Key');
+      expect(b.error.message).toMatch(/^Idempotency-Key /);
+      expect(JSON.stringify(b)).not.toContain('idempotency-key');
     });
 
     it('an empty body with a JSON content type is 400 where a body is expected, and accepted where none is', async () => {

@@ -97,6 +97,14 @@ for (const dialect of DIALECTS) {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().error.details.map((d: { field: string }) => d.field)).toContain(field);
       }
+      // The type is named, not built into "a <type>" ("a events_v2 source", "a email source").
+      const ev2 = (await api('POST', '/api/integrations', { type: 'events_v2', name: 'x', routing_rules: [] })).json().error;
+      expect(ev2.details).toEqual(
+        expect.arrayContaining([
+          { field: 'service_id', message: 'is required for a source of type events_v2 (a direct source is bound to one service)' },
+          { field: 'routing_rules', message: 'only vendor connections route; a source of type events_v2 is bound to service_id' },
+        ]),
+      );
     });
 
     it('a rule or fallback naming another organization\'s service is refused (404, nothing stored)', async () => {

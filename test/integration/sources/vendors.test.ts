@@ -155,6 +155,13 @@ for (const dialect of DIALECTS) {
       expect((await alert(b.alert_id)).status).toBe('open');
     });
 
+    it('alertmanager and grafana: a payload without alerts says which payload was expected, with the right article', async () => {
+      const am = (await post(await connect('alertmanager', 'team'), { version: '4' })).json().error.message;
+      expect(am).toMatch(/^Expected an Alertmanager webhook \(version 4\) payload with an "alerts" array\./);
+      const gf = (await post(await connect('grafana', 'team'), { title: 'x' })).json().error.message;
+      expect(gf).toMatch(/^Expected a Grafana unified alerting payload/);
+    });
+
     it('datadog: a form-encoded body ("Encode as form") is 415, with what to change', async () => {
       const path = await connect('datadog', 'team');
       const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'title=Host+down&alert_id=1' });
