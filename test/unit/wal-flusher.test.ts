@@ -103,7 +103,8 @@ describe('WAL flusher', () => {
     const thread = startSqliteThread(join(dir, 'thread.db'), sync);
     try {
       const create = thread.query('create table t (x integer)', []);
-      await vi.waitFor(() => expect(running).toHaveLength(1)); // the commit arrived; its flush began
+      // Conditions, not timing: the thread may take seconds to start on a loaded machine.
+      await vi.waitFor(() => expect(running).toHaveLength(1), { timeout: 15_000 }); // the commit arrived; its flush began
       expect(await settled([create])).toEqual([false]);
       running[0]!(null);
       await create;
@@ -112,7 +113,7 @@ describe('WAL flusher', () => {
       expect(running).toHaveLength(1); // a read needs no flush
 
       const insert = thread.query('insert into t (x) values (1)', []);
-      await vi.waitFor(() => expect(running).toHaveLength(2));
+      await vi.waitFor(() => expect(running).toHaveLength(2), { timeout: 15_000 });
       running[1]!(Object.assign(new Error('EIO'), { code: 'EIO' }));
       await expect(insert).rejects.toMatchObject({ code: 'SQLITE_IOERR' }); // ingest spools what it cannot confirm
     } finally {

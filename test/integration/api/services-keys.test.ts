@@ -85,8 +85,8 @@ for (const dialect of DIALECTS) {
       expect((await useFull()).statusCode).toBe(200);
       expect((await useIngest('first use')).statusCode).toBe(202);
       // Neither path waits for the write (a signal must not, nor a read-only request fail with it); it lands shortly after.
-      await vi.waitFor(async () => expect(await lastUsed(full.id)).toBe(first));
-      await vi.waitFor(async () => expect(await lastUsed(ingest.id)).toBe(first));
+      await vi.waitFor(async () => expect(await lastUsed(full.id)).toBe(first), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await lastUsed(ingest.id)).toBe(first), { timeout: 10_000 });
 
       // Within the minute: no new write.
       t.clock.advance(30_000);
@@ -100,8 +100,8 @@ for (const dialect of DIALECTS) {
       const later = t.clock.now().toISOString();
       expect((await useFull()).statusCode).toBe(200);
       expect((await useIngest('later')).statusCode).toBe(202);
-      await vi.waitFor(async () => expect(await lastUsed(full.id)).toBe(later));
-      await vi.waitFor(async () => expect(await lastUsed(ingest.id)).toBe(later));
+      await vi.waitFor(async () => expect(await lastUsed(full.id)).toBe(later), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await lastUsed(ingest.id)).toBe(later), { timeout: 10_000 });
     });
 
     it('GET /api/me shows the person, role and memberships', async () => {
