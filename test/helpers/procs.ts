@@ -52,6 +52,9 @@ export function klaxonEnv(databaseUrl: string, dataDir: string, extra: Record<st
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SMTP_PORT: '0', // several processes at once: each SMTP listener on a free port
+    // These processes test durability, not shedding (backpressure.test.ts does): on a machine busy
+    // with the rest of the suite, a start's event-loop stalls must not turn a signal into a 503.
+    KLAXON_SHED_EVENT_LOOP_DELAY_MS: '10000',
     ...extra,
   };
 }
