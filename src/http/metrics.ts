@@ -108,7 +108,7 @@ export function createMetrics(opts: { backlog: () => Promise<number>; spoolSize?
   // Durable ingest (docs/adr/0100-ingest-spool.md): what waits in the local spool, and the load signal.
   new Gauge({
     name: 'klaxon_spool_units',
-    help: 'Signals kept in the local spool, waiting for the store',
+    help: 'Ingest requests (units of one or more signals) kept in the local spool, waiting for the store',
     registers: [registry],
     collect() {
       this.set(opts.spoolSize?.() ?? 0);
