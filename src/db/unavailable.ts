@@ -42,6 +42,23 @@ export const STALE_DURING_OUTAGE_MS = 15 * 60_000;
  */
 export const staleWhileStoreUnavailable = { maxMs: STALE_DURING_OUTAGE_MS, applies: isStoreUnavailable, fail: storeUnavailableError };
 
+/** Most rows of each kind an outage snapshot holds (docs/adr/0103): bounds its memory. */
+export const SNAPSHOT_MAX_ENTRIES = 200_000;
+
+/**
+ * `staleWhileStoreUnavailable` with the last resort of docs/adr/0103: the value the current
+ * snapshot (read through `snapshot`, which a refresh replaces) holds for the key, if any.
+ */
+export const staleOrSnapshot = <V>(snapshot: () => Map<string, V>) => ({
+  stale: {
+    ...staleWhileStoreUnavailable,
+    fallback: (key: string) => {
+      const map = snapshot();
+      return map.has(key) ? { value: map.get(key) as V } : undefined;
+    },
+  },
+});
+
 /**
  * True when the store answers a trivial query within `waitMs`. A store that errs or has not
  * answered by then (a blackholed server waits out the pool's connect timeout) counts as not

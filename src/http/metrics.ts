@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../lib/errors.ts';
+import { type AlertOutcome, alertOutcome } from '../modules/alert/index.ts';
 
 /**
  * The `endpoint` label of the ingest metrics: which kind of sender it was. A closed set (README,
@@ -21,17 +22,10 @@ export type IngestEndpoint = (typeof INGEST_ENDPOINTS)[number];
  * later). Per request, when no signal of it was applied: replayed (a repeated Idempotency-Key),
  * invalid, unauthorized, rate_limited, too_large, unavailable, error.
  */
-export const SIGNAL_OUTCOMES = ['created', 'deduped', 'resolved', 'ignored', 'buffered'] as const;
+export const SIGNAL_OUTCOMES = ['created', 'deduped', 'resolved', 'ignored', 'buffered'] as const satisfies readonly SignalOutcome[];
 export const REQUEST_OUTCOMES = ['replayed', 'invalid', 'unauthorized', 'rate_limited', 'too_large', 'unavailable', 'error'] as const;
-export type SignalOutcome = (typeof SIGNAL_OUTCOMES)[number];
+export type SignalOutcome = AlertOutcome | 'buffered';
 export type IngestOutcome = SignalOutcome | (typeof REQUEST_OUTCOMES)[number];
-
-/** What one applied signal did (an AlertResult, or an item of a vendor batch response). */
-export function signalOutcome(hasAlert: boolean, deduped: boolean, resolved: boolean): SignalOutcome {
-  if (resolved) return 'resolved';
-  if (deduped) return 'deduped';
-  return hasAlert ? 'created' : 'ignored';
-}
 
 /** The outcome of a request refused with this HTTP status. */
 export function refusalOf(status: number): IngestOutcome {
@@ -71,7 +65,7 @@ export interface CountedReply {
   /** How many signals the request carried. */
   signals: number;
   /** The outcome of a one-signal request; a vendor batch's are in its body's items. */
-  outcome?: SignalOutcome | undefined;
+  outcome?: AlertOutcome | undefined;
 }
 
 /** One registry per process (tests build several apps, so never the global default). */
@@ -147,7 +141,7 @@ export function createMetrics(opts: { backlog: () => Promise<number>; spoolSize?
       if (r.outcome) return count(endpoint, r.outcome);
       const items = (r.body as { items?: { alert_id?: string; deduped?: boolean; resolved?: boolean }[] } | undefined)?.items;
       if (!items) return;
-      for (const i of items) count(endpoint, signalOutcome(i.alert_id !== undefined, i.deduped === true, i.resolved === true));
+      for (const i of items) count(endpoint, alertOutcome({ alertId: i.alert_id, deduped: i.deduped === true, resolved: i.resolved === true }));
     },
     /** Observes an HTTP ingest request's duration. */
     observe(endpoint: IngestEndpoint, seconds: number): void {

@@ -39,6 +39,14 @@ export interface AlertResult {
   changed: boolean;
 }
 
+/** What one applied signal did to its alert, as the ingest metrics count it. */
+export type AlertOutcome = 'created' | 'deduped' | 'resolved' | 'ignored';
+export function alertOutcome(r: Pick<AlertResult, 'alertId' | 'deduped' | 'resolved'>): AlertOutcome {
+  if (r.resolved) return 'resolved';
+  if (r.deduped) return 'deduped';
+  return r.alertId !== undefined ? 'created' : 'ignored';
+}
+
 export interface AlertPlan {
   insert?: NewAlertRow;
   update?: { id: string; set: AlertUpdate };

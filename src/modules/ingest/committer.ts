@@ -1,8 +1,7 @@
 import { AppError } from '../../lib/errors.ts';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
-import { type AlertResult, type AlertWriter, applySignal } from '../alert/index.ts';
+import { type AlertResult, type AlertWriter, alertOutcome, applySignal } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
-import { signalOutcome } from '../../http/metrics.ts';
 import { IDEMPOTENCY_WINDOW_MS, type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
 
 /** Applies a batch of units in one transaction, or throws and changes nothing. */
@@ -77,7 +76,7 @@ export async function applyUnit(w: { alerts: AlertWriter; receipts: ReceiptWrite
   });
   if (u.response === 'vendor_batch') return { status: 202, body, replayed: false };
   const r = results[0];
-  return { status: 202, body, replayed: false, outcome: r ? signalOutcome(r.alertId !== undefined, r.deduped, r.resolved) : 'ignored' };
+  return { status: 202, body, replayed: false, outcome: r ? alertOutcome(r) : 'ignored' };
 }
 
 interface Pending {

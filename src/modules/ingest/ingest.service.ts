@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { SignalOutcome } from '../../http/metrics.ts';
 import type { Database } from '../../db/database.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Clock, isoCached } from '../../lib/clock.ts';
@@ -8,8 +7,8 @@ import { newId } from '../../lib/ids.ts';
 import { TokenBuckets } from '../../lib/token-bucket.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { staleWhileStoreUnavailable } from '../../db/unavailable.ts';
-import type { AlertService, NormalizedSignal, Signal } from '../alert/index.ts';
+import { SNAPSHOT_MAX_ENTRIES, staleOrSnapshot } from '../../db/unavailable.ts';
+import type { AlertOutcome, AlertService, NormalizedSignal, Signal } from '../alert/index.ts';
 import { normalizeSignal } from '../alert/index.ts';
 import type { ApiKeyRow, ApiKeyService } from '../api-key/index.ts';
 import { type IngestTarget, type IntegrationService, type IntegrationType, routeByAttributes } from '../integration/index.ts';
@@ -42,19 +41,14 @@ export interface IngestReply {
   replayed: boolean;
   /** How many signals the request carried, and what a one-signal request's did (metrics). */
   signals: number;
-  outcome?: SignalOutcome | undefined;
+  outcome?: AlertOutcome | undefined;
 }
 
 const IDEMPOTENCY_KEY_MAX = 255;
 const overloadedError = () =>
   new AppError('service_unavailable', 'Klaxon is overloaded right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 2, shed: true });
 const KEY_CACHE_TTL_MS = 5_000;
-/** Most rows of each kind the outage snapshot holds (docs/adr/0103): bounds its memory. */
-const SNAPSHOT_MAX_ENTRIES = 200_000;
 const DEFAULT_RATE_PER_MINUTE = 1200;
-
-/** A map's entry in the shape TtlCache's fallback takes: known (possibly as undefined) or not. */
-const known = <V>(map: Map<string, V>, key: string) => (map.has(key) ? { value: map.get(key) as V } : undefined);
 
 export function createIngestService(deps: {
   db: Kysely<Database>;
@@ -81,10 +75,9 @@ export function createIngestService(deps: {
   };
   // Lookups ingest makes per signal, cached briefly (docs/adr/0004) and served stale while the
   // store is down so signals can still be spooled.
-  const cacheOpts = <V>(from: () => Map<string, V>) => ({ stale: { ...staleWhileStoreUnavailable, fallback: (k: string) => known(from(), k) } });
-  const keyCache = new TtlCache<{ key: ApiKeyRow | undefined; rate: number }>(KEY_CACHE_TTL_MS, cacheOpts(() => snapshot.keys));
-  const serviceOrgCache = new TtlCache<string | undefined>(KEY_CACHE_TTL_MS, cacheOpts(() => snapshot.serviceOrgs));
-  const urgencyRulesCache = new TtlCache<UrgencyRules | undefined>(KEY_CACHE_TTL_MS, cacheOpts(() => snapshot.urgency));
+  const keyCache = new TtlCache<{ key: ApiKeyRow | undefined; rate: number }>(KEY_CACHE_TTL_MS, staleOrSnapshot(() => snapshot.keys));
+  const serviceOrgCache = new TtlCache<string | undefined>(KEY_CACHE_TTL_MS, staleOrSnapshot(() => snapshot.serviceOrgs));
+  const urgencyRulesCache = new TtlCache<UrgencyRules | undefined>(KEY_CACHE_TTL_MS, staleOrSnapshot(() => snapshot.urgency));
 
   /** The organization's default urgency per priority (org settings), cached like credentials. */
   async function urgencyRules(orgId: string): Promise<UrgencyRules | undefined> {

@@ -1,6 +1,5 @@
 import type { Actor } from '../../lib/actor.ts';
-import type { AlertResult, NormalizedSignal } from '../alert/index.ts';
-import type { SignalOutcome } from '../../http/metrics.ts';
+import type { AlertOutcome, AlertResult, NormalizedSignal } from '../alert/index.ts';
 
 /** Idempotency-Key window (PRODUCT.md 4). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +32,7 @@ export interface UnitOutcome {
   /** True when the unit went to the local spool instead of the store. */
   buffered?: boolean;
   /** What the signal did, for a unit other than a vendor batch (whose body lists each; metrics). */
-  outcome?: SignalOutcome;
+  outcome?: AlertOutcome;
 }
 
 /** The native ingest response (spec 2.2, PRODUCT.md 4). */

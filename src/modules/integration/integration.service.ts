@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { AppError, type FieldProblem, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { staleWhileStoreUnavailable } from '../../db/unavailable.ts';
+import { SNAPSHOT_MAX_ENTRIES, staleOrSnapshot } from '../../db/unavailable.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { type SecretBox, hashSecret, randomHex, randomToken } from '../../lib/secrets.ts';
 import { normalizeSignal } from '../alert/index.ts';
@@ -17,8 +17,6 @@ import { type Mapping, applyMapping, validateMapping } from './integration.mappi
 import { type VendorItem, parseAlertmanager, parseDatadog, parseGrafana } from './integration.vendors.ts';
 
 const CACHE_TTL_MS = 5_000;
-/** Most credentials the outage snapshot holds (docs/adr/0103): bounds its memory. */
-export const SNAPSHOT_MAX_ENTRIES = 200_000;
 /** rotate: the previous credential keeps working this long, then dies (PRODUCT.md 4: within 60 s). */
 export const ROTATE_GRACE_MS = 60_000;
 /** replace: the previous credential works until revoked or for 24 hours (PRODUCT.md 4). */
@@ -122,9 +120,7 @@ export function createIntegrationService(deps: {
   let snapshot = new Map<string, IngestTarget>();
   // Credential lookups are cached briefly so ingest needs no query per signal; revocation and
   // rotation still take effect within seconds (spec 8.1 allows a minute), and expiry is exact.
-  const cache = new TtlCache<IngestTarget | undefined>(CACHE_TTL_MS, {
-    stale: { ...staleWhileStoreUnavailable, fallback: (hash) => (snapshot.has(hash) ? { value: snapshot.get(hash) } : undefined) },
-  });
+  const cache = new TtlCache<IngestTarget | undefined>(CACHE_TTL_MS, staleOrSnapshot<IngestTarget | undefined>(() => snapshot));
 
   const newSecret = (kind: CredentialKind): string => (kind === 'url_token' ? randomToken(24) : randomHex(16));
 
