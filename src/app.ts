@@ -181,8 +181,8 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
       if (req.ingestReply && reply.statusCode < 300) metrics.countReply(endpoint, req.ingestReply);
       else metrics.count(endpoint, req.ingestOutcome ?? refusalOf(reply.statusCode));
       metrics.observe(endpoint, reply.elapsedTime / 1000);
-      requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime, req.errorCode, req.ingestTarget?.integrationId);
-    } else requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime, req.errorCode);
+    }
+    requestLine(requestLog, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime, req.errorCode, req.ingestTarget?.integrationId);
     done();
   });
 
