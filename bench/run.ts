@@ -687,6 +687,19 @@ async function main() {
         (hi > lo * 1.2 ? ` (the machine's speed moved by ${Math.round((hi / lo - 1) * 100)} %: compare rows whose probes are close)` : ''),
     );
   }
+  // The CPU probe does not see the machine's two speeds; the bare route's cost a request does
+  // (about 20 µs in the fast phase, 50–90 in the slow one: docs/adr/0120, sixth session).
+  const bareCosts = results.flatMap((r) => (r.target === 'fastify-bare' && r.cpu_us_per_request ? [r.cpu_us_per_request] : []));
+  if (bareCosts.length) {
+    const bare = [...bareCosts].sort((a, b) => a - b)[(bareCosts.length - 1) >> 1]!;
+    notes.push(
+      `Machine phase: the bare Fastify route cost ${bare} µs a request (median of its runs): ` +
+        (bare <= 35
+          ? 'the fast phase (Klaxon is bound by the latency of its commits, the peers by CPU)'
+          : 'the slow phase (every target is CPU-bound on the two cores wrk shares; absolute rates are 2-4x below the fast phase)') +
+        ' (docs/adr/0120-ingest-throughput.md).',
+    );
+  }
   if (startups.length) {
     console.log(`\nStartup (klaxon serve on a migrated database, spawn to first /healthz 200): ${startups.map((x) => `${x.dialect} ${x.ready_ms} ms`).join(', ')}`);
   }
