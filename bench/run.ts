@@ -687,7 +687,7 @@ async function main() {
         (hi > lo * 1.2 ? ` (the machine's speed moved by ${Math.round((hi / lo - 1) * 100)} %: compare rows whose probes are close)` : ''),
     );
   }
-  // The CPU probe does not see the machine's two speeds; the bare route's cost a request does
+  // The CPU probe hardly sees the machine's two speeds (a plain loop); the bare route's cost a request does
   // (about 20 µs in the fast phase, 50–90 in the slow one: docs/adr/0120, sixth session).
   const bareCosts = results.flatMap((r) => (r.target === 'fastify-bare' && r.cpu_us_per_request ? [r.cpu_us_per_request] : []));
   if (bareCosts.length) {
