@@ -59,8 +59,13 @@ const buildAjv = AjvCompiler() as unknown as (schemas: unknown, options: unknown
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** The HTTP application. It never listens: main.ts does (and tests use inject). */
-export async function buildApp(container: Container, opts: { logger: Logger }): Promise<FastifyInstance> {
+/**
+ * The HTTP application. It never listens: server.ts does (and tests use inject). `routes:
+ * 'operations'` is the worker role's: only /healthz, /readyz and /metrics, so a process that runs
+ * the outbox worker alone can be probed and scraped like any other (docs/adr/0104-worker-role.md).
+ */
+export async function buildApp(container: Container, opts: { logger: Logger; routes?: 'all' | 'operations' }): Promise<FastifyInstance> {
+  const everyRoute = opts.routes !== 'operations';
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     // One line per request is written in onResponse instead of Fastify's two.
@@ -115,41 +120,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
   for (const s of eventsV2Schemas) app.addSchema(s);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Klaxon',
-        version: '1.0.0',
-        description:
-          'Alert ingest and on-call paging. Ingest under /v1 and /v2/enqueue; management under /api (Authorization: Bearer <full-product key> and X-Service-Org). Unknown request fields are ignored.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'Full-product API key (kxp_), mobile session (kxm_) or agent token (kxa_).' },
-          session: { type: 'apiKey', in: 'cookie', name: 'kx_session', description: 'Dashboard session; POST/PUT/PATCH/DELETE also need X-CSRF-Token.' },
-          ingestKey: { type: 'http', scheme: 'bearer', description: 'Alert-ingest key (kxi_), for /v1/alerts.' },
-        },
-      },
-      security: [{ bearer: [] }, { session: [] }],
-    },
-    refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    // Each operation documents its access rule (audience, scope, permission, or "public") as
-    // x-access; the shared access test reads it from this document (docs/adr/0301-access-test.md).
-    transformObject: (d) => documentHeaders('openapiObject' in d ? d.openapiObject : d.swaggerObject),
-    transform: ({ schema, url, route }) => {
-      const access = route.config?.access;
-      return { schema: (access ? { ...schema, 'x-access': access } : schema) as typeof schema, url };
-    },
-  });
-  // The default CSP's upgrade-insecure-requests makes browsers fetch the page's assets over https
-  // from any host but localhost, so /docs reached as http://server:8080/docs rendered blank
-  // (@fastify/swagger-ui issue #690). The rest of the policy is kept.
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    staticCSP: true,
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
-  });
+  if (everyRoute) await registerDocs(app);
 
   installErrorHandler(app);
   // Cookies are parsed before the access hook: the dashboard session is a cookie.
@@ -186,21 +157,7 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     done();
   });
 
-  const s = container.services;
-  await app.register(ingestRoutes({ ingest: s.ingest }));
-  await app.register(alertRoutes({ alerts: s.alerts }));
-  await app.register(serviceRoutes({ services: s.services }));
-  await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
-  await app.register(userRoutes({ users: s.users, onClient: (credentialId, client) => s.sessions.setClient(credentialId, client) }));
-  await app.register(sessionRoutes({ sessions: s.sessions, hashCode: container.hashCode, secureCookies: container.config.publicUrl.startsWith('https:') }));
-  await app.register(deviceRoutes({ devices: s.devices }));
-  await app.register(phoneRoutes({ phones: s.phones }));
-  await app.register(billingRoutes({ billing: s.billing }));
-  await app.register(integrationRoutes({ integrations: s.integrations }));
-  await app.register(eventsV2Routes({ events: s.eventsV2 }));
-  await app.register(orgRoutes({ orgs: s.orgAdmin }));
-  await app.register(invitationRoutes({ invitations: s.invitations }));
-  await app.register(auditRoutes({ audit: s.audit }));
+  if (everyRoute) await registerProductRoutes(app, container);
 
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'The process is alive', security: [], response: { 200: Type.Object({ ok: Type.Boolean() }) } } }, async () => ({ ok: true }));
   // Ready means "a signal sent now is kept": the database takes it, or the local spool does
@@ -228,12 +185,69 @@ export async function buildApp(container: Container, opts: { logger: Logger }): 
     reply.type(container.metrics.registry.contentType);
     return container.metrics.registry.metrics();
   });
+  await app.ready();
+  return app;
+}
+
+/** The OpenAPI document (/api/openapi.json) and the interactive reference (/docs). */
+async function registerDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Klaxon',
+        version: '1.0.0',
+        description:
+          'Alert ingest and on-call paging. Ingest under /v1 and /v2/enqueue; management under /api (Authorization: Bearer <full-product key> and X-Service-Org). Unknown request fields are ignored.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'Full-product API key (kxp_), mobile session (kxm_) or agent token (kxa_).' },
+          session: { type: 'apiKey', in: 'cookie', name: 'kx_session', description: 'Dashboard session; POST/PUT/PATCH/DELETE also need X-CSRF-Token.' },
+          ingestKey: { type: 'http', scheme: 'bearer', description: 'Alert-ingest key (kxi_), for /v1/alerts.' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    // Each operation documents its access rule (audience, scope, permission, or "public") as
+    // x-access; the shared access test reads it from this document (docs/adr/0301-access-test.md).
+    transformObject: (d) => documentHeaders('openapiObject' in d ? d.openapiObject : d.swaggerObject),
+    transform: ({ schema, url, route }) => {
+      const access = route.config?.access;
+      return { schema: (access ? { ...schema, 'x-access': access } : schema) as typeof schema, url };
+    },
+  });
+  // The default CSP's upgrade-insecure-requests makes browsers fetch the page's assets over https
+  // from any host but localhost, so /docs reached as http://server:8080/docs rendered blank
+  // (@fastify/swagger-ui issue #690). The rest of the policy is kept.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
+}
+
+/** Ingest, the management API and the OpenAPI document: every route but the operations ones. */
+async function registerProductRoutes(app: FastifyInstance, container: Container) {
+  const s = container.services;
+  await app.register(ingestRoutes({ ingest: s.ingest }));
+  await app.register(alertRoutes({ alerts: s.alerts }));
+  await app.register(serviceRoutes({ services: s.services }));
+  await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
+  await app.register(userRoutes({ users: s.users, onClient: (credentialId, client) => s.sessions.setClient(credentialId, client) }));
+  await app.register(sessionRoutes({ sessions: s.sessions, hashCode: container.hashCode, secureCookies: container.config.publicUrl.startsWith('https:') }));
+  await app.register(deviceRoutes({ devices: s.devices }));
+  await app.register(phoneRoutes({ phones: s.phones }));
+  await app.register(billingRoutes({ billing: s.billing }));
+  await app.register(integrationRoutes({ integrations: s.integrations }));
+  await app.register(eventsV2Routes({ events: s.eventsV2 }));
+  await app.register(orgRoutes({ orgs: s.orgAdmin }));
+  await app.register(invitationRoutes({ invitations: s.invitations }));
+  await app.register(auditRoutes({ audit: s.audit }));
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },
     async () => app.swagger(),
   );
-
-  await app.ready();
-  return app;
 }

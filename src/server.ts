@@ -12,7 +12,7 @@ export type Role = 'api' | 'worker' | 'all';
 
 export interface RunningServer {
   container: Container;
-  app?: FastifyInstance;
+  app: FastifyInstance;
   /** The bound SMTP ingest port (roles api and all). */
   smtpPort?: number;
   logger: Logger;
@@ -20,7 +20,8 @@ export interface RunningServer {
 }
 
 /**
- * `klaxon serve`: HTTP API and ingest (role api), the outbox worker (role worker), or both.
+ * `klaxon serve`: HTTP API and ingest (role api), the outbox worker (role worker), or both. Each
+ * role answers the operations routes on PORT.
  * Started pieces stop in reverse order on close: stop accepting, finish in-flight batches, stop
  * the worker, close the store.
  */
@@ -40,11 +41,10 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     await container.close();
     throw err;
   }
-  let app: FastifyInstance | undefined;
-  if (role === 'api' || role === 'all') {
-    app = await buildApp(container, { logger });
-    await app.listen({ port: config.port, host: config.host });
-  }
+  // Every role listens: a worker alone serves /healthz, /readyz and /metrics, which also keeps
+  // its process alive (it used to exit at once, its timers unref'd; docs/adr/0104-worker-role.md).
+  const app = await buildApp(container, { logger, routes: role === 'worker' ? 'operations' : 'all' });
+  await app.listen({ port: config.port, host: config.host });
   // The SMTP ingest listener runs with the HTTP ingest (PRODUCT.md 1; docs/adr/0221-smtp-ingest.md).
   let smtp: SmtpIngest | undefined;
   let smtpPort: number | undefined;
@@ -77,9 +77,9 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
       await smtp?.close();
       // Stop accepting; in-flight requests finish. A keep-alive socket whose request finished
       // after close began is idle now: reap those too, or one quiet client holds shutdown open.
-      const reap = setInterval(() => app?.server.closeIdleConnections(), 100);
+      const reap = setInterval(() => app.server.closeIdleConnections(), 100);
       try {
-        await app?.close();
+        await app.close();
       } finally {
         clearInterval(reap);
       }

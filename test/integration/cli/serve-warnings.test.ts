@@ -26,7 +26,8 @@ describe('serve warns when the ingest URLs it hands out name a loopback address'
   });
 
   const started = async (env: Record<string, string>) => {
-    ts = await createTestStore('sqlite', env);
+    // Every role listens now (a worker answers /healthz): on any free port.
+    ts = await createTestStore('sqlite', { PORT: '0', ...env });
     const log = capture();
     const server = await startServer(ts.config, { role: 'worker', logger: log.logger });
     await server.close();
