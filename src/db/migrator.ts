@@ -23,8 +23,20 @@ export function createMigrator(db: Kysely<any>): Migrator {
   return new Migrator({ db, provider: new FolderMigrationProvider() });
 }
 
+/** How long a process waits for another one's migrations of the same SQLite file. */
+const SQLITE_MIGRATION_WAIT_MS = 120_000;
+const isSqliteBusy = (err: unknown) => /^SQLITE_BUSY/.test((err as { code?: string })?.code ?? '');
+
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const { error, results } = await createMigrator(db).migrateToLatest();
+  const deadline = Date.now() + SQLITE_MIGRATION_WAIT_MS;
+  let attempt = await createMigrator(db).migrateToLatest();
+  // Another process holds the SQLite file's write lock, migrating it (docs/adr/0105): each try
+  // waits out the busy timeout; once that process is done, ours finds nothing left to apply.
+  while (attempt.error && isSqliteBusy(attempt.error) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    attempt = await createMigrator(db).migrateToLatest();
+  }
+  const { error, results } = attempt;
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     // A database that does not answer is not a failed migration: its own error says why.

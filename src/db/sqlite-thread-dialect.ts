@@ -12,10 +12,23 @@ import {
 } from 'kysely';
 import type { SqliteThread } from './sqlite-thread.ts';
 
+/**
+ * SQLite runs DDL inside transactions, though Kysely's adapter says it does not. Saying so makes
+ * the migrator apply every pending migration in one transaction, which (begun IMMEDIATE, below)
+ * holds the database's write lock from its first statement: processes that start together on one
+ * file take turns instead of applying the same migrations at once, and a failed upgrade leaves
+ * nothing half done (docs/adr/0105-sqlite-migration-lock.md).
+ */
+class SqliteThreadAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 /** Kysely over the SQLite thread: each compiled statement is sent to the thread's connection. */
 export class SqliteThreadDialect implements Dialect {
   constructor(private readonly thread: SqliteThread) {}
-  createAdapter = () => new SqliteAdapter();
+  createAdapter = () => new SqliteThreadAdapter();
   createDriver = (): Driver => new SqliteThreadDriver(this.thread);
   createQueryCompiler = (): QueryCompiler => new SqliteQueryCompiler();
   createIntrospector = (db: Kysely<any>) => new SqliteIntrospector(db);
@@ -69,8 +82,10 @@ class SqliteThreadDriver implements Driver {
     unlock?.();
   }
 
+  // IMMEDIATE: the write lock from the start. A deferred transaction that reads, then writes after
+  // another process committed, fails with SQLITE_BUSY_SNAPSHOT instead of waiting its turn.
   async beginTransaction(c: DatabaseConnection): Promise<void> {
-    await c.executeQuery(CompiledQuery.raw('begin'));
+    await c.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(c: DatabaseConnection): Promise<void> {
