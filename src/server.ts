@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 import { createContainer, type Container } from './container.ts';
-import { migrateToLatest } from './db/migrator.ts';
+import { migrateToLatest, pendingMigrations } from './db/migrator.ts';
 import { verifySecretKey } from './db/secret-key-check.ts';
 import { createLogger } from './http/logging.ts';
 import { startEmailIngest, type SmtpIngest } from './modules/email/index.ts';
@@ -33,6 +33,15 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     if (opts.migrate !== false) {
       const applied = await migrateToLatest(container.db);
       if (applied.length) logger.info({ applied }, 'migrations applied');
+    } else {
+      // Started on a schema older than the code (migrations are a separate deploy step that did
+      // not run): refuse now, rather than serve and fail on the first query that needs the new one.
+      const pending = await pendingMigrations(container.db);
+      if (pending.length) {
+        throw new ConfigError(
+          `the database lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} of this version (first: ${pending[0]}); run "klaxon migrate", or start without --no-migrate`,
+        );
+      }
     }
     if ((await verifySecretKey(container.db, container.box, container.clock.now().toISOString())) === 'skipped') {
       logger.warn('the database did not answer: KLAXON_SECRET_KEY was not checked against it');

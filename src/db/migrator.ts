@@ -45,3 +45,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Migrations of this version the database has not applied yet, oldest first. */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const all = await createMigrator(db).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
