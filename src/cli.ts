@@ -108,10 +108,17 @@ async function serve(args: string[]): Promise<number> {
   if (helped(values, SERVE_USAGE)) return 0;
   if (!['api', 'worker', 'all'].includes(values.role!)) throw new ConfigError(`--role must be api, worker or all, got "${values.role}"`);
   const config = loadConfig();
+  // Listened for before start-up: the server answers /healthz before it has finished starting, and
+  // a SIGTERM then (an orchestrator's quick stop) must still shut it down gracefully, not kill it.
+  let requested: string | undefined;
+  let stop: ((signal: string) => void) | undefined;
+  const onSignal = (signal: string) => (stop ? stop(signal) : (requested ??= signal));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
   const server = await startServer(config, { role: values.role as Role, migrate: !values['no-migrate'] });
   await new Promise<void>((resolve) => {
     let closing = false;
-    const stop = (signal: string) => {
+    stop = (signal: string) => {
       if (closing) return;
       closing = true;
       server.logger.info({ signal }, 'shutting down: finishing in-flight work');
@@ -122,8 +129,7 @@ async function serve(args: string[]): Promise<number> {
         resolve();
       });
     };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+    if (requested) stop(requested);
   });
   return 0;
 }

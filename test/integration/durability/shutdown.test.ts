@@ -124,3 +124,22 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres: SIGTERM waits for a req
     }
   });
 });
+
+/**
+ * A process answers /healthz before it has finished starting (SMTP listener, credential snapshot).
+ * A SIGTERM in that window, an orchestrator stopping a pod it just started, used to kill it by
+ * the signal's default action: no graceful shutdown, exit by signal. Signals are now heard from
+ * the start, and the process finishes starting, then stops cleanly.
+ */
+describe('sqlite: SIGTERM as soon as /healthz answers', () => {
+  const dir = tempDir();
+  afterAll(() => cleanup(dir));
+
+  it('still shuts down gracefully and exits 0, three starts out of three', { timeout: 120_000 }, async () => {
+    const env = klaxonEnv(`sqlite:${dir}/klaxon.db`, dir);
+    for (let start = 0; start < 3; start++) {
+      const proc = await startKlaxon(env);
+      expect(await proc.kill('SIGTERM'), `start ${start + 1}: ${proc.output.join('')}`).toEqual({ code: 0, signal: null });
+    }
+  });
+});
