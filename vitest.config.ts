@@ -8,5 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: more workers only contend for them.
     maxWorkers: 2,
+    // Without KLAXON_TEST_PG_URL the PostgreSQL suites are skipped, and counted (test/helpers/pg-runner.ts).
+    runner: './test/helpers/pg-runner.ts',
+    reporters: ['default', './test/helpers/pg-skip-reporter.ts'],
   },
 });

@@ -2,7 +2,6 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../../../src/db/connect.ts';
-import { DIALECTS } from '../../helpers/app.ts';
 import {
   type KlaxonProc,
   type SendResult,
@@ -22,7 +21,7 @@ import {
  * one database. Dedupe is exact across them, and an outbox event claimed by a process that is
  * killed is taken over after its lease and handled exactly once.
  */
-for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
+for (const dialect of ['postgres'] as const) {
   describe(`${dialect}: three processes on one database`, () => {
     const dirs = [tempDir(), tempDir(), tempDir()];
     let database: Awaited<ReturnType<typeof freshDatabase>>;

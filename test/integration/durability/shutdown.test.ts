@@ -67,7 +67,7 @@ for (const dialect of DIALECTS) {
  * session holds) when SIGTERM arrives, and is released only once the process has stopped
  * accepting. It must still get its 202, and the process must exit 0 after it.
  */
-describe.runIf(DIALECTS.includes('postgres'))('postgres: SIGTERM waits for a request held in its batch', () => {
+describe('postgres: SIGTERM waits for a request held in its batch', () => {
   const dir = tempDir();
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let proc: KlaxonProc | undefined;

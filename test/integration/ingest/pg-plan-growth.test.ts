@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSignal } from '../../../src/modules/alert/index.ts';
 import { createPgExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
-import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
+import { createTestStore, type TestStore } from '../../helpers/app.ts';
 
 // PostgreSQL keeps a prepared statement's generic plan, made while the table was small, until the
 // table is next analyzed. With two indexes led by service_id (alerts_open_dedupe and
@@ -14,7 +14,7 @@ import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts'
 const ORG = 'org_plangrowth';
 const SERVICE = 'svc_plangrowth';
 
-describe.runIf(DIALECTS.includes('postgres'))('postgres: the batch probe keeps using the dedupe index as the table grows', () => {
+describe('postgres: the batch probe keeps using the dedupe index as the table grows', () => {
   let ts: TestStore;
   let pool: pg.Pool;
   beforeAll(async () => {

@@ -270,7 +270,7 @@ describe('sqlite: closing drains the spool when the store is back', () => {
   });
 });
 
-describe.runIf(DIALECTS.includes('postgres'))('postgres: a failover that leaves the connections on a read-only server', () => {
+describe('postgres: a failover that leaves the connections on a read-only server', () => {
   it('spools what the read-only server refuses (25006) and applies it once the server takes writes', async () => {
     const t = await buildTestApp({ dialect: 'postgres', container: { eventLoopDelay: () => 0 } });
     const admin = t.container.db;
@@ -311,7 +311,7 @@ describe.runIf(DIALECTS.includes('postgres'))('postgres: a failover that leaves 
   });
 });
 
-describe.runIf(DIALECTS.includes('postgres'))('postgres: /readyz stays ready while the spool can keep signals', () => {
+describe('postgres: /readyz stays ready while the spool can keep signals', () => {
   it('an unreachable database with room in the spool is ready (store unreachable); with the spool full it is 503', async () => {
     const t = await buildTestApp({ dialect: 'postgres', env: { KLAXON_SPOOL_MAX_UNITS: '1' }, container: { eventLoopDelay: () => 0 } });
     const admin = t.container.db;
