@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { privateSqliteFile } from '../../db/private-files.ts';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
@@ -50,7 +49,7 @@ interface Waiter {
 }
 
 export function openSpool(opts: SpoolOptions) {
-  mkdirSync(dirname(opts.path), { recursive: true });
+  privateSqliteFile(opts.path);
   const file = new SQLite(opts.path);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
