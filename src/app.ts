@@ -174,6 +174,7 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
       },
     },
     async () => {
+      if (!container.startup.complete) throw new AppError('service_unavailable', 'Klaxon is still starting: its listeners are not all up yet.', { retryAfterSeconds: 1 });
       const store = await storeAnswers(container.db, READY_STORE_WAIT_MS);
       if (!store && !container.spool.accepting()) {
         throw new AppError('service_unavailable', 'The database is not reachable and the local spool is full: a signal sent now would not be kept.', { retryAfterSeconds: 5 });

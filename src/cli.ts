@@ -113,9 +113,19 @@ async function serve(args: string[]): Promise<number> {
   let requested: string | undefined;
   let stop: ((signal: string) => void) | undefined;
   const onSignal = (signal: string) => (stop ? stop(signal) : (requested ??= signal));
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  process.once('SIGINT', () => onSignal('SIGINT'));
-  const server = await startServer(config, { role: values.role as Role, migrate: !values['no-migrate'] });
+  const onTerm = () => onSignal('SIGTERM');
+  const onInt = () => onSignal('SIGINT');
+  process.once('SIGTERM', onTerm);
+  process.once('SIGINT', onInt);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config, { role: values.role as Role, migrate: !values['no-migrate'] });
+  } catch (err) {
+    // Start-up failed and closed what it had started: nothing is left to stop.
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
+    throw err;
+  }
   await new Promise<void>((resolve) => {
     let closing = false;
     stop = (signal: string) => {

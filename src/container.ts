@@ -192,6 +192,8 @@ export function createContainer(opts: ContainerOptions) {
   return {
     config,
     clock,
+    /** `klaxon serve` clears `complete` while it starts: /readyz is 503 until then (docs/adr/0511). */
+    startup: { complete: true },
     store,
     db,
     dialect,

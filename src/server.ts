@@ -52,43 +52,59 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
   }
   // Every role listens: a worker alone serves /healthz, /readyz and /metrics, which also keeps
   // its process alive (it used to exit at once, its timers unref'd; docs/adr/0104-worker-role.md).
-  const app = await buildApp(container, { logger, routes: role === 'worker' ? 'operations' : 'all' });
-  await app.listen({ port: config.port, host: config.host });
-  // The SMTP ingest listener runs with the HTTP ingest (PRODUCT.md 1; docs/adr/0221-smtp-ingest.md).
+  // /readyz answers 503 until every listener is up and start-up is done (docs/adr/0511).
+  container.startup.complete = false;
+  let app: FastifyInstance | undefined;
   let smtp: SmtpIngest | undefined;
   let smtpPort: number | undefined;
-  if (role === 'api' || role === 'all') {
-    const started = await startEmailIngest({ ingest: container.services.ingest, domain: config.emailDomain, port: config.smtpPort, host: config.host, logger, metrics: container.metrics });
-    smtp = started.smtp;
-    smtpPort = started.port;
-    logger.info({ smtpPort: started.port, emailDomain: config.emailDomain }, 'smtp ingest listening');
-  }
-  if (role === 'api' || role === 'all') {
-    // Ingest can spool any live credential during an outage, not only those seen lately (docs/adr/0103).
-    await container.snapshots.refresh();
-    container.snapshots.start();
+  try {
+    app = await buildApp(container, { logger, routes: role === 'worker' ? 'operations' : 'all' });
+    const http = app;
+    await listening('the HTTP API', 'PORT', config.host, config.port, () => http.listen({ port: config.port, host: config.host }));
+    // The SMTP ingest listener runs with the HTTP ingest (PRODUCT.md 1; docs/adr/0221-smtp-ingest.md).
+    if (role === 'api' || role === 'all') {
+      const started = await listening('SMTP ingest', 'SMTP_PORT', config.host, config.smtpPort, () =>
+        startEmailIngest({ ingest: container.services.ingest, domain: config.emailDomain, port: config.smtpPort, host: config.host, logger, metrics: container.metrics }),
+      );
+      smtp = started.smtp;
+      smtpPort = started.port;
+      logger.info({ smtpPort: started.port, emailDomain: config.emailDomain }, 'smtp ingest listening');
+    }
+    if (role === 'api' || role === 'all') {
+      // Ingest can spool any live credential during an outage, not only those seen lately (docs/adr/0103).
+      await container.snapshots.refresh();
+      container.snapshots.start();
+    }
+  } catch (err) {
+    // Nothing half-started stays behind: a listener that could not start stops the process (issue 18.6).
+    await smtp?.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await container.close().catch(() => undefined);
+    throw err;
   }
   if (role === 'worker' || role === 'all') container.runner.start();
   // Replays the local spool whenever the store is reachable (docs/adr/0100-ingest-spool.md).
   container.drainer.start();
+  container.startup.complete = true;
   if (container.spool.size) logger.warn({ units: container.spool.size }, 'spooled signals from an earlier run will be replayed');
   logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl, worker: container.runner.owner, pid: process.pid }, 'klaxon started');
   // Ingest URLs are built from KLAXON_PUBLIC_URL: a sender on another machine cannot reach localhost.
   if (listensBeyondLoopback(config.host) && isLoopbackUrl(config.publicUrl)) {
     logger.warn({ publicUrl: config.publicUrl }, 'KLAXON_PUBLIC_URL is a loopback address: ingest URLs handed to senders on other machines will not reach Klaxon; set KLAXON_PUBLIC_URL to the address they use');
   }
+  const http = app;
   return {
     container,
-    app,
+    app: http,
     smtpPort,
     logger,
     async close() {
       await smtp?.close();
       // Stop accepting; in-flight requests finish. A keep-alive socket whose request finished
       // after close began is idle now: reap those too, or one quiet client holds shutdown open.
-      const reap = setInterval(() => app.server.closeIdleConnections(), 100);
+      const reap = setInterval(() => http.server.closeIdleConnections(), 100);
       try {
-        await app.close();
+        await http.close();
       } finally {
         clearInterval(reap);
       }
@@ -101,3 +117,21 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 const listensBeyondLoopback = (host: string) => !LOOPBACK.test(host) && host !== '::1';
 const isLoopbackUrl = (url: string) => LOOPBACK.test(new URL(url).hostname.replace(/^\[?(::1)\]?$/, '[::1]'));
+
+/** Why a listener could not bind, and what to change: one line, no stack (issue 18.6). */
+const LISTEN_PROBLEMS: Record<string, (variable: string) => string> = {
+  EADDRINUSE: (v) => `the port is in use; set ${v} to a free port`,
+  EACCES: (v) => `permission denied; set ${v} to a port above 1023, or give Klaxon the right to bind it`,
+  EADDRNOTAVAIL: () => 'the address is not one of this machine\'s; set HOST to one of its addresses (or 0.0.0.0)',
+};
+
+async function listening<T>(what: string, variable: string, host: string, port: number, listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    const problem = LISTEN_PROBLEMS[code];
+    if (!problem) throw err;
+    throw new ConfigError(`cannot listen on ${host}:${port} (${code}) for ${what}: ${problem(variable)}`);
+  }
+}

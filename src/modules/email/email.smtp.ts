@@ -137,7 +137,11 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
       );
     },
   });
-  server.on('error', (err) => log.error({ err }, 'smtp: server error'));
+  // A failure to listen is the caller's to report (serve stops with one line naming SMTP_PORT).
+  let listening = false;
+  server.on('error', (err) => {
+    if (listening) log.error({ err }, 'smtp: server error');
+  });
 
   return {
     /** Starts listening; resolves with the bound port (0 picks a free one). */
@@ -147,6 +151,7 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
         server.once('error', onError);
         const net = server.listen(port, host, () => {
           server.off('error', onError);
+          listening = true;
           resolve((net.address() as AddressInfo).port);
         });
       });
