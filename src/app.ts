@@ -12,7 +12,7 @@ import { sharedSerializers } from './http/serializers.ts';
 import { type ValidateFn, refuseUnstorableText, refuseOddParameters } from './http/request-values.ts';
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok, Readiness } from './http/schemas.ts';
-import { storeAnswers } from './db/unavailable.ts';
+import { readiness } from './http/readiness.ts';
 import { BODY_LIMIT } from './http/limits.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
@@ -33,9 +33,6 @@ import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
 import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
 import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
-
-/** How long /readyz waits for the database before it counts it unreachable (probes time out at 1 s by default). */
-const READY_STORE_WAIT_MS = 800;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -168,19 +165,12 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
     {
       schema: {
         tags: ['operations'],
-        summary: 'Klaxon can keep a signal now: the database answers, or the local spool has room',
+        summary: 'Klaxon can keep a signal now: the database takes it, or the local spool can; the body says what waits',
         security: [],
         response: { 200: Type.Ref('Readiness'), 503: Type.Ref('ErrorBody') },
       },
     },
-    async () => {
-      if (!container.startup.complete) throw new AppError('service_unavailable', 'Klaxon is still starting: its listeners are not all up yet.', { retryAfterSeconds: 1 });
-      const store = await storeAnswers(container.db, READY_STORE_WAIT_MS);
-      if (!store && !container.spool.accepting()) {
-        throw new AppError('service_unavailable', 'The database is not reachable and the local spool is full: a signal sent now would not be kept.', { retryAfterSeconds: 5 });
-      }
-      return { ok: true as const, store: store ? ('reachable' as const) : ('unreachable' as const), spool_units: container.spool.size };
-    },
+    async () => readiness(container),
   );
   app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', security: [], response: { 200: Type.String() } } }, async (_req, reply) => {
     reply.type(container.metrics.registry.contentType);

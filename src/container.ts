@@ -37,6 +37,18 @@ import { createInvitationService, type InvitationMailer } from './modules/invita
 import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
 import { createSnapshotRefresher } from './jobs/credential-snapshot.job.ts';
 import { type BackgroundLog, createOutageLog } from './db/outage-log.ts';
+import { createSnapshotFile } from './jobs/credential-snapshot.file.ts';
+import { createStoreGate } from './db/store-gate.ts';
+import { isDiskFailure, storeNotReadyError } from './db/unavailable.ts';
+import type { IngestTarget } from './modules/integration/index.ts';
+import type { IngestSnapshotEntries } from './modules/ingest/index.ts';
+
+/** The outage credential snapshot's file in the data folder (docs/adr/0511). */
+export const SNAPSHOT_FILE = 'credential-snapshot.sealed';
+interface SavedCredentials {
+  integrations: [string, IngestTarget][];
+  ingest: IngestSnapshotEntries;
+}
 
 
 export interface ContainerOptions {
@@ -143,10 +155,30 @@ export function createContainer(opts: ContainerOptions) {
   // batches at once, not 4: each is two round trips, so two keep the server busy, and fewer
   // batches of a hot key wait on its row lock (docs/adr/0120-ingest-throughput.md).
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 8 : 2, onCommitted: notify });
+  // Nothing is written to a store this process has not migrated and checked yet: until then
+  // ingest spools and the drainer waits (docs/adr/0511).
+  const storeGate = createStoreGate();
+  // The last ingest write's disk failure (full, I/O error) until a write succeeds: /readyz reads it.
+  const storeWrites = { failure: undefined as string | undefined };
+  const gatedCommitter: Pick<typeof committer, 'submit'> = {
+    submit: (unit) => {
+      if (!storeGate.isOpen()) return Promise.reject(storeNotReadyError());
+      return committer.submit(unit).then(
+        (outcome) => {
+          storeWrites.failure = undefined;
+          return outcome;
+        },
+        (err: unknown) => {
+          if (isDiskFailure(err)) storeWrites.failure = (err as { code: string }).code;
+          throw err;
+        },
+      );
+    },
+  };
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
   const spool = openSpool({ path: join(config.dataDir, 'spool.db'), maxUnits: config.spoolMaxUnits, clock, onError: onBackgroundError });
-  const drainer = createSpoolDrainer({ spool, committer, onError: onBackgroundError });
+  const drainer = createSpoolDrainer({ spool, committer: gatedCommitter, onError: onBackgroundError });
   const load = createLoadMonitor({
     maxDelayMs: config.shedEventLoopDelayMs,
     maxQueueDepth: config.shedQueueDepth,
@@ -159,14 +191,24 @@ export function createContainer(opts: ContainerOptions) {
   for (const type of ['alertmanager', 'grafana', 'datadog', 'custom'] as const) {
     adapters[type] = (body, target) => parseVendorPayload(type, body, target.mapping);
   }
-  const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
+  const ingest = createIngestService({ db, clock, committer: gatedCommitter, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
   const eventsV2 = createEventsV2Service({ ingest });
   // Every live ingest credential, reloaded each minute, for lookups the store cannot answer during
   // an outage (docs/adr/0103-outage-credential-snapshot.md).
+  // Kept in the data folder too, sealed, so a restart during an outage can spool (docs/adr/0511).
+  const snapshotFile = createSnapshotFile<SavedCredentials>({ path: join(config.dataDir, SNAPSHOT_FILE), box });
   const snapshots = createSnapshotRefresher({
     refresh: () => Promise.all([integrations.refreshSnapshot(), ingest.refreshSnapshot()]),
     report: outage.job('credential snapshot', 'refreshing the outage credential snapshot (the last one loaded stays in use)'),
     log: backgroundLog,
+    save: () => snapshotFile.save({ integrations: integrations.exportSnapshot(), ingest: ingest.exportSnapshot() }, clock.now().toISOString()),
+    restore: () => {
+      const saved = snapshotFile.load();
+      if (!saved) return undefined;
+      integrations.restoreSnapshot(saved.data.integrations);
+      ingest.restoreSnapshot(saved.data.ingest);
+      return saved.takenAt;
+    },
   });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
@@ -193,7 +235,9 @@ export function createContainer(opts: ContainerOptions) {
     config,
     clock,
     /** `klaxon serve` clears `complete` while it starts: /readyz is 503 until then (docs/adr/0511). */
-    startup: { complete: true },
+    startup: { complete: true, role: 'all' as 'api' | 'worker' | 'all' },
+    storeGate,
+    storeWrites,
     store,
     db,
     dialect,

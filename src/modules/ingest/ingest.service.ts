@@ -44,6 +44,13 @@ export interface IngestReply {
   outcome?: AlertOutcome | undefined;
 }
 
+/** Ingest's part of the outage snapshot as plain entries (docs/adr/0511). */
+export interface IngestSnapshotEntries {
+  keys: [string, { key: ApiKeyRow | undefined; rate: number }][];
+  serviceOrgs: [string, string | undefined][];
+  urgency: [string, UrgencyRules | undefined][];
+}
+
 const IDEMPOTENCY_KEY_MAX = 255;
 const overloadedError = () =>
   new AppError('service_unavailable', 'Klaxon is overloaded right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 2, shed: true });
@@ -227,6 +234,20 @@ export function createIngestService(deps: {
       }
       snapshot = next;
       return { entries: next.keys.size + next.serviceOrgs.size + next.urgency.size, truncated };
+    },
+
+    /** The outage snapshot's entries, to keep in the data folder (docs/adr/0511). */
+    exportSnapshot(): IngestSnapshotEntries {
+      return { keys: [...snapshot.keys], serviceOrgs: [...snapshot.serviceOrgs], urgency: [...snapshot.urgency] };
+    },
+
+    /** Replaces the outage snapshot with one kept in the data folder (start-up, docs/adr/0511). */
+    restoreSnapshot(saved: IngestSnapshotEntries): void {
+      snapshot = {
+        keys: new Map(saved.keys.slice(0, SNAPSHOT_MAX_ENTRIES)),
+        serviceOrgs: new Map(saved.serviceOrgs.slice(0, SNAPSHOT_MAX_ENTRIES)),
+        urgency: new Map(saved.urgency.slice(0, SNAPSHOT_MAX_ENTRIES)),
+      };
     },
 
     /** Looks up the source behind an ingest URL token, routing key or email address. */

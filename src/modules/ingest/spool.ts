@@ -15,6 +15,9 @@ import { type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
  */
 
 const CHUNK = 200;
+/** The readiness probe's write: about a typical unit (a signal with a body and some details). */
+const PROBE_BYTES = 8 * 1024;
+const PROBE_EVERY_MS = 1_000;
 
 /** The 202 body of a buffered unit: nothing about the alert is known yet. */
 export function bufferedResponse(u: Pick<IngestUnit, 'receiptId' | 'response' | 'signals'>): unknown {
@@ -64,6 +67,7 @@ export function openSpool(opts: SpoolOptions) {
       spooled_at text not null
     );
     create index if not exists spool_units_idem on spool_units (credential_id, idempotency_key);
+    create table if not exists spool_probe (id integer primary key, filler blob not null);
     create table if not exists spool_rejected (
       receipt_id text primary key,
       unit text not null,
@@ -79,6 +83,10 @@ export function openSpool(opts: SpoolOptions) {
   const remove = file.prepare('delete from spool_units where seq = ?');
   const reject = file.prepare('insert or replace into spool_rejected (receipt_id, unit, error, rejected_at) values (?, ?, ?, ?)');
   let stored = (file.prepare('select count(*) as n from spool_units').get() as { n: number }).n;
+  const probeWrite = file.prepare('insert or replace into spool_probe (id, filler) values (1, ?)');
+  const probeClear = file.prepare('delete from spool_probe');
+  const probeFiller = Buffer.alloc(PROBE_BYTES, 0x6b);
+  let probed: { atMs: number; failure: string | undefined } | undefined;
   let queue: Waiter[] = [];
   let scheduled = false;
   let closed = false;
@@ -138,6 +146,27 @@ export function openSpool(opts: SpoolOptions) {
     /** True while the spool could take another unit (it is open and below its bound). */
     accepting(): boolean {
       return !closed && stored + queue.length < maxUnits;
+    },
+    /**
+     * Why the spool file cannot be written now (the disk is full, an I/O error), or undefined when
+     * it can: a write the size of a typical unit, fsynced, then undone (issue 19.9). Asked by
+     * /readyz, so at most one real write a second.
+     */
+    writeFailure(): string | undefined {
+      const nowMs = performance.now();
+      if (probed && nowMs - probed.atMs < PROBE_EVERY_MS) return probed.failure;
+      let failure: string | undefined;
+      if (closed) failure = 'closed';
+      else {
+        try {
+          file.transaction(() => probeWrite.run(probeFiller)).immediate();
+          file.transaction(() => probeClear.run()).immediate();
+        } catch (err) {
+          failure = (err as { code?: string }).code ?? String((err as Error)?.message ?? err);
+        }
+      }
+      probed = { atMs: nowMs, failure };
+      return failure;
     },
     /** The oldest units, in arrival order. */
     head(limit = CHUNK): { seq: number; unit: IngestUnit }[] {
