@@ -159,7 +159,7 @@ export function createContainer(opts: ContainerOptions) {
   // ingest spools and the drainer waits (docs/adr/0511).
   const storeGate = createStoreGate();
   // The last ingest write's disk failure (full, I/O error) until a write succeeds: /readyz reads it.
-  const storeWrites = { failure: undefined as string | undefined };
+  const storeWrites = { failure: undefined as string | undefined, atMs: 0 };
   const gatedCommitter: Pick<typeof committer, 'submit'> = {
     submit: (unit) => {
       if (!storeGate.isOpen()) return Promise.reject(storeNotReadyError());
@@ -169,7 +169,10 @@ export function createContainer(opts: ContainerOptions) {
           return outcome;
         },
         (err: unknown) => {
-          if (isDiskFailure(err)) storeWrites.failure = (err as { code: string }).code;
+          if (isDiskFailure(err)) {
+            storeWrites.failure = (err as { code: string }).code;
+            storeWrites.atMs = performance.now();
+          }
           throw err;
         },
       );

@@ -1,3 +1,5 @@
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { privateSqliteFile } from '../../db/private-files.ts';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
@@ -18,6 +20,8 @@ const CHUNK = 200;
 /** The readiness probe's write: about a typical unit (a signal with a body and some details). */
 const PROBE_BYTES = 8 * 1024;
 const PROBE_EVERY_MS = 1_000;
+/** Less free space than this under the spool counts as a full disk (a batch of units, its WAL). */
+const PROBE_MIN_FREE_BYTES = 1024 * 1024;
 
 /** The 202 body of a buffered unit: nothing about the alert is known yet. */
 export function bufferedResponse(u: Pick<IngestUnit, 'receiptId' | 'response' | 'signals'>): unknown {
@@ -159,8 +163,14 @@ export function openSpool(opts: SpoolOptions) {
       if (closed) failure = 'closed';
       else {
         try {
-          file.transaction(() => probeWrite.run(probeFiller)).immediate();
-          file.transaction(() => probeClear.run()).immediate();
+          // Nearly full counts as full: a write can still land in WAL space SQLite already holds
+          // while the next, larger, one fails (the audit's 23,010 of 23,018 signals refused).
+          const fs = statfsSync(dirname(opts.path));
+          if (fs.bavail * fs.bsize < PROBE_MIN_FREE_BYTES) failure = `ENOSPC: ${Math.floor((fs.bavail * fs.bsize) / 1024)} KiB free`;
+          else {
+            file.transaction(() => probeWrite.run(probeFiller)).immediate();
+            file.transaction(() => probeClear.run()).immediate();
+          }
         } catch (err) {
           failure = (err as { code?: string }).code ?? String((err as Error)?.message ?? err);
         }
