@@ -172,3 +172,29 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+// Started without the store, a process finds out only later that it cannot use it: it then stops
+// as a start-up with the store would have, with one line and exit 1 (docs/adr/0511).
+describe('sqlite: a process started during the outage with another KLAXON_SECRET_KEY stops once the store answers', () => {
+  const dir = tempDir('klaxon-restart-key-');
+  let outage: Outage | undefined;
+  let proc: KlaxonProc | undefined;
+  afterAll(async () => {
+    await proc?.kill('SIGKILL');
+    await outage?.dispose();
+    cleanup(dir);
+  });
+
+  it('listens during the outage, then exits 1 with one line naming KLAXON_SECRET_KEY', { timeout: 120_000 }, async () => {
+    outage = sqliteOutage(dir);
+    const env = klaxonEnv(outage.url, join(dir, 'data'));
+    await cliBootstrap(env); // records the key the database's secrets are sealed with
+    await outage.begin();
+    proc = await startKlaxon({ ...env, KLAXON_SECRET_KEY: 'ab'.repeat(32) });
+    await outage.end();
+    const exit = await proc.exited;
+    expect(exit).toEqual({ code: 1, signal: null });
+    const stderr = proc.output.join('').split('\n').filter((l) => l.startsWith('klaxon: '));
+    expect(stderr).toEqual([expect.stringMatching(/^klaxon: KLAXON_SECRET_KEY is not the key this database's secrets were sealed with/)]);
+  });
+});
