@@ -129,8 +129,13 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   });
   // The hooks that run for every request take Fastify's callback form: an async hook costs a
   // promise and a microtask turn per request (docs/adr/0120-ingest-throughput.md).
-  app.addHook('onRequest', (_req, reply, done) => {
-    if (!closing) return done();
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!closing) {
+      // Started while the database was unavailable: the management API waits until this process
+      // has reached and migrated it (docs/adr/0511); ingest spools meanwhile.
+      if (!container.storeGate.isOpen() && req.url.startsWith('/api/') && req.url !== '/api/openapi.json') return done(storeNotReadyForApi());
+      return done();
+    }
     reply.header('connection', 'close');
     done(new AppError('service_unavailable', 'Klaxon is shutting down; nothing was kept. Retry after the indicated delay.', { retryAfterSeconds: 1 }));
   });
@@ -179,6 +184,9 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   await app.ready();
   return app;
 }
+
+const storeNotReadyForApi = () =>
+  new AppError('service_unavailable', 'Klaxon started while its database was unavailable; the API answers once the database does. Signals are kept meanwhile.', { retryAfterSeconds: 5 });
 
 /** The OpenAPI document (/api/openapi.json) and the interactive reference (/docs). */
 async function registerDocs(app: FastifyInstance) {

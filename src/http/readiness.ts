@@ -51,7 +51,7 @@ export async function readiness(container: Container): Promise<ReadinessBody> {
   const credentialsKnown = storeGate.isOpen() || container.snapshots.loaded || container.startup.role === 'worker';
   const spoolTakes = spoolHasRoom && !spoolFailure && credentialsKnown;
   const cannot: string[] = [];
-  if (!storeGate.isOpen()) cannot.push('the database has not answered since this process started: migrations, paging and replaying the spool wait for it');
+  if (!storeGate.isOpen()) cannot.push('the database has not answered since this process started: migrations, paging, replaying the spool and the API (/api) wait for it');
   if (!credentialsKnown) cannot.push('no outage credential snapshot is kept in KLAXON_DATA_DIR, so no credential can be checked until the database answers');
   else if (!reachable) cannot.push('the database is unreachable: signals are kept in the spool, alerts are not updated and nobody is paged until it answers');
   if (storeDiskFailure) cannot.push(`the database cannot be written: ${storeDiskFailure} (is its disk full?)`);

@@ -101,7 +101,9 @@ for (const dialect of DIALECTS) {
 
       // A restart while the store is up keeps a fresh snapshot in the data folder: sealed, 0600.
       expect(await proc.kill('SIGTERM')).toEqual({ code: 0, signal: null });
+      const normalStart = Date.now();
       proc = await startKlaxon(env, { port: proc.port });
+      console.log(`${dialect}: listening ${Date.now() - normalStart} ms after a restart with the store up`);
       await waitFor('the restart to be ready', async () => (await fetch(`${url}/readyz`)).status === 200, 30_000);
       const file = join(data, SNAPSHOT_FILE);
       expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
@@ -127,6 +129,12 @@ for (const dialect of DIALECTS) {
         paging: 'waiting',
         cannot: expect.arrayContaining([expect.stringMatching(/database has not answered since this process started/)]),
       });
+
+      // The API waits for the database (it may not be migrated yet); ingest does not.
+      const api = await fetch(`${url}/api/services`, { headers: admin });
+      expect(api.status).toBe(503);
+      expect(api.headers.get('retry-after')).toBe('5');
+      expect((await json(api)).error.message).toMatch(/started while its database was unavailable/);
 
       const receipts: string[] = [];
       const kept = (r: { status: number; receiptId: string | undefined; body: unknown }) => {
@@ -154,6 +162,7 @@ for (const dialect of DIALECTS) {
         const r = await fetch(`${url}/readyz`).then(json, () => undefined);
         return r?.ingest === 'store' && r.spool_units === 0 && r.paging === 'running';
       }, 60_000, 100);
+      expect((await fetch(`${url}/api/services`, { headers: admin })).status).toBe(200);
       const after = await sendSignal(url, hook.ingestPath, { title: 'After', event_key: 'after' });
       expect(after.status).toBe(202);
       expect(after.body?.buffered).toBeUndefined();
