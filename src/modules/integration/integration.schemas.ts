@@ -60,7 +60,9 @@ export const IntegrationCreate = Type.Object(
 export const IntegrationPatch = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    enabled: Type.Optional(Type.Boolean({ description: 'false revokes the source: every credential stops working (within 60 s).' })),
+    enabled: Type.Optional(
+      Type.Boolean({ description: 'false revokes the source: every credential stops working for good (within 60 s). true on a disabled source issues a new credential, in the answer.' }),
+    ),
     routing_rules: Type.Optional(Rules),
     fallback_service_id: Type.Optional(ServiceRef),
     mapping: Type.Optional(Type.Ref('IntegrationMapping')),
@@ -103,6 +105,10 @@ export const IntegrationSchema = Type.Object(
 );
 
 export const IntegrationCreated = Type.Object({ ...IntegrationSchema.properties, ...credentialFields }, { $id: 'IntegrationCreated', description: 'The source and its credential.' });
+export const IntegrationUpdated = Type.Object(
+  { ...IntegrationSchema.properties, ...credentialFields },
+  { $id: 'IntegrationUpdated', description: 'The source; with its new credential when {"enabled":true} turned a disabled source back on.' },
+);
 
 const renewedBase = {
   id: Type.String(),
