@@ -38,7 +38,7 @@ export const MappingSchema = Type.Object(
     $id: 'IntegrationMapping',
     additionalProperties: false,
     description:
-      'Custom mapping. Each field is a JSONata expression (https://docs.jsonata.org) evaluated on the JSON payload, e.g. {"title":"alert.name","event_key":"alert.id","priority":"$lowercase(alert.severity)","action":"alert.state = \'ok\' ? \'resolve\' : \'trigger\'","routing":"{\\"team\\": alert.team}"}. Regular expressions and $eval are refused; each evaluation is bounded (50 ms, depth 100, 1,000 values, 100 items).',
+      'Custom mapping. Each field is a JSONata expression (https://docs.jsonata.org) evaluated on the JSON payload, e.g. {"title":"alert.name","event_key":"alert.id","priority":"$lowercase(alert.severity)","action":"alert.state = \'ok\' ? \'resolve\' : \'trigger\'","routing":"{\\"team\\": alert.team}"}. Regular expressions and $eval are refused. Mappings run in a sandbox process, bounded per request: 250 ms for all items and fields together, 128 MB, recursion depth 100, 1,000 values a sequence or $split, 100 items. A mapping that exceeds a bound even without a payload is refused when it is saved; one that exceeds it on a payload is a 400 naming the field.',
   },
 );
 

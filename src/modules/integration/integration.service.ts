@@ -13,7 +13,8 @@ import { type RequestMeta, recordAudit } from '../audit/index.ts';
 import * as repo from './integration.repository.ts';
 import type { CredentialKind, IntegrationCredentialRow, IntegrationRow, IntegrationType } from './integration.table.ts';
 import { type IngestTarget, type RoutingRule, credentialKindFor, isDirectType, matchingRule } from './integration.ts';
-import { type Mapping, applyMapping, validateMapping } from './integration.mapping.ts';
+import { type Mapping, toVendorItems, validateMapping } from './integration.mapping.ts';
+import type { MappingSandbox } from './mapping.sandbox.ts';
 import { type VendorItem, parseAlertmanager, parseDatadog, parseGrafana } from './integration.vendors.ts';
 
 const CACHE_TTL_MS = 5_000;
@@ -48,8 +49,8 @@ export interface PreviewInput {
   mapping?: unknown;
 }
 
-/** Parses a vendor payload into items (the ingest adapters and the preview share this). */
-export async function parseVendorPayload(type: IntegrationType, body: unknown, mapping: unknown): Promise<VendorItem[]> {
+/** Parses a vendor payload into items; custom mappings go through the service's `parse` (their sandbox). */
+export function parseVendorPayload(type: IntegrationType, body: unknown): VendorItem[] {
   switch (type) {
     case 'alertmanager':
       return parseAlertmanager(body);
@@ -57,8 +58,6 @@ export async function parseVendorPayload(type: IntegrationType, body: unknown, m
       return parseGrafana(body);
     case 'datadog':
       return parseDatadog(body);
-    case 'custom':
-      return applyMapping(mapping as Mapping, body);
     default:
       throw new AppError('invalid_request', `Sources of type "${type}" have no vendor parser.`);
   }
@@ -114,8 +113,24 @@ export function createIntegrationService(deps: {
   box: SecretBox;
   publicUrl: string;
   emailDomain: string;
+  /** Where custom mappings are evaluated (docs/adr/0501-custom-mapping-sandbox.md). */
+  mappings: Pick<MappingSandbox, 'evaluate'>;
 }) {
   const { db, clock, box } = deps;
+
+  /** A vendor payload as items: a parser, or for a custom source its mapping, in the sandbox. */
+  async function parse(type: IntegrationType, body: unknown, source: { orgId: string; mapping: unknown }): Promise<VendorItem[]> {
+    if (type !== 'custom') return parseVendorPayload(type, body);
+    return toVendorItems(await deps.mappings.evaluate(source.orgId, source.mapping as Mapping, body));
+  }
+
+  /**
+   * A mapping about to be stored: valid, and within every bound when run without a payload, so an
+   * expression that would exhaust them on any signal is refused now, naming its field.
+   */
+  async function checkMapping(orgId: string, mapping: unknown) {
+    await deps.mappings.evaluate(orgId, validateMapping(mapping), {}, { trial: true });
+  }
   // Every live credential as of the last refresh, by secret hash. Read only when the store is
   // unavailable and the cache has no usable entry, so a source this process has not seen lately
   // can still be spooled (docs/adr/0103-outage-credential-snapshot.md).
@@ -219,6 +234,7 @@ export function createIntegrationService(deps: {
 
   return {
     present,
+    parse,
     issueCredentialTx,
     open: (sealed: string) => box.open(sealed),
     invalidateCache: () => cache.clear(),
@@ -260,6 +276,7 @@ export function createIntegrationService(deps: {
 
     async create(actor: UserActor, input: IntegrationInput, meta: RequestMeta) {
       checkShape(input.type, input, true);
+      if (input.mapping !== undefined) await checkMapping(actor.orgId, input.mapping);
       const now = clock.now().toISOString();
       const direct = isDirectType(input.type);
       const row: IntegrationRow = {
@@ -290,6 +307,11 @@ export function createIntegrationService(deps: {
     },
 
     async update(actor: UserActor, id: string, input: IntegrationPatchInput, meta: RequestMeta) {
+      if (input.mapping !== undefined) {
+        // Checked before the transaction: the sandbox may take a moment (a source's type never changes).
+        checkShape((await loadForChange(db, actor.orgId, id)).type, input, false);
+        await checkMapping(actor.orgId, input.mapping);
+      }
       const nowDate = clock.now();
       const now = nowDate.toISOString();
       const result = await db.transaction().execute(async (trx) => {
@@ -387,7 +409,7 @@ export function createIntegrationService(deps: {
         ...ruleRefs(input.routing_rules),
       ]);
       const rules = input.routing_rules ?? [];
-      const items = await parseVendorPayload(input.type, input.payload, mapping);
+      const items = await parse(input.type, input.payload, { orgId: actor.orgId, mapping });
       return {
         items: items.map((it, i) => {
           let s;
