@@ -33,7 +33,7 @@ export interface MappingSandboxOptions {
   onKill?: (info: { orgId: string; field: string; cause: 'time' | 'memory' }) => void;
 }
 
-export const SANDBOX_DEFAULTS = { processes: 2, memoryMb: 128, budgetMs: 250, hardLimitMs: 1000, queuePerOrg: 32 } as const;
+export const SANDBOX_DEFAULTS = { processes: 2, memoryMb: 128, budgetMs: 250, hardLimitMs: 1000, queuePerOrg: 256 } as const;
 const PENALTY_FIRST_MS = 250;
 const PENALTY_MAX_MS = 8000;
 const START_FAILURES_MAX = 3;
