@@ -112,7 +112,8 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
     const slot: Slot = { child, dir, progress: openSync(progressPath, 'r'), ready: false };
     slots.push(slot);
     counts.started++;
-    idle(slot);
+    // Held while it starts: a job waits for it (idle once ready and given nothing).
+    busy(slot);
     child.on('message', (m: Reply) => onReply(slot, m));
     // A process that could not start emits no exit: it is gone all the same.
     child.once('error', () => (child.pid === undefined ? onExit(slot) : child.kill('SIGKILL')));
@@ -150,7 +151,9 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
     if ('ready' in m) {
       slot.ready = true;
       startFailures = 0;
-      return dispatch();
+      dispatch();
+      if (!slot.job) idle(slot);
+      return;
     }
     if (slot.job?.seq !== m.seq) return;
     const job = finish(slot)!;
