@@ -1,9 +1,9 @@
 -- wrk script shared by every target of `npm run bench`: the same request pattern and settings
 -- for Klaxon, the bare Fastify route and Alertmanager; only the body format differs.
 --   BENCH_MODE    new | repeat | resolve | mixed
---   BENCH_FORMAT  native | alertmanager | events_v2 | am_batch
+--   BENCH_FORMAT  native | alertmanager | events_v2 | am_batch | custom
 --   BENCH_PATH    request path; BENCH_PREFIX makes keys unique per run;
---   BENCH_ROUTING_KEY (events_v2); BENCH_BATCH alerts per am_batch request.
+--   BENCH_ROUTING_KEY (events_v2); BENCH_BATCH alerts per am_batch or custom request.
 local mode = os.getenv("BENCH_MODE") or "new"
 local format = os.getenv("BENCH_FORMAT") or "native"
 local path = os.getenv("BENCH_PATH") or "/"
@@ -36,6 +36,15 @@ local function body(action, key)
       return '{"routing_key":"' .. rkey .. '","event_action":"resolve","dedup_key":"' .. key .. '"}'
     end
     return '{"routing_key":"' .. rkey .. '","event_action":"trigger","dedup_key":"' .. key .. '","payload":{"summary":"Bench alert ' .. key .. '","source":"bench","severity":"critical","custom_details":{"text":"CPU above 90% for 5 minutes"}}}'
+  elseif format == "custom" then
+    -- A made-up monitoring tool's batch of `batch` checks, for a custom (JSONata) source.
+    local state = action == "resolve" and "ok" or "failing"
+    local checks = {}
+    for i = 1, batch do
+      local k = key .. "-" .. i
+      checks[i] = '{"id":"' .. k .. '","name":"Bench check ' .. k .. '","host":"host-' .. i .. '","level":"crit","state":"' .. state .. '","output":"CPU above 90% for 5 minutes","owner":{"team":"web"}}'
+    end
+    return '{"tool":"bench","region":"eu","checks":[' .. table.concat(checks, ",") .. ']}'
   else -- am_batch: Alertmanager webhook v4 with `batch` alerts
     local status = action == "resolve" and "resolved" or "firing"
     local ends = action == "resolve" and "2026-01-01T00:01:00Z" or "0001-01-01T00:00:00Z"

@@ -50,7 +50,7 @@ let currentRound = 1;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Scenario = 'new' | 'repeat' | 'resolve' | 'mixed';
-type Format = 'native' | 'alertmanager' | 'events_v2' | 'am_batch';
+type Format = 'native' | 'alertmanager' | 'events_v2' | 'am_batch' | 'custom';
 
 interface WrkOut {
   requests: number;
@@ -493,6 +493,33 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
     else {
       for (const scenario of ['new', 'repeat'] as Scenario[]) {
         await measure({ ...amBase, scenario }, amPath, 'am_batch', pid, { BENCH_BATCH: String(BATCH) });
+      }
+    }
+
+    // A custom (JSONata) source: every field of every check mapped by an expression (ADR 0201, 0501).
+    const custom = await api(base, h, 'POST', '/api/integrations', {
+      type: 'custom',
+      name: 'bench custom',
+      fallback_service_id: svc.json.id,
+      routing_rules: [{ attribute: 'team', value: 'web', service_id: svc.json.id }],
+      mapping: {
+        items: 'checks',
+        title: "name & ' on ' & host",
+        event_key: "$payload.tool & ':' & id",
+        priority: "level = 'crit' ? 'critical' : 'medium'",
+        action: "state = 'ok' ? 'resolve' : 'trigger'",
+        body: 'output',
+        routing: '{"team": owner.team, "region": $payload.region}',
+      },
+    });
+    const customUrl = custom.status === 200 ? (custom.json.ingest_url as string | undefined) : undefined;
+    const customPath = customUrl ? `${base}${new URL(customUrl).pathname}` : undefined;
+    if (!customPath) unavailable({ target: 'klaxon', dialect, endpoint: 'custom x1', scenario: 'new' }, `POST /api/integrations (custom) answered ${custom.status}`);
+    else {
+      for (const batch of [1, BATCH]) {
+        for (const scenario of ['new', 'repeat'] as Scenario[]) {
+          await measure({ target: 'klaxon', dialect, endpoint: `custom x${batch}`, scenario, signals_per_request: batch }, customPath, 'custom', pid, { BENCH_BATCH: String(batch) });
+        }
       }
     }
   }

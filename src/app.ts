@@ -33,6 +33,7 @@ import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
 import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
 import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
+import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,6 +109,8 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' && !req.routeOptions.schema?.body) return done(null, undefined);
+    // Refused before parsing: nothing recursive may see a body nested thousands deep (ADR 0500).
+    if (nestsDeeperThan(body as string)) return done(tooDeepError());
     parseJson(req, body as string, done);
   });
 

@@ -13,7 +13,7 @@ import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
 import { createLoadMonitor } from './lib/load-monitor.ts';
 import { join } from 'node:path';
 import type { IntegrationType } from './modules/integration/index.ts';
-import { createIntegrationService, parseVendorPayload } from './modules/integration/index.ts';
+import { createIntegrationService, createMappingSandbox } from './modules/integration/index.ts';
 import { createOrgService } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
@@ -110,7 +110,9 @@ export function createContainer(opts: ContainerOptions) {
   });
   const notify = () => runner.nudge();
 
-  const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });
+  // Custom mappings run in sandbox processes (docs/adr/0501-custom-mapping-sandbox.md).
+  const mappings = createMappingSandbox({ onKill: (info) => opts.log?.warn(info, 'a custom mapping exceeded its bounds; its sandbox process was replaced') });
+  const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain, mappings });
   const apiKeys = createApiKeyService({ db, clock });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents });
   const services = createServiceService({ db, clock, integrations });
@@ -192,7 +194,7 @@ export function createContainer(opts: ContainerOptions) {
   const adapters: Partial<Record<IntegrationType, SourceAdapter>> = {};
   // Vendor connections (issue: sources): each parser turns a payload into routed items.
   for (const type of ['alertmanager', 'grafana', 'datadog', 'custom'] as const) {
-    adapters[type] = (body, target) => parseVendorPayload(type, body, target.mapping);
+    adapters[type] = (body, target) => integrations.parse(type, body, target);
   }
   const ingest = createIngestService({ db, clock, committer: gatedCommitter, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
   const eventsV2 = createEventsV2Service({ ingest });
@@ -231,6 +233,7 @@ export function createContainer(opts: ContainerOptions) {
     await committer.idle();
     spool.close();
     load.stop();
+    await mappings.close();
     await store.close();
   }
 
@@ -252,6 +255,7 @@ export function createContainer(opts: ContainerOptions) {
     snapshots,
     load,
     adapters,
+    mappings,
     resolvers,
     authenticate,
     metrics,
