@@ -105,7 +105,7 @@ export function createContainer(opts: ContainerOptions) {
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
-    db, clock, hashCode, mailer,
+    db, dialect, clock, hashCode, mailer,
     // Resolved at call time: billing and org settings are built below.
     planOf: async (orgId) => {
       const s = await billing.status(orgId);

@@ -124,6 +124,19 @@ export async function deleteMembership(db: Kysely<Database>, orgId: string, user
     .execute();
   return revoked.map((r) => r.id);
 }
+/** Revokes the member's agent tokens (kxa_) approved for the organization; returns their ids. */
+export async function revokeAgentTokens(db: Kysely<Database>, orgId: string, userId: string, now: string): Promise<string[]> {
+  const revoked = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'agent')
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return revoked.map((r) => r.id);
+}
 export async function listRetention(db: Kysely<Database>) {
   return db.selectFrom('organizations').select(['id', 'retention_days']).orderBy('id').execute();
 }

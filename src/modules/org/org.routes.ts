@@ -29,7 +29,7 @@ export function orgRoutes(deps: { orgs: OrgManagementService }): FastifyPluginAs
       schema: {
         tags: ['organization'],
         summary: 'Leave the organization',
-        description: 'Your full-product keys in it stop working. The last owner cannot leave (409): make another member owner first.',
+        description: 'Your full-product keys and agent tokens in it stop working. The last owner cannot leave (409): name another owner first, or delete the organization.',
         response: { 200: Type.Ref('OrgLeft'), ...errorResponses(409) },
       },
       handler: async (req) => orgs.leave(req.actor, requestMeta(req)),

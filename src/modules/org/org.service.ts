@@ -12,6 +12,7 @@ import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { mintKeyTx } from '../api-key/index.ts';
 import { userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
+import { assertNotLastOwner, endMembershipTx } from './org.members.ts';
 import { checkTimeZone, checkVoice, rowToSettings, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
 import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
@@ -71,9 +72,6 @@ export interface OrgHooks {
   /** Work after a commit that failed without undoing it (logged, not answered). */
   backgroundError?: (err: unknown, msg: string) => void;
 }
-
-const lastOwner = () =>
-  conflict('You are the last owner of this organization: transfer ownership first (PATCH /api/org/members/{user_id} with role "owner" for another member), then leave; or delete the organization.');
 
 const memberView = (m: { user_id: string; email: string; name: string; role: string; created_at: string }) => ({
   user_id: m.user_id,
@@ -190,9 +188,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
         const m = await repo.findMember(trx, actor.orgId, userId);
         if (!m) throw notFound('Member', userId);
         if (m.role === role) return memberView(m);
-        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) {
-          throw conflict('This is the last owner of the organization; make another member an owner first.');
-        }
+        await assertNotLastOwner(trx, actor.orgId, m, userId === actor.id);
         await repo.updateMembershipRole(trx, actor.orgId, userId, role);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.role_change', targetType: 'user', targetId: userId, changes: { role, previous_role: m.role }, meta, now });
         return memberView({ ...m, role });
@@ -202,30 +198,14 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
     /** Removes a member; their full-product keys in this organization stop working at once. */
     async removeMember(actor: UserActor, userId: string, meta: RequestMeta) {
       const now = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        await repo.lockOrg(trx, actor.orgId, dialect);
-        const m = await repo.findMember(trx, actor.orgId, userId);
-        if (!m) throw notFound('Member', userId);
-        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) {
-          throw conflict('This is the last owner of the organization; make another member an owner first.');
-        }
-        const revoked = await repo.deleteMembership(trx, actor.orgId, userId, now);
-        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.remove', targetType: 'user', targetId: userId, changes: { role: m.role, revoked_api_keys: revoked }, meta, now });
-      });
+      await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId, actor, why: 'member.remove', meta, now }));
       return { ok: true as const };
     },
 
     /** POST /api/org/leave: the caller leaves. The last owner cannot. */
     async leave(actor: UserActor, meta: RequestMeta) {
       const now = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        await repo.lockOrg(trx, actor.orgId, dialect);
-        const m = await repo.findMembership(trx, actor.orgId, actor.id);
-        if (!m) throw notFound('Membership');
-        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) throw lastOwner();
-        const revoked = await repo.deleteMembership(trx, actor.orgId, actor.id, now);
-        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.leave', targetType: 'user', targetId: actor.id, changes: { role: m.role, revoked_api_keys: revoked }, meta, now });
-      });
+      await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId: actor.id, actor, why: 'member.leave', meta, now }));
       return { ok: true as const, org_id: actor.orgId };
     },
 

@@ -24,7 +24,7 @@ export function userRoutes(deps: { users: UserService; onClient?: (credentialId:
     app.delete('/api/me', {
       config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
       schema: {
-        tags: ['me'], summary: 'Delete your account (refused while you are the only owner of an organization with other members)',
+        tags: ['me'], summary: 'Delete your account (409 while you are the last owner of an organization: name another owner or delete it first)',
         response: { 200: Type.Ref('Ok'), ...errorResponses(409) },
       },
       handler: async (req) => users.deleteMe(req.actor, requestMeta(req)),

@@ -68,10 +68,10 @@ for (const dialect of DIALECTS) {
       expect(demote.json().error.message).toContain('last owner');
     });
 
-    it('POST /api/org/leave: the last owner cannot leave (409, transfer ownership first); after a transfer they can', async () => {
+    it('POST /api/org/leave: the last owner cannot leave (409, name another owner first); after a transfer they can', async () => {
       const r = await call('POST', '/api/org/leave', tenant.headers);
       expect(r.statusCode).toBe(409);
-      expect(r.json().error).toMatchObject({ code: 'conflict', message: expect.stringContaining('transfer ownership first') });
+      expect(r.json().error).toMatchObject({ code: 'conflict', message: expect.stringContaining('name another owner first') });
       const second = await addMember(t, tenant, 'responder');
       expect((await call('PATCH', `/api/org/members/${second.userId}`, tenant.headers, { role: 'owner' })).statusCode).toBe(200);
       const left = await call('POST', '/api/org/leave', second.headers);

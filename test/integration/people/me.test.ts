@@ -162,7 +162,7 @@ for (const dialect of DIALECTS) {
       expect((await call('GET', '/api/me', m.headers)).statusCode).toBe(401);
       const refused = await call('DELETE', '/api/me', tenant.headers);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toMatch(/only owner/);
+      expect(refused.json().error.message).toMatch(/last owner/);
     });
   });
 
