@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember } from '../../helpers/people.ts';
+import { PAID_BILLING_ENV } from '../../helpers/billing.ts';
 import { PLANS } from '../../../src/modules/billing/index.ts';
 
 for (const dialect of DIALECTS) {
-  describe(`${dialect}: the plan's seat limit applies to invitations`, () => {
+  describe(`${dialect}: the plan's seat limit applies to invitations (billing on)`, () => {
     let t: TestApp;
     let tenant: Tenant;
 
     beforeAll(async () => {
-      t = await buildTestApp({ dialect });
+      t = await buildTestApp({ dialect, env: PAID_BILLING_ENV });
       tenant = await bootstrapTenant(t, 'Tiny');
     });
     afterAll(async () => t?.close());

@@ -132,7 +132,7 @@ for (const dialect of DIALECTS) {
     it('bootstrap takes plan, entitlements and settings from the modules wired in', async () => {
       // As wired in the container: billing's plan and limits, and the organization's settings.
       const wired = (await call('POST', '/api/bootstrap', tenant.headers, { platform: 'web', app_version: '1', time_zone: 'UTC', locale: 'en' })).json();
-      expect(wired).toMatchObject({ plan: 'free', entitlements: { seats: 5, sms: 50, voice_minutes: 20, billing_enabled: false } });
+      expect(wired).toMatchObject({ plan: 'free', entitlements: { seats: null, sms: null, voice_minutes: null, billing_enabled: false } });
       expect(wired.org.settings).toMatchObject({ time_zone: 'UTC', ingest_rate_per_minute: 1200, retention_days: expect.any(Number) });
       const users = createUserService({
         db: t.container.db, clock: t.clock,
