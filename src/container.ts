@@ -121,7 +121,7 @@ export function createContainer(opts: ContainerOptions) {
   };
   const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError } });
   const invitations = createInvitationService({
-    db, clock, box, publicUrl: config.publicUrl, notify,
+    db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
   });
   const audit = createAuditService({ db });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Role } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -24,6 +25,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function createInvitationService(deps: {
   db: Kysely<Database>;
+  /** PostgreSQL locks the organization's row while seats are counted (issue 19 item 3). */
+  dialect?: Dialect;
   clock: Clock;
   box: SecretBox;
   publicUrl: string;
@@ -58,6 +61,7 @@ export function createInvitationService(deps: {
         revoked_at: null,
       };
       const created = await db.transaction().execute(async (trx) => {
+        await orgRepository.lockOrg(trx, actor.orgId, deps.dialect ?? 'sqlite');
         const user = await userRepository.findUserByEmail(trx, email);
         if (user && (await orgRepository.findMembership(trx, actor.orgId, user.id))) {
           throw conflict(`${email} is already a member of this organization; change their role instead.`);
@@ -120,6 +124,9 @@ export function createInvitationService(deps: {
           throw forbidden('This invitation was sent to another email address; sign in as the person it was sent to.');
         }
         if (await orgRepository.findMembership(trx, row.org_id, actor.id)) throw conflict('You are already a member of this organization.');
+        // Seats are counted with the organization's row locked: concurrent accepts take turns, so
+        // the plan's limit holds (a count and an insert alone let eight accepts all see one seat free).
+        await orgRepository.lockOrg(trx, row.org_id, deps.dialect ?? 'sqlite');
         await deps.seats?.assertCanAddSeat(row.org_id, { db: trx });
         await orgRepository.insertMembership(trx, { org_id: row.org_id, user_id: actor.id, role: row.role, created_at: nowIso });
         await repo.markAccepted(trx, row.id, actor.id, nowIso);
