@@ -113,7 +113,11 @@ export function createContainer(opts: ContainerOptions) {
     },
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
   });
-  const sessions = createSessionService({ db, clock, box, hashCode, publicUrl: config.publicUrl });
+  const sessions = createSessionService({
+    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup,
+    // Resolved at call time: invitations are built below.
+    invitations: { joinTx: (trx, input) => invitations.joinTx(trx, input) },
+  });
   // Organizations, members, invitations, audit (docs/adr/0320-org-settings.md, 0321, 0322).
   const dropIngestCaches = () => {
     integrations.invalidateCache();

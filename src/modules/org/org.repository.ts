@@ -87,7 +87,7 @@ export async function listMembers(db: Kysely<Database>, orgId: string, afterUser
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
+    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at', 'u.email_verified_at'])
     .where('m.org_id', '=', orgId)
     .$if(afterUserId !== undefined, (q) => q.where('m.user_id', '>', afterUserId!))
     .orderBy('m.user_id')
@@ -98,7 +98,7 @@ export async function findMember(db: Kysely<Database>, orgId: string, userId: st
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
+    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at', 'u.email_verified_at'])
     .where('m.org_id', '=', orgId)
     .where('m.user_id', '=', userId)
     .executeTakeFirst();

@@ -49,7 +49,10 @@ export const VoiceSettingsSchema = Type.Object(
 );
 
 export const Member = Type.Object(
-  { user_id: Type.String(), email: Type.String(), name: Type.String(), role: RoleSchema, joined_at: Type.String() },
+  {
+    user_id: Type.String(), email: Type.String(), name: Type.String(), role: RoleSchema, joined_at: Type.String(),
+    email_verified: Type.Boolean({ description: 'The person proved the address (a mailed code or link, an invitation, or the operator); only then are they paged.' }),
+  },
   { $id: 'Member' },
 );
 

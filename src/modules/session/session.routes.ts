@@ -26,7 +26,7 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
     app.post('/api/auth/sign-up', {
       config: { access: 'public' },
       schema: {
-        tags: ['auth'], summary: 'Create an account and its organization (you are its owner), and sign in', security: [],
+        tags: ['auth'], summary: 'Create an account and sign in: joining the organization of an invitation, or (KLAXON_SIGNUP=open) creating one you own', security: [],
         body: Type.Ref('SignUp'), response: { 200: Type.Ref('SessionCreated'), ...errorResponses(409, 429) },
       },
       handler: async (req, reply) => answer(reply, await sessions.signUp(req.body as Static<typeof SignUp>, requestMeta(req))),

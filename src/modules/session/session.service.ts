@@ -6,13 +6,15 @@ import type { UserActor } from '../../http/auth.ts';
 import { type Actor, type Audience, type Role, systemActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type CodeHasher, normalizeRecoveryCode, normalizeUserCode, recoveryCode, userCode } from '../../lib/codes.ts';
-import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashSecret, randomToken, type SecretBox } from '../../lib/secrets.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { orgRepository } from '../org/index.ts';
+import type { InvitationService } from '../invitation/index.ts';
+import type { SignupMode } from '../../config.ts';
 import { recordPersonAudit, userRepository, type UserRow } from '../user/index.ts';
 import * as repo from './session.repository.ts';
 import type { SessionKind, SessionRow } from './session.table.ts';
@@ -44,11 +46,22 @@ export interface SignUpInput {
   email: string;
   password: string;
   name?: string | undefined;
-  org_name: string;
+  org_name?: string | undefined;
+  invitation_token?: string | undefined;
   client?: 'dashboard' | 'mobile' | undefined;
 }
 
-export function createSessionService(deps: { db: Kysely<Database>; clock: Clock; box: SecretBox; hashCode: CodeHasher; publicUrl: string }) {
+export function createSessionService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  box: SecretBox;
+  hashCode: CodeHasher;
+  publicUrl: string;
+  /** KLAXON_SIGNUP: who may create an account (docs/adr/0531). */
+  signup: SignupMode;
+  /** Joins an invited person to the organization in the sign-up transaction. */
+  invitations?: Pick<InvitationService, 'joinTx'>;
+}) {
   const { db, clock, box, hashCode } = deps;
 
   const totpAt = () => authenticator.clone({ epoch: clock.now().getTime(), window: 1 });
@@ -75,8 +88,10 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
 
   const sessionView = async (row: SessionRow, token: string) => {
     const memberships = await orgRepository.listMembershipsOfUser(db, row.user_id);
+    const user = await userRepository.findUserById(db, row.user_id);
     return {
       user_id: row.user_id,
+      email_verified: !!user?.email_verified_at,
       session_id: row.id,
       kind: row.kind as 'dashboard' | 'mobile',
       expires_at: row.expires_at,
@@ -119,30 +134,54 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
     ({ type: 'user', id: userId, orgId, role, credentialId, audience });
 
   return {
+    /**
+     * POST /api/auth/sign-up, as KLAXON_SIGNUP allows: with an invitation token the account joins
+     * the inviting organization (the invited address counts as verified); without one, and only
+     * when sign-up is open, it creates an organization the person owns.
+     */
     async signUp(input: SignUpInput, meta: RequestMeta) {
+      const token = input.invitation_token?.trim() || undefined;
+      if (deps.signup === 'closed') {
+        throw forbidden('Sign-up is closed on this server (KLAXON_SIGNUP=closed): accounts are made by its operator; sign in, or ask them for an account.');
+      }
+      if (!token && deps.signup === 'invite') {
+        throw forbidden('Sign-up on this server is by invitation (KLAXON_SIGNUP=invite): open the invitation link you were sent (its token goes in invitation_token), or ask an owner of your organization to invite you.');
+      }
       const email = input.email.trim().toLowerCase();
       if (!EMAIL.test(email) || email.length > 254) throw invalid('email', 'is not an email address');
       if (input.password.length < 10) throw invalid('password', 'must be at least 10 characters');
-      const orgName = input.org_name.trim();
-      if (!orgName) throw invalid('org_name', 'must not be empty');
+      const orgName = input.org_name?.trim() ?? '';
+      if (!token && !orgName) throw invalid('org_name', 'is required: the name of the organization you create (or send invitation_token to join one)');
+      if (token && !deps.invitations) throw new AppError('service_unavailable', 'Invitations are not available on this process.');
       const passwordHash = await hashPassword(input.password); // outside the transaction: slow on purpose
       const now = clock.now();
       const iso = now.toISOString();
       const kind = input.client ?? 'dashboard';
-      const { row, token } = await db.transaction().execute(async (trx) => {
-        if (await userRepository.findUserByEmail(trx, email)) throw conflict('An account with this email already exists; sign in instead.');
-        const orgId = newId('org');
+      const { row, token: sessionToken } = await db.transaction().execute(async (trx) => {
+        if (await userRepository.findUserByEmail(trx, email)) {
+          throw conflict(token ? 'An account with this email already exists; sign in, then open the invitation link again.' : 'An account with this email already exists; sign in instead.');
+        }
         const userId = newId('usr');
-        await orgRepository.insertOrg(trx, { id: orgId, name: orgName, time_zone: 'UTC', ingest_rate_per_minute: 1200, created_at: iso, updated_at: iso });
         await userRepository.insertUser(trx, { id: userId, email, name: (input.name ?? '').trim(), password_hash: passwordHash, created_at: iso, updated_at: iso });
-        await orgRepository.insertMembership(trx, { org_id: orgId, user_id: userId, role: 'owner', created_at: iso });
         const s = await mint(trx, { userId, kind, ip: meta.ip, now });
+        if (token) {
+          const joined = await deps.invitations!.joinTx(trx, {
+            userId, email, emailVerified: false, token, actor: userActor(userId, '', 'observer', s.row.id, AUDIENCE[kind]), meta, now,
+          });
+          const actor = userActor(userId, joined.org_id, joined.role, s.row.id, AUDIENCE[kind]);
+          await recordAudit(trx, { orgId: joined.org_id, actor, action: 'auth.sign_up', targetType: 'user', targetId: userId, changes: { email, via: 'invitation' }, meta, now: iso });
+          await recordAudit(trx, { orgId: joined.org_id, actor, action: 'auth.sign_in', targetType: 'session', targetId: s.row.id, changes: { method: 'sign_up', kind }, meta, now: iso });
+          return s;
+        }
+        const orgId = newId('org');
+        await orgRepository.insertOrg(trx, { id: orgId, name: orgName, time_zone: 'UTC', ingest_rate_per_minute: 1200, created_at: iso, updated_at: iso });
+        await orgRepository.insertMembership(trx, { org_id: orgId, user_id: userId, role: 'owner', created_at: iso });
         const actor = userActor(userId, orgId, 'owner', s.row.id, AUDIENCE[kind]);
         await recordAudit(trx, { orgId, actor, action: 'org.sign_up', targetType: 'organization', targetId: orgId, changes: { name: orgName, owner: userId, email }, meta, now: iso });
         await recordAudit(trx, { orgId, actor, action: 'auth.sign_in', targetType: 'session', targetId: s.row.id, changes: { method: 'sign_up', kind }, meta, now: iso });
         return s;
       });
-      return sessionView(row, token);
+      return sessionView(row, sessionToken);
     },
 
     async signIn(input: SignInInput, meta: RequestMeta) {

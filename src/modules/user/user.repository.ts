@@ -12,6 +12,17 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Of these people, those whose email address is verified (issue 19 item 13): only they are paged.
+ * For the paging engine; order follows `ids`.
+ */
+export async function verifiedUserIds(db: Kysely<Database>, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', [...ids]).where('email_verified_at', 'is not', null).execute();
+  const verified = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => verified.has(id));
+}
+
 export async function updateUser(db: Kysely<Database>, id: string, set: Partial<Omit<UserRow, 'id' | 'created_at'>>): Promise<void> {
   await db.updateTable('users').set(set).where('id', '=', id).execute();
 }

@@ -32,7 +32,7 @@ export function userRoutes(deps: { users: UserService; onClient?: (credentialId:
     app.post('/api/me/email', {
       config: { access: { audience: 'D', scope: 'P', permission: 'read' } },
       schema: {
-        tags: ['me'], summary: 'Change your email: a six-digit code is mailed to the new address',
+        tags: ['me'], summary: 'Change your email, or verify your current one: a six-digit code is mailed to the address given',
         body: Type.Ref('EmailChangeRequest'), response: { 200: Type.Ref('EmailChangePending'), ...errorResponses(409, 503) },
       },
       handler: async (req) => users.requestEmailChange(req.actor, req.body as Static<typeof EmailChangeRequest>, requestMeta(req)),

@@ -120,8 +120,9 @@ export function createUserService(deps: { db: Kysely<Database>; dialect?: Dialec
       await db.transaction().execute(async (trx) => {
         const user = await repo.findUserById(trx, actor.id);
         if (!user) throw notFound('User');
-        if (user.email === email) throw invalid('email', 'is already your address');
-        if (await repo.findUserByEmail(trx, email)) throw conflict('Another account uses this email address.');
+        // Your own unverified address: the code confirms it (issue 19 item 13).
+        if (user.email === email && user.email_verified_at) throw invalid('email', 'is already your address, and verified');
+        if (user.email !== email && (await repo.findUserByEmail(trx, email))) throw conflict('Another account uses this email address.');
         await repo.closeOpenEmailChanges(trx, actor.id, now.toISOString());
         await repo.insertEmailChange(trx, {
           id: newId('emc'), user_id: actor.id, new_email: email, code_hash: hashCode('email', code), attempts: 0,
@@ -158,7 +159,8 @@ export function createUserService(deps: { db: Kysely<Database>; dialect?: Dialec
       await db.transaction().execute(async (trx) => {
         const user = await repo.findUserById(trx, actor.id);
         if (!user) throw notFound('User');
-        if (await repo.findUserByEmail(trx, pending.new_email)) throw conflict('Another account uses this email address now.');
+        const holder = await repo.findUserByEmail(trx, pending.new_email);
+        if (holder && holder.id !== actor.id) throw conflict('Another account uses this email address now.');
         await repo.updateUser(trx, actor.id, { email: pending.new_email, email_verified_at: now, updated_at: now });
         await repo.closeEmailChange(trx, pending.id, now);
         await recordPersonAudit(trx, actor.id, { actor, action: 'user.email_change', targetType: 'user', targetId: actor.id, changes: { from: user.email, to: pending.new_email }, meta, now });

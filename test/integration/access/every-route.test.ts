@@ -283,7 +283,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       // Mail goes to a loopback SMTP server, so routes that send mail are exercised for real.
       smtp = await startSmtpCapture();
-      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url } });
+      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, KLAXON_SIGNUP: 'open' } });
       a = await bootstrapTenant(t, 'Org A');
       b = await bootstrapTenant(t, 'Org B');
 

@@ -9,7 +9,8 @@ for (const dialect of DIALECTS) {
   describe(`${dialect}: sign-up, sign-in, sessions, TOTP, recovery codes, device grant`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp({ dialect });
+      // Open sign-up: these tests make people freely (the modes have their own test, people/signup).
+      t = await buildTestApp({ dialect, env: { KLAXON_SIGNUP: 'open' } });
     });
     afterAll(async () => t?.close());
 

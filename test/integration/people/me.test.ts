@@ -10,7 +10,7 @@ for (const dialect of DIALECTS) {
     let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
     beforeAll(async () => {
       smtp = await startSmtpCapture();
-      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Klaxon <no-reply@klaxon.test>' } });
+      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Klaxon <no-reply@klaxon.test>', KLAXON_SIGNUP: 'open' } });
       tenant = await bootstrapTenant(t);
     });
     afterAll(async () => {
@@ -22,11 +22,11 @@ for (const dialect of DIALECTS) {
       t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
 
-    it('GET /api/me shows the person, role, memberships and the default alert sound', async () => {
+    it('GET /api/me shows the person (the bootstrap address counts as verified), role, memberships and the default alert sound', async () => {
       const r = await call('GET', '/api/me', tenant.headers);
       expect(r.statusCode).toBe(200);
       expect(r.json()).toMatchObject({
-        user: { id: tenant.userId, email_verified: false, totp_enabled: false },
+        user: { id: tenant.userId, email_verified: true, totp_enabled: false },
         org: { id: tenant.orgId }, role: 'owner',
         alert_sound: { sounds: { high: 'klaxon', low: 'chime' }, critical_alerts: true },
       });
