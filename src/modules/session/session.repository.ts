@@ -105,3 +105,20 @@ export async function updateGrant(db: Kysely<Database>, id: string, set: Partial
 export async function expireGrants(db: Kysely<Database>, now: string): Promise<void> {
   await db.updateTable('device_grants').set({ status: 'denied' }).where('status', '=', 'pending').where('expires_at', '<=', now).execute();
 }
+
+/**
+ * Records that a person's TOTP code for `step` was used; false when that step or a later one
+ * already was (a replay). One conditional upsert is the check, so parallel requests with one code
+ * cannot both pass.
+ */
+export async function spendTotpStep(db: Kysely<Database>, userId: string, step: number, now: string): Promise<boolean> {
+  const r = await db
+    .insertInto('totp_last_steps')
+    .values({ user_id: userId, step, used_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ step, used_at: now }).where('totp_last_steps.step', '<', step))
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+export async function forgetTotpSteps(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('totp_last_steps').where('user_id', '=', userId).execute();
+}

@@ -30,6 +30,9 @@ const AUDIENCE: Record<SessionKind, Audience> = { dashboard: 'D', mobile: 'I', a
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 50 };
 export const DEVICE_GRANT = { ttlSeconds: 600, intervalSeconds: 5 };
 export const RECOVERY_CODE_COUNT = 10;
+/** TOTP: 30 s steps; the previous step is accepted too, each step once per person (docs/adr/0532). */
+export const TOTP_STEP_SECONDS = 30;
+export const TOTP_PAST_STEPS = 1;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Verifying against this keeps the time of "no such user" close to "wrong password".
@@ -64,7 +67,23 @@ export function createSessionService(deps: {
 }) {
   const { db, clock, box, hashCode } = deps;
 
-  const totpAt = () => authenticator.clone({ epoch: clock.now().getTime(), window: 1 });
+  /**
+   * The time step a TOTP code is for, or null when it matches none allowed: the current step or the
+   * one before it (a code read at the end of its 30 s arrives in the next), never a future one
+   * (docs/adr/0532). Whether the step was already used is spendTotpStep's question.
+   */
+  const totpStep = (code: string, secret: string): number | null => {
+    const epoch = clock.now().getTime();
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits)) return null;
+    const delta = authenticator.clone({ epoch, window: [TOTP_PAST_STEPS, 0] }).checkDelta(digits, secret);
+    return delta === null ? null : Math.floor(epoch / 1000 / TOTP_STEP_SECONDS) + delta;
+  };
+  /**
+   * Marks a step used by the person; false when it, or a later one, already was (a replay).
+   */
+  const spendTotpStep = (trx: Kysely<Database>, userId: string, step: number): Promise<boolean> =>
+    repo.spendTotpStep(trx, userId, step, clock.now().toISOString());
 
   async function mint(trx: Kysely<Database>, input: { userId: string; kind: SessionKind; orgId?: string | null; name?: string; ip: string | null; now: Date }) {
     const token = TOKEN_PREFIX[input.kind] + randomToken(32);
@@ -197,6 +216,7 @@ export function createSessionService(deps: {
       const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !user.password_hash || !ok) return fail(email, meta, user, 'password', now);
       let secondFactor: 'totp' | 'recovery_code' | null = null;
+      let step: number | null = null;
       if (user.totp_secret_sealed) {
         if (!input.totp_code && !input.recovery_code) {
           // Not a failure: the client asks for the second factor and signs in again.
@@ -206,7 +226,8 @@ export function createSessionService(deps: {
           });
         }
         if (input.totp_code) {
-          if (!totpAt().check(input.totp_code.replace(/\s/g, ''), box.open(user.totp_secret_sealed))) return fail(email, meta, user, 'second_factor', now);
+          step = totpStep(input.totp_code, box.open(user.totp_secret_sealed));
+          if (step === null) return fail(email, meta, user, 'second_factor', now);
           secondFactor = 'totp';
         } else {
           secondFactor = 'recovery_code';
@@ -219,6 +240,7 @@ export function createSessionService(deps: {
           const used = await repo.useRecoveryCode(trx, user.id, hashCode('recovery', normalizeRecoveryCode(input.recovery_code!)), iso);
           if (!used) return undefined;
         }
+        if (step !== null && !(await spendTotpStep(trx, user.id, step))) return undefined;
         await repo.clearFailures(trx, email);
         const s = await mint(trx, { userId: user.id, kind, ip: meta.ip, now });
         await recordPersonAudit(trx, user.id, {
@@ -302,10 +324,14 @@ export function createSessionService(deps: {
       const user = await userRepository.findUserById(db, actor.id);
       if (!user) throw notFound('User');
       if (!user.totp_pending_sealed) throw conflict('No two-factor setup is in progress; call POST /api/me/totp first.');
-      if (!totpAt().check(code.replace(/\s/g, ''), box.open(user.totp_pending_sealed))) throw invalid('code', 'is wrong or expired; enter the current code from your authenticator');
+      const step = totpStep(code, box.open(user.totp_pending_sealed));
+      if (step === null) throw invalid('code', 'is wrong or expired; enter the current code from your authenticator');
       const iso = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
+        // The confirming code's step is spent: it cannot sign in a second time.
         await userRepository.updateUser(trx, actor.id, { totp_secret_sealed: user.totp_pending_sealed, totp_pending_sealed: null, totp_enabled_at: iso, updated_at: iso });
+        await repo.forgetTotpSteps(trx, actor.id);
+        await spendTotpStep(trx, actor.id, step);
         await recordPersonAudit(trx, actor.id, { actor, action: 'auth.totp_enable', targetType: 'user', targetId: actor.id, meta, now: iso });
       });
       return { totp_enabled: true, enabled_at: iso };
@@ -317,12 +343,13 @@ export function createSessionService(deps: {
       if (!user) throw notFound('User');
       if (!user.totp_secret_sealed) throw conflict('Two-factor sign-in is not on.');
       const iso = clock.now().toISOString();
-      const viaTotp = /^\d{6}$/.test(code.replace(/\s/g, '')) && totpAt().check(code.replace(/\s/g, ''), box.open(user.totp_secret_sealed));
+      const step = totpStep(code, box.open(user.totp_secret_sealed));
+      const viaTotp = step !== null;
       await db.transaction().execute(async (trx) => {
-        if (!viaTotp && !(await repo.useRecoveryCode(trx, actor.id, hashCode('recovery', normalizeRecoveryCode(code)), iso))) {
-          throw invalid('code', 'is wrong or expired; enter the current authenticator code or a recovery code');
-        }
+        const proven = viaTotp ? await spendTotpStep(trx, actor.id, step) : await repo.useRecoveryCode(trx, actor.id, hashCode('recovery', normalizeRecoveryCode(code)), iso);
+        if (!proven) throw invalid('code', 'is wrong, expired or already used; enter the current authenticator code or a recovery code');
         await userRepository.updateUser(trx, actor.id, { totp_secret_sealed: null, totp_pending_sealed: null, totp_enabled_at: null, updated_at: iso });
+        await repo.forgetTotpSteps(trx, actor.id);
         await recordPersonAudit(trx, actor.id, { actor, action: 'auth.totp_disable', targetType: 'user', targetId: actor.id, changes: { proof: viaTotp ? 'totp' : 'recovery_code' }, meta, now: iso });
       });
       return { totp_enabled: false };

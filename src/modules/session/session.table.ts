@@ -50,3 +50,10 @@ export interface SignInFailureTable {
   ip: string;
   created_at: string;
 }
+
+/** The last TOTP time step a person's code was accepted at (docs/adr/0532). */
+export interface TotpLastStepTable {
+  user_id: string;
+  step: number;
+  used_at: string;
+}

@@ -177,6 +177,8 @@ for (const dialect of DIALECTS) {
       expect(needs.statusCode).toBe(401);
       expect(needs.json().error.details).toEqual([{ field: 'totp_code', message: 'is required' }]);
       expect((await post('/api/auth/sign-in', { email: addr, password: PASSWORD, totp_code: wrongCode })).statusCode).toBe(401);
+      // The confirming code's step is spent (docs/adr/0532): the next step's code signs in.
+      t.clock.advance(30_000);
       expect((await post('/api/auth/sign-in', { email: addr, password: PASSWORD, totp_code: totp() })).statusCode).toBe(200);
       const rc = await post('/api/auth/sign-in', { email: addr, password: PASSWORD, recovery_code: codes[0]!.toUpperCase() });
       expect(rc.statusCode).toBe(200);
