@@ -174,7 +174,7 @@ export function createContainer(opts: ContainerOptions) {
   });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
-  const authenticate = createAuthenticator({ db, resolvers });
+  const authenticate = createAuthenticator({ db, resolvers, clock, provenAt: (sessionId) => sessions.provenAt(sessionId) });
   const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
 
   let closing: Promise<void> | undefined;

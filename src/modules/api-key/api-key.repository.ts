@@ -42,3 +42,35 @@ export async function countServicesInOrg(db: Kysely<Database>, orgId: string, id
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
+
+/**
+ * The organization's live agent tokens (kxa_, from the device grant): they act as a member like a
+ * full-product key, so they are listed and revocable with the keys (issue 19 item 2).
+ */
+export async function listAgentTokens(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'name', 'created_at', 'last_used_at', 'expires_at'])
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'agent')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+export async function findAgentToken(db: Kysely<Database>, orgId: string, id: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'name'])
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'agent')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+export async function revokeAgentToken(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}

@@ -122,3 +122,34 @@ export async function spendTotpStep(db: Kysely<Database>, userId: string, step: 
 export async function forgetTotpSteps(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom('totp_last_steps').where('user_id', '=', userId).execute();
 }
+
+/** When a session last proved its password or second factor: its sign-in, or a later re-authentication. */
+export async function provenAt(db: Kysely<Database>, sessionId: string): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('sessions')
+    .leftJoin('session_reauthentications as r', 'r.session_id', 'sessions.id')
+    .select(['sessions.created_at', 'r.at'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  return r.at && r.at > r.created_at ? r.at : r.created_at;
+}
+export async function recordReauthentication(db: Kysely<Database>, sessionId: string, method: 'password' | 'totp' | 'recovery_code', at: string): Promise<void> {
+  await db
+    .insertInto('session_reauthentications')
+    .values({ session_id: sessionId, method, at })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ method, at }))
+    .execute();
+}
+/** Revokes every live session of a person but `keep`; returns their ids. */
+export async function revokeOtherSessions(db: Kysely<Database>, userId: string, keep: string | null, now: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .$if(keep !== null, (q) => q.where('id', '<>', keep!))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -121,7 +121,33 @@ export const RecoveryCodes = Type.Object(
   { $id: 'RecoveryCodes' },
 );
 
+export const Reauthenticate = Type.Object(
+  {
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+    totp_code: Type.Optional(Type.String({ maxLength: 12, description: 'Instead of the password, when two-factor sign-in is on.' })),
+    recovery_code: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+  { $id: 'Reauthenticate', description: 'One of password, totp_code or recovery_code.' },
+);
+export const Reauthenticated = Type.Object(
+  {
+    session_id: Type.String(),
+    method: Type.String({ enum: ['password', 'totp', 'recovery_code'] }),
+    valid_until: Type.String({ description: 'Account-security actions are open to this session until then.' }),
+  },
+  { $id: 'Reauthenticated' },
+);
+export const PasswordChange = Type.Object(
+  { password: Type.String({ minLength: 10, maxLength: 1024, description: 'The new password.' }) },
+  { $id: 'PasswordChange' },
+);
+export const PasswordChanged = Type.Object(
+  { ok: Type.Literal(true), ended_sessions: Type.Integer({ description: 'Your other sessions, signed out.' }) },
+  { $id: 'PasswordChanged' },
+);
+
 export const sessionSchemas = [
+  Reauthenticate, Reauthenticated, PasswordChange, PasswordChanged,
   SignUp, SignIn, SessionCreated, SessionInfo, DeviceAuthorizationRequest, DeviceAuthorization, DeviceTokenRequest, DeviceToken,
   DeviceGrantDecision, DeviceGrantDecided, TotpSetup, TotpStatus, TotpDisable, RecoveryCodeStatus, RecoveryCodes,
 ];

@@ -2,7 +2,7 @@ import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Kysely } from 'kysely';
 import { authenticator } from 'otplib';
 import type { Database } from '../../db/database.ts';
-import type { UserActor } from '../../http/auth.ts';
+import { REAUTH_WINDOW_MS, type UserActor } from '../../http/auth.ts';
 import { type Actor, type Audience, type Role, systemActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type CodeHasher, normalizeRecoveryCode, normalizeUserCode, recoveryCode, userCode } from '../../lib/codes.ts';
@@ -298,6 +298,63 @@ export function createSessionService(deps: {
         await recordPersonAudit(trx, actor.id, { actor, action: 'session.revoke', targetType: 'session', targetId: id, changes: { kind: row.kind, name: row.name }, meta, now: iso });
       });
       return { ok: true as const };
+    },
+
+    /** When a session last proved its password or second factor (the access check of docs/adr/0533). */
+    provenAt: (sessionId: string): Promise<string | undefined> => repo.provenAt(db, sessionId),
+
+    /**
+     * POST /api/me/reauthenticate: the person's own session proves again that it is them, with the
+     * password, a current TOTP code or a recovery code; account-security actions are then open to
+     * it for REAUTH_WINDOW_MS. Failures count as failed sign-ins of the account.
+     */
+    async reauthenticate(actor: UserActor, input: { password?: string | undefined; totp_code?: string | undefined; recovery_code?: string | undefined }, meta: RequestMeta) {
+      const user = await userRepository.findUserById(db, actor.id);
+      if (!user) throw notFound('User');
+      const method = input.password !== undefined ? 'password' : input.totp_code !== undefined ? 'totp' : input.recovery_code !== undefined ? 'recovery_code' : undefined;
+      if (!method) throw invalid('password', 'is required: send your password, or totp_code (or recovery_code) when two-factor sign-in is on');
+      if (method !== 'password' && !user.totp_secret_sealed) throw invalid(method, 'only works when two-factor sign-in is on; send your password');
+      const now = clock.now();
+      const iso = now.toISOString();
+      const ip = meta.ip ?? 'unknown';
+      await throttle(user.email, ip, now);
+      const step = method === 'totp' ? totpStep(input.totp_code!, box.open(user.totp_secret_sealed!)) : null;
+      const passwordOk = method === 'password' ? !!user.password_hash && (await verifyPassword(input.password!, user.password_hash)) : false;
+      const proven = await db.transaction().execute(async (trx) => {
+        if (method === 'password' && !passwordOk) return false;
+        if (method === 'totp' && (step === null || !(await spendTotpStep(trx, user.id, step)))) return false;
+        if (method === 'recovery_code' && !(await repo.useRecoveryCode(trx, user.id, hashCode('recovery', normalizeRecoveryCode(input.recovery_code!)), iso))) return false;
+        await repo.recordReauthentication(trx, actor.credentialId, method, iso);
+        await recordPersonAudit(trx, user.id, { actor, action: 'auth.reauthenticate', targetType: 'session', targetId: actor.credentialId, changes: { method }, meta, now: iso });
+        return true;
+      });
+      if (!proven) {
+        await db.transaction().execute(async (trx) => {
+          await repo.insertFailure(trx, { id: newId('sif'), email: user.email, ip, created_at: iso });
+          await recordPersonAudit(trx, user.id, { actor, action: 'auth.reauthenticate_failed', targetType: 'session', targetId: actor.credentialId, changes: { method }, meta, now: iso });
+        });
+        throw new AppError('forbidden', method === 'password' ? 'The password is wrong.' : 'The two-factor code or recovery code is wrong, expired or already used.', {
+          details: [{ field: method, message: 'is wrong' }],
+        });
+      }
+      return { session_id: actor.credentialId, method, valid_until: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
+    },
+
+    /**
+     * POST /api/me/password: a new password (the session re-authenticated recently, so the current
+     * one is not asked again). Every other session of the person ends; API keys are not sessions and stay.
+     */
+    async changePassword(actor: UserActor, password: string, meta: RequestMeta) {
+      if (password.length < 10) throw invalid('password', 'must be at least 10 characters');
+      const hash = await hashPassword(password); // outside the transaction: slow on purpose
+      const iso = clock.now().toISOString();
+      const revoked = await db.transaction().execute(async (trx) => {
+        await userRepository.updateUser(trx, actor.id, { password_hash: hash, updated_at: iso });
+        const ended = await repo.revokeOtherSessions(trx, actor.id, actor.credentialId, iso);
+        await recordPersonAudit(trx, actor.id, { actor, action: 'auth.password_change', targetType: 'user', targetId: actor.id, changes: { ended_sessions: ended.length }, meta, now: iso });
+        return ended;
+      });
+      return { ok: true as const, ended_sessions: revoked.length };
     },
 
     async setClient(sessionId: string, client: object) {

@@ -57,3 +57,10 @@ export interface TotpLastStepTable {
   step: number;
   used_at: string;
 }
+
+/** A session's latest re-authentication (password or second factor), docs/adr/0533. */
+export interface SessionReauthenticationTable {
+  session_id: string;
+  method: 'password' | 'totp' | 'recovery_code';
+  at: string;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type TestApp } from '../../helpers/app.ts';
-import { addMember } from '../../helpers/people.ts';
+import { addMember, signedIn } from '../../helpers/people.ts';
 import { insertSession } from '../../../src/modules/session/session.repository.ts';
 import { hashSecret, randomToken } from '../../../src/lib/secrets.ts';
 import { newId } from '../../../src/lib/ids.ts';
@@ -19,6 +19,8 @@ for (const dialect of DIALECTS) {
       t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const owners = async (orgId: string) =>
       (await t.container.db.selectFrom('memberships').select('user_id').where('org_id', '=', orgId).where('role', '=', 'owner').execute()).map((r) => r.user_id);
+    /** DELETE /api/me needs the person's own, recently signed-in session (docs/adr/0533). */
+    const deleteMe = async (who: { userId: string }, orgId: string) => call('DELETE', '/api/me', (await signedIn(t, who.userId, orgId)).headers);
     const expectLastOwner = (r: { statusCode: number; json(): any }) => {
       expect(r.statusCode).toBe(409);
       expect(r.json().error.code).toBe('conflict');
@@ -30,7 +32,7 @@ for (const dialect of DIALECTS) {
     it('DELETE /api/me with the bootstrap key of an organization\'s only member is 409; the organization keeps its owner and its sources', async () => {
       const tenant = await bootstrapTenant(t, 'Alone');
       const svc = await createService(t, tenant);
-      const r = await call('DELETE', '/api/me', tenant.headers);
+      const r = await deleteMe(tenant, tenant.orgId);
       expectLastOwner(r);
       expect(r.json().error.message).toContain('"Alone"');
       expect(await owners(tenant.orgId)).toEqual([tenant.userId]);
@@ -47,7 +49,7 @@ for (const dialect of DIALECTS) {
       expectLastOwner(await call('PATCH', `/api/org/members/${tenant.userId}`, tenant.headers, { role: 'admin' }));
       expectLastOwner(await call('DELETE', `/api/org/members/${tenant.userId}`, tenant.headers));
       expectLastOwner(await call('POST', '/api/org/leave', tenant.headers));
-      expectLastOwner(await call('DELETE', '/api/me', tenant.headers));
+      expectLastOwner(await deleteMe(tenant, tenant.orgId));
       expect(await owners(tenant.orgId)).toEqual([tenant.userId]);
       // Another owner named: now the first may step down.
       expect((await call('PATCH', `/api/org/members/${admin.userId}`, tenant.headers, { role: 'owner' })).statusCode).toBe(200);
@@ -60,7 +62,8 @@ for (const dialect of DIALECTS) {
     it('two owners deleting their accounts at the same moment: one goes, the other stays the last owner', async () => {
       const tenant = await bootstrapTenant(t, 'Race');
       const second = await addMember(t, tenant, 'owner');
-      const results = await Promise.all([tenant.headers, second.headers].map((h) => call('DELETE', '/api/me', h)));
+      const hs = [(await signedIn(t, tenant.userId, tenant.orgId)).headers, (await signedIn(t, second.userId, tenant.orgId)).headers];
+      const results = await Promise.all(hs.map((h) => call('DELETE', '/api/me', h)));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(await owners(tenant.orgId)).toHaveLength(1);
     });
@@ -68,9 +71,10 @@ for (const dialect of DIALECTS) {
     it('an owner removing the other owner while that one leaves: exactly one owner is left', async () => {
       const tenant = await bootstrapTenant(t, 'Race 2');
       const second = await addMember(t, tenant, 'owner');
+      const mine = (await signedIn(t, tenant.userId, tenant.orgId)).headers;
       const results = await Promise.all([
         call('DELETE', `/api/org/members/${second.userId}`, tenant.headers),
-        call('DELETE', '/api/me', tenant.headers),
+        call('DELETE', '/api/me', mine),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(await owners(tenant.orgId)).toHaveLength(1);
@@ -85,7 +89,7 @@ for (const dialect of DIALECTS) {
       const ingestKey = made.json().secret as string;
       const alarm = () => t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${ingestKey}` }, payload: { service_id: svc.id, title: 'x' } });
       expect((await alarm()).statusCode).toBe(202);
-      expect((await call('DELETE', '/api/me', admin.headers)).statusCode).toBe(200);
+      expect((await deleteMe(admin, tenant.orgId)).statusCode).toBe(200);
       expect((await call('GET', '/api/me', admin.headers)).statusCode).toBe(401);
       t.clock.advance(10_000); // past ingest's credential cache
       expect((await alarm()).statusCode).toBe(202);

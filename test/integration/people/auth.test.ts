@@ -254,7 +254,11 @@ for (const dialect of DIALECTS) {
       t.clock.advance(601_000);
       const e = await post('/api/auth/device/token', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: g2.device_code });
       expect(e.json().error.details[0].message).toBe('expired_token');
-      const late = await t.app.inject({ method: 'POST', url: '/api/me/device-grants', cookies, headers: { 'x-service-org': body.memberships[0].org_id, 'x-csrf-token': body.csrf_token }, payload: { user_code: g2.user_code, approve: true } });
+      const h = { 'x-service-org': body.memberships[0].org_id, 'x-csrf-token': body.csrf_token };
+      // Ten minutes after sign-in the session confirms it is the person again before approving.
+      expect((await t.app.inject({ method: 'POST', url: '/api/me/device-grants', cookies, headers: h, payload: { user_code: g2.user_code, approve: true } })).json().error.details).toEqual([{ field: 'reauthentication', message: 'required' }]);
+      expect((await t.app.inject({ method: 'POST', url: '/api/me/reauthenticate', cookies, headers: h, payload: { password: PASSWORD } })).statusCode).toBe(200);
+      const late = await t.app.inject({ method: 'POST', url: '/api/me/device-grants', cookies, headers: h, payload: { user_code: g2.user_code, approve: true } });
       expect(late.statusCode).toBe(404);
     });
 
