@@ -1,5 +1,5 @@
 import type { AlertLogTable, AlertTable } from '../modules/alert/alert.table.ts';
-import type { ApiKeyTable } from '../modules/api-key/api-key.table.ts';
+import type { ApiKeyParentTable, ApiKeyTable } from '../modules/api-key/api-key.table.ts';
 import type { AuditLogTable } from '../modules/audit/audit.table.ts';
 import type { InvitationTable } from '../modules/invitation/invitation.table.ts';
 import type { ReceiptTable } from '../modules/ingest/receipt.table.ts';
@@ -20,6 +20,7 @@ export interface Database {
   users: UserTable;
   memberships: MembershipTable;
   api_keys: ApiKeyTable;
+  api_key_parents: ApiKeyParentTable;
   services: ServiceTable;
   integrations: IntegrationTable;
   integration_credentials: IntegrationCredentialTable;

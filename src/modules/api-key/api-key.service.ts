@@ -40,7 +40,7 @@ const agentTokenView = (r: { id: string; user_id: string; name: string; created_
 /** Mints a key in the caller's transaction; the secret is returned once and stored hashed. */
 export async function mintKeyTx(
   trx: Kysely<Database>,
-  input: { orgId: string; userId: string; kind: ApiKeyKind; name: string; serviceIds: string[] | null; now: string },
+  input: { orgId: string; userId: string; kind: ApiKeyKind; name: string; serviceIds: string[] | null; now: string; parentKeyId?: string },
 ): Promise<{ row: ApiKeyRow; secret: string }> {
   const secret = KEY_PREFIX[input.kind] + randomToken(24);
   const row: ApiKeyRow = {
@@ -57,7 +57,25 @@ export async function mintKeyTx(
     revoked_at: null,
   };
   await repo.insertKey(trx, row);
+  if (input.parentKeyId) await repo.linkParent(trx, row.id, input.parentKeyId);
   return { row, secret };
+}
+
+/**
+ * Revokes every live key minted through `keyIds`, and through those, and so on, in the caller's
+ * transaction (a key minted through a key dies with it, docs/adr/0536). Returns the revoked ids.
+ */
+export async function revokeDescendantsTx(trx: Kysely<Database>, keyIds: string[], now: string): Promise<string[]> {
+  const seen = new Set(keyIds);
+  const revoked: string[] = [];
+  for (let frontier = keyIds; frontier.length; ) {
+    const children = (await repo.liveChildren(trx, frontier)).filter((id) => !seen.has(id));
+    for (const id of children) seen.add(id);
+    await repo.revokeKeys(trx, children, now);
+    revoked.push(...children);
+    frontier = children;
+  }
+  return revoked;
 }
 
 /** `last_used_at` has minute resolution: at most one write a minute per key and process. */
@@ -137,7 +155,8 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
         const row = await repo.findKey(trx, actor.orgId, id);
         if (!row || row.revoked_at) throw notFound('API key', id);
         await repo.revokeKey(trx, id, now);
-        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'api_key.delete', targetType: 'api_key', targetId: id, changes: { name: row.name }, meta, now });
+        const minted = await revokeDescendantsTx(trx, [id], now);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'api_key.delete', targetType: 'api_key', targetId: id, changes: { name: row.name, ...(minted.length ? { revoked_minted_keys: minted } : {}) }, meta, now });
       });
       return { ok: true as const };
     },

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import * as repo from './org.repository.ts';
+import { revokeDescendantsTx } from '../api-key/index.ts';
 
 /**
  * The last-owner rule (issue 18 item 2): an organization always keeps an owner. Every path that
@@ -40,6 +41,8 @@ export async function endMembershipTx(
   if (!m) throw notFound(input.why === 'member.remove' ? 'Member' : 'Membership', input.why === 'member.remove' ? userId : undefined);
   await assertNotLastOwner(trx, orgId, m, input.why !== 'member.remove' || input.actor.id === userId);
   const revokedApiKeys = await repo.deleteMembership(trx, orgId, userId, now);
+  // Keys minted through these (POST /api/orgs with a key) die with them (docs/adr/0536).
+  revokedApiKeys.push(...(await revokeDescendantsTx(trx, revokedApiKeys, now)));
   const revokedAgentTokens = await repo.revokeAgentTokens(trx, orgId, userId, now);
   await recordAudit(trx, {
     orgId, actor: input.actor, action: input.why, targetType: 'user', targetId: userId,

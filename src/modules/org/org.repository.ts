@@ -124,6 +124,10 @@ export async function deleteMembership(db: Kysely<Database>, orgId: string, user
     .execute();
   return revoked.map((r) => r.id);
 }
+/** Ids of every key of an organization (revoked ones too). */
+export async function keyIdsOf(db: Kysely<Database>, orgId: string): Promise<string[]> {
+  return (await db.selectFrom('api_keys').select('id').where('org_id', '=', orgId).execute()).map((r) => r.id);
+}
 /** Revokes the member's agent tokens (kxa_) approved for the organization; returns their ids. */
 export async function revokeAgentTokens(db: Kysely<Database>, orgId: string, userId: string, now: string): Promise<string[]> {
   const revoked = await db

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type Role, systemActor } from '../../lib/actor.ts';
@@ -9,7 +9,7 @@ import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { UserActor } from '../../http/auth.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
-import { mintKeyTx } from '../api-key/index.ts';
+import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts';
 import { userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
 import { assertNotLastOwner, endMembershipTx } from './org.members.ts';
@@ -221,6 +221,8 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const org = await loadOrg(trx, actor.orgId);
+        // Keys minted elsewhere through this organization's keys die with them (docs/adr/0536).
+        await revokeDescendantsTx(trx, await repo.keyIdsOf(trx, actor.orgId), now);
         await repo.deleteOrg(trx, actor.orgId);
         await recordAudit(trx, { orgId: null, actor, action: 'org.delete', targetType: 'organization', targetId: actor.orgId, changes: { name: org.name }, meta, now });
       });
@@ -229,18 +231,43 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
       return { ok: true as const };
     },
 
-    /** POST /api/orgs: a new organization with the caller as its owner. */
+    /**
+     * POST /api/orgs: a new organization with the caller as its owner, who can act in it at once
+     * (issue 18 item 3, docs/adr/0536). A session is not bound to an organization: the same session
+     * works with X-Service-Org set to the new id. A full-product key is bound to its organization,
+     * so the answer carries a new key of the creator in the new one, shown once, which dies with the
+     * key it was minted through. An agent token is refused: it was approved for one organization.
+     */
     async createOrg(actor: UserActor, input: { name: string; time_zone?: string | undefined }, meta: RequestMeta) {
+      if (actor.credentialKind === 'agent') {
+        throw forbidden('An agent token acts only in the organization it was approved for; create organizations from your own session (or with a full-product key).');
+      }
       const name = input.name.trim();
       if (!name) throw invalid('name', 'must not be blank');
       const tz = input.time_zone !== undefined ? checkTimeZone(input.time_zone) : 'UTC';
       const now = clock.now().toISOString();
       const id = newId('org');
+      const viaKey = actor.credentialKind === 'api_key' || actor.credentialKind === undefined;
       return db.transaction().execute(async (trx) => {
         await repo.insertOrg(trx, { id, name, time_zone: tz, ingest_rate_per_minute: 1200, created_at: now, updated_at: now });
         await repo.insertMembership(trx, { org_id: id, user_id: actor.id, role: 'owner', created_at: now });
         await recordAudit(trx, { orgId: id, actor, action: 'org.create', targetType: 'organization', targetId: id, changes: { name, time_zone: tz, owner: actor.id }, meta, now });
-        return { ...rowToSettings((await repo.findOrg(trx, id))!), role: 'owner' as Role };
+        const settings = { ...rowToSettings((await repo.findOrg(trx, id))!), role: 'owner' as Role };
+        if (!viaKey) {
+          return { ...settings, how_to_act: `Use this same session with X-Service-Org: ${id}.` };
+        }
+        const key = await mintKeyTx(trx, { orgId: id, userId: actor.id, kind: 'full_product', name: `Created with ${actor.credentialId}`, serviceIds: null, now, parentKeyId: actor.credentialId });
+        await recordAudit(trx, {
+          orgId: id, actor, action: 'api_key.create', targetType: 'api_key', targetId: key.row.id,
+          changes: { name: key.row.name, kind: 'full_product', minted_through: actor.credentialId }, meta, now,
+        });
+        return {
+          ...settings,
+          api_key: { ...rowToApiKey(key.row), secret: key.secret },
+          how_to_act:
+            `The key you used (${actor.credentialId}) works only in its own organization. Use api_key.secret (shown only here) with X-Service-Org: ${id}; ` +
+            'it stops working when the key you used is revoked. Or sign in and use your session.',
+        };
       });
     },
   };

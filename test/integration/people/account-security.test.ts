@@ -117,6 +117,8 @@ for (const dialect of DIALECTS) {
       const agent = await agentTokenFor(own);
       const ah = { authorization: `Bearer ${agent.access_token}`, 'x-service-org': tenant.orgId };
       expect((await call('GET', '/api/me', ah)).statusCode).toBe(200);
+      // An agent token was approved for one organization: it cannot make others (docs/adr/0536).
+      expect((await call('POST', '/api/orgs', ah, { name: 'By agent' })).statusCode).toBe(403);
       const admin = await addMember(t, tenant, 'admin');
       const keys = (await call('GET', '/api/keys', admin.headers)).json() as { id: string; kind: string; user_id: string; name: string }[];
       expect(keys).toContainEqual(expect.objectContaining({ id: agent.session_id, kind: 'agent', user_id: m.userId, name: 'some-agent', secret_hint: 'kxa_…' }));
