@@ -119,7 +119,7 @@ export function createContainer(opts: ContainerOptions) {
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
-    db, clock, hashCode, mailer,
+    db, dialect, clock, hashCode, mailer,
     // Resolved at call time: billing and org settings are built below.
     planOf: async (orgId) => {
       const s = await billing.status(orgId);
@@ -127,7 +127,11 @@ export function createContainer(opts: ContainerOptions) {
     },
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
   });
-  const sessions = createSessionService({ db, clock, box, hashCode, publicUrl: config.publicUrl });
+  const sessions = createSessionService({
+    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup,
+    // Resolved at call time: invitations are built below.
+    invitations: { joinTx: (trx, input) => invitations.joinTx(trx, input) },
+  });
   // Organizations, members, invitations, audit (docs/adr/0320-org-settings.md, 0321, 0322).
   const dropIngestCaches = () => {
     integrations.invalidateCache();
@@ -135,7 +139,7 @@ export function createContainer(opts: ContainerOptions) {
   };
   const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError } });
   const invitations = createInvitationService({
-    db, clock, box, publicUrl: config.publicUrl, notify,
+    db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
   });
   const audit = createAuditService({ db });
@@ -217,7 +221,7 @@ export function createContainer(opts: ContainerOptions) {
   });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
-  const authenticate = createAuthenticator({ db, resolvers });
+  const authenticate = createAuthenticator({ db, resolvers, clock, provenAt: (sessionId) => sessions.provenAt(sessionId) });
   const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
 
   let closing: Promise<void> | undefined;
