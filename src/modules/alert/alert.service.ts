@@ -10,7 +10,7 @@ import * as repo from './alert.repository.ts';
 import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
 import { orgRepository, urgencyRulesOf } from '../org/index.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
-import { type NormalizedSignal, type Priority, type Urgency, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
+import { type AlertStatus, type NormalizedSignal, type Priority, type Urgency, ALERT_STATUSES, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
 import { rowToAlert, rowToLogEntry } from './alert.mapper.ts';
 import { serviceRepository } from '../service/index.ts';
 
@@ -72,6 +72,27 @@ export interface AlertListQuery {
   q?: string | undefined;
   limit: number;
   cursor?: string | undefined;
+}
+
+/** What `GET /api/alerts` lists without a status filter: every alert not resolved (PRODUCT.md 6). */
+export const UNRESOLVED_STATUSES: readonly AlertStatus[] = ALERT_STATUSES.filter((s) => s !== 'resolved');
+
+/**
+ * The statuses a list asks for, sorted and distinct: `status` is a comma-separated list of
+ * statuses or `any` (every status); absent, the alerts not resolved (PRODUCT.md 6).
+ */
+export function listedStatuses(status: string | undefined): AlertStatus[] {
+  const asked = (status ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!asked.length) return [...UNRESOLVED_STATUSES];
+  for (const s of asked) {
+    if (s !== 'any' && !ALERT_STATUSES.includes(s as AlertStatus)) {
+      throw new AppError('invalid_request', `status "${s}" is not one of ${ALERT_STATUSES.join(', ')} or any`, {
+        details: [{ field: 'status', message: `must be any, or one or more of ${ALERT_STATUSES.join(', ')} (comma-separated)` }],
+      });
+    }
+  }
+  if (asked.includes('any')) return [...ALERT_STATUSES];
+  return [...new Set(asked as AlertStatus[])].sort();
 }
 
 export function createAlertService(deps: {
@@ -155,7 +176,7 @@ export function createAlertService(deps: {
     },
 
     async list(orgId: string, q: AlertListQuery) {
-      const statuses = q.status ? q.status.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+      const statuses = listedStatuses(q.status);
       const priorities = q.priority
         ? q.priority.split(',').map((p) => p.trim()).filter(Boolean).map((p) => {
             if (!PRIORITIES.includes(p as Priority)) {
@@ -166,16 +187,9 @@ export function createAlertService(deps: {
             return priorityRank(p as Priority);
           })
         : undefined;
-      for (const s of statuses ?? []) {
-        if (!['open', 'acknowledged', 'snoozed', 'resolved'].includes(s)) {
-          throw new AppError('invalid_request', `status "${s}" is not one of open, acknowledged, snoozed, resolved`, {
-            details: [{ field: 'status', message: 'must be one of open, acknowledged, snoozed, resolved (comma-separated)' }],
-          });
-        }
-      }
       // The position of the page's last alert: its priority rank (1-5) and id.
       const scope = filteredScope(orgId, {
-        status: statuses && [...new Set(statuses)].sort(),
+        status: statuses,
         service_id: q.service_id,
         priority: priorities && [...new Set(priorities)].sort(),
         urgency: q.urgency,

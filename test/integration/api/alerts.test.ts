@@ -32,9 +32,30 @@ for (const dialect of DIALECTS) {
     const list = (qs = '') => t.app.inject({ method: 'GET', url: `/api/alerts${qs}`, headers: tenant.headers });
 
     it('sorts by priority, then newest first', async () => {
-      const res = await list();
+      const res = await list('?status=any');
       expect(res.statusCode).toBe(200);
       expect(res.json().map((x: { id: string }) => x.id)).toEqual([ids.resolved, ids.crit, ids.high, ids.lowNew, ids.lowOld, ids.info]);
+    });
+
+    it('without a status filter lists the alerts that are not resolved; status=resolved or any shows the others (issue 18 item 9)', async () => {
+      const ofIds = async (qs: string) => {
+        const res = await list(qs);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().map((x: { id: string }) => x.id);
+      };
+      // A resolved critical never sits above an open high in the default list.
+      const unresolved = [ids.crit, ids.high, ids.lowNew, ids.lowOld, ids.info];
+      expect(await ofIds('')).toEqual(unresolved);
+      expect(await ofIds('?status=')).toEqual(unresolved);
+      expect(await ofIds('?status=open,acknowledged,snoozed')).toEqual(unresolved);
+      expect(await ofIds('?status=resolved')).toEqual([ids.resolved]);
+      expect(await ofIds('?status=any')).toEqual([ids.resolved, ...unresolved]);
+      expect(await ofIds('?status=resolved,any')).toEqual([ids.resolved, ...unresolved]);
+      expect(await ofIds(`?status=any&service_id=${b.id}`)).toEqual([ids.lowNew, ids.info]);
+      const bad = await list('?status=closed');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.details[0].field).toBe('status');
+      expect(bad.json().error.message).toContain('any');
     });
 
     it('filters by status, service, priority, urgency and title search', async () => {
