@@ -13,6 +13,7 @@ import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { type AlertStatus, type NormalizedSignal, type Priority, type Urgency, ALERT_STATUSES, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
 import { rowToAlert, rowToLogEntry } from './alert.mapper.ts';
 import { serviceRepository } from '../service/index.ts';
+import { userRepository } from '../user/index.ts';
 
 export interface ApplySignalInput {
   orgId: string;
@@ -74,6 +75,13 @@ export interface AlertListQuery {
   cursor?: string | undefined;
 }
 
+/** A person acting, with the name their timeline entries show: their name, or else their email (issue 18 item 10). */
+async function named<A extends Actor>(db: Kysely<Database>, actor: A): Promise<A> {
+  if (actor.type !== 'user' || actor.name) return actor;
+  const user = await userRepository.findUserById(db, actor.id);
+  return user ? { ...actor, name: user.name.trim() || user.email } : actor;
+}
+
 /** What `GET /api/alerts` lists without a status filter: every alert not resolved (PRODUCT.md 6). */
 export const UNRESOLVED_STATUSES: readonly AlertStatus[] = ALERT_STATUSES.filter((s) => s !== 'resolved');
 
@@ -117,7 +125,7 @@ export function createAlertService(deps: {
     const result = await db.transaction().execute(async (trx) => {
       const row = await repo.findById(trx, orgId, alertId, { dialect });
       if (!row || (allowedServiceIds && !allowedServiceIds.includes(row.service_id))) throw notFound('Alert', alertId);
-      const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor, now }));
+      const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor: await named(trx, actor), now }));
       await repo.writePlanEffects(trx, plan, orgId, now, settledEvents);
       if (audit && plan.result.changed) {
         await recordAudit(trx, { orgId, actor, action: audit.action, targetType: 'alert', targetId: alertId, changes: { status: plan.result.status }, meta: audit.meta, now });
@@ -149,7 +157,7 @@ export function createAlertService(deps: {
       const now = clock.now().toISOString();
       const result = await db.transaction().execute(async (trx) => {
         if (!(await serviceRepository.findService(trx, actor.orgId, input.service_id))) throw notFound('Service', input.service_id);
-        const r = await applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor, signal, now }, settledEvents);
+        const r = await applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor: await named(trx, actor), signal, now }, settledEvents);
         if (meta && r.alertId) {
           await recordAudit(trx, {
             orgId: actor.orgId, actor, action: 'alert.create', targetType: 'alert', targetId: r.alertId,

@@ -139,6 +139,37 @@ for (const dialect of DIALECTS) {
       expect((await t.app.inject({ method: 'GET', url: `/api/alerts/${ids.crit}/org`, headers: stranger.headers })).statusCode).toBe(404);
     });
 
+    it('timelines name sources, keys and people, and keep their ids in `actor` (issue 18 item 10)', async () => {
+      const source = await t.app.inject({ method: 'POST', url: '/api/integrations', headers: tenant.headers, payload: { type: 'webhook', name: 'Prod Grafana', service_id: a.id } });
+      expect(source.statusCode, source.body).toBe(200);
+      const byUrl = await t.app.inject({ method: 'POST', url: new URL(source.json().ingest_url).pathname, payload: { title: 'Named source', event_key: 'named-1' } });
+      const byKey = await t.app.inject({
+        method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${tenant.ingestKey}` }, payload: { service_id: a.id, title: 'Named key', event_key: 'named-2' },
+      });
+      const viaUrl = byUrl.json().alert_id as string;
+      const viaKey = byKey.json().alert_id as string;
+      // A person without a name shows as their email; with one, as their name.
+      const owner = await t.container.db.selectFrom('users').select(['email']).where('id', '=', tenant.userId).executeTakeFirstOrThrow();
+      expect((await t.app.inject({ method: 'PUT', url: `/api/alerts/${viaUrl}/ack`, headers: tenant.headers })).statusCode).toBe(200);
+      await t.container.db.updateTable('users').set({ name: 'Ada Lovelace' }).where('id', '=', tenant.userId).execute();
+      expect((await t.app.inject({ method: 'PUT', url: `/api/alerts/${viaUrl}/resolve`, headers: tenant.headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'PUT', url: `/v1/alerts/${viaKey}/resolve`, headers: { authorization: `Bearer ${tenant.ingestKey}` } })).statusCode).toBe(200);
+      const keyId = (await t.container.db.selectFrom('api_keys').select('id').where('org_id', '=', tenant.orgId).where('kind', '=', 'alert_ingest').executeTakeFirstOrThrow()).id;
+      const timeline = async (id: string) =>
+        ((await t.app.inject({ method: 'GET', url: `/api/alerts/${id}/timeline`, headers: tenant.headers })).json() as { kind: string; message: string; actor: { type: string; id: string } }[])
+          .filter((e) => e.kind !== 'page_requested')
+          .map((e) => ({ kind: e.kind, message: e.message, actor: e.actor }));
+      expect(await timeline(viaUrl)).toEqual([
+        { kind: 'triggered', message: 'Alert opened by source "Prod Grafana": priority high, urgency high', actor: { type: 'integration', id: source.json().id } },
+        { kind: 'acknowledged', message: `Acknowledged by ${owner.email}`, actor: { type: 'user', id: tenant.userId } },
+        { kind: 'resolved', message: 'Resolved by Ada Lovelace', actor: { type: 'user', id: tenant.userId } },
+      ]);
+      expect(await timeline(viaKey)).toEqual([
+        { kind: 'triggered', message: 'Alert opened by API key "Bootstrap alert-ingest key": priority high, urgency high', actor: { type: 'api_key', id: keyId } },
+        { kind: 'resolved', message: 'Resolved by API key "Bootstrap alert-ingest key"', actor: { type: 'api_key', id: keyId } },
+      ]);
+    });
+
     it('timelines page oldest first', async () => {
       const p1 = await t.app.inject({ method: 'GET', url: `/api/alerts/${ids.resolved}/timeline?limit=1`, headers: tenant.headers });
       expect(p1.json()[0].kind).toBe('triggered');
