@@ -37,6 +37,9 @@ const { values: opt } = parseArgs({
     role: { type: 'string', default: 'all', description: 'klaxon serve --role for the measured process (all: ingest and outbox worker)' },
     'cpu-prof': { type: 'string', description: 'write Klaxon CPU profiles (node --cpu-prof) to this folder' },
     out: { type: 'string', description: 'results folder (default bench/results)' },
+    scale: { type: 'string', description: 'fill a fresh database to this many alerts and measure reads and storage on the way (bench/scale.ts)' },
+    sizes: { type: 'string', description: 'with --scale: comma-separated sizes to measure at (default 10000, 100000, … and the --scale size)' },
+    reads: { type: 'string', default: '40', description: 'with --scale: sequential requests per read' },
   },
 });
 const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
@@ -766,4 +769,19 @@ async function main() {
   console.log(`\nresults: ${file}`);
 }
 
-await main();
+if (opt.scale) {
+  const { runScale } = await import('./scale.ts');
+  const dialects = (['sqlite', 'postgres'] as const).filter((d) => !(d === 'sqlite' ? opt['no-sqlite'] : opt['no-pg']));
+  await runScale({
+    max: Number(opt.scale),
+    sizes: opt.sizes?.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b),
+    dialects: [...dialects],
+    reads: Number(opt.reads),
+    pgUrl: PG_URL,
+    out: opt.out,
+    connections: CONNECTIONS,
+    threads: THREADS,
+  });
+} else {
+  await main();
+}
