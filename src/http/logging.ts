@@ -8,9 +8,11 @@ import { isoOfMs } from '../lib/clock.ts';
  */
 export const maskUrl = (url: string): string => {
   if (url.includes('/v1/ingest/')) url = url.replace(/\/v1\/ingest\/[^/?#]*/g, '/v1/ingest/[REDACTED]');
+  // A calendar feed's URL is its credential too (issue 20).
+  if (url.includes('/v1/calendar/')) url = url.replace(/\/v1\/calendar\/[^/?#]*/g, '/v1/calendar/[REDACTED]');
   if (url.includes('=')) url = url.replace(/([?&](?:token|code|secret|key|password|access_token|refresh_token)=)[^&#]*/gi, '$1[REDACTED]');
   // A Klaxon secret pasted into any other place of a URL (API keys, invitation tokens).
-  if (url.includes('kx')) url = url.replace(/(kx[piv]_)[A-Za-z0-9_-]+/g, '$1[REDACTED]');
+  if (url.includes('kx')) url = url.replace(/(kx[picv]_)[A-Za-z0-9_-]+/g, '$1[REDACTED]');
   return url;
 };
 

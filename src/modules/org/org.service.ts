@@ -70,6 +70,8 @@ export interface OrgHooks {
   settingsChanged?: () => void;
   /** Work after a commit that failed without undoing it (logged, not answered). */
   backgroundError?: (err: unknown, msg: string) => void;
+  /** A member is leaving or removed: their rotations, overrides and feeds go, in the same transaction (issue 20). */
+  memberRemovedTx?: (trx: Kysely<Database>, e: { orgId: string; userId: string; actor: UserActor; meta: RequestMeta; now: string }) => Promise<void>;
 }
 
 const lastOwner = () =>
@@ -210,6 +212,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
           throw conflict('This is the last owner of the organization; make another member an owner first.');
         }
         const revoked = await repo.deleteMembership(trx, actor.orgId, userId, now);
+        await hooks.memberRemovedTx?.(trx, { orgId: actor.orgId, userId, actor, meta, now });
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.remove', targetType: 'user', targetId: userId, changes: { role: m.role, revoked_api_keys: revoked }, meta, now });
       });
       return { ok: true as const };
@@ -224,6 +227,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
         if (!m) throw notFound('Membership');
         if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) throw lastOwner();
         const revoked = await repo.deleteMembership(trx, actor.orgId, actor.id, now);
+        await hooks.memberRemovedTx?.(trx, { orgId: actor.orgId, userId: actor.id, actor, meta, now });
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.leave', targetType: 'user', targetId: actor.id, changes: { role: m.role, revoked_api_keys: revoked }, meta, now });
       });
       return { ok: true as const, org_id: actor.orgId };

@@ -146,12 +146,12 @@ export function nextRotationHandoff(zone: string, rot: Rotation, t: number): num
  * turn it is at `at` under `before` keeps it under `after`. A person listed several times keeps
  * the same occurrence (their j-th stays their j-th). A person no longer listed hands over to the
  * next one in the old order who still is, for the rest of the shift; with nobody left, the new
- * list starts from its first participant.
+ * list starts from its first participant. `afterZone`: the schedule's zone after the edit, if it changes.
  */
-export function keepRotationPosition(zone: string, before: Rotation, after: Omit<Rotation, 'offset'>, at: number): number {
+export function keepRotationPosition(zone: string, before: Rotation, after: Omit<Rotation, 'offset'>, at: number, afterZone: string = zone): number {
   const n = after.participants.length;
   if (!n) return 0;
-  const afterAt = (index: number) => mod(index - shiftIndex(direct(zone), { ...after, offset: 0 }, anchorOf({ ...after, offset: 0 }), at), n);
+  const afterAt = (index: number) => mod(index - shiftIndex(direct(afterZone), { ...after, offset: 0 }, anchorOf({ ...after, offset: 0 }), at), n);
   const m = before.participants.length;
   if (!m) return afterAt(0);
   const k = shiftIndex(direct(zone), before, anchorOf(before), at);
@@ -370,7 +370,7 @@ export interface LevelView {
 }
 
 /** How far the view looks back and ahead for the ends of the shifts it reports. */
-export const VIEW_HORIZON_MS = 400 * DAY;
+export const VIEW_HORIZON_MS = 120 * DAY;
 
 /**
  * Who is on call at every level at `at`, with the start and end of each person's shift and the
