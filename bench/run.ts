@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { benchOnCall, type OnCallBench } from './oncall.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LUA = join(ROOT, 'bench', 'load.lua');
@@ -37,6 +38,8 @@ const { values: opt } = parseArgs({
     role: { type: 'string', default: 'all', description: 'klaxon serve --role for the measured process (all: ingest and outbox worker)' },
     'cpu-prof': { type: 'string', description: 'write Klaxon CPU profiles (node --cpu-prof) to this folder' },
     out: { type: 'string', description: 'results folder (default bench/results)' },
+    'no-oncall': { type: 'boolean', default: false, description: 'skip the on-call lookup and shift rows (bench/oncall.ts)' },
+    oncall: { type: 'boolean', default: false, description: 'the on-call rows only, with the bare Fastify route for scale (no Klaxon or Alertmanager targets)' },
   },
 });
 const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
@@ -112,6 +115,8 @@ function cpuProbeMs(): number {
 }
 
 const results: RunResult[] = [];
+/** The on-call rows (issue 20), when measured. */
+let oncall: OnCallBench | undefined;
 /** Time from spawning `klaxon serve` (migrated database) to its first 200 on /healthz, per start. */
 const startups: Array<{ dialect: string; ready_ms: number }> = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -589,6 +594,10 @@ async function main() {
     for (currentRound = 1; currentRound <= ROUNDS; currentRound++) {
       if (ROUNDS > 1) console.log(`\nRound ${currentRound} of ${ROUNDS}`);
       const roundDir = mkdtempSync(join(work, `round${currentRound}-`));
+      if (opt.oncall) {
+        await benchBareFastify(roundDir);
+        continue;
+      }
       if (opt['no-sqlite']) {
         for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'sqlite', endpoint: 'native /v1/ingest', scenario }, 'skipped (--no-sqlite)');
       } else {
@@ -607,6 +616,13 @@ async function main() {
       } else {
         await benchAlertmanager(roundDir);
       }
+    }
+    if (!opt['no-oncall']) {
+      oncall = await benchOnCall({ quick: opt.quick });
+      console.log(`\nOn-call (${oncall.schedule}), in process:`);
+      console.log(`  lookups (pure module, one level)     ${String(oncall.pure_lookups_per_s).padStart(8)} /s`);
+      console.log(`  lookups (directory on SQLite)        ${String(oncall.directory_lookups_per_s).padStart(8)} /s`);
+      console.log(`  31 days of shifts, every level       ${String(oncall.shifts_31_days_ms).padStart(8)} ms (${oncall.shifts_31_days_count} shifts)`);
     }
   } finally {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e) => console.error('cleanup:', (e as Error).message));
@@ -731,6 +747,7 @@ async function main() {
         ratios,
         targets,
         notes,
+        ...(oncall ? { oncall } : {}),
       },
       null,
       2,

@@ -4,7 +4,7 @@ import type { Priority, Urgency } from '../alert/index.ts';
 import { onCallAt } from './oncall.ts';
 import * as repo from './schedule.repository.ts';
 import type { ChannelStep, OnCallDirectory, SchedulePlan } from './schedule.port.ts';
-import { DEFAULT_STEPS, chooseSchedule, isoOf, overrideSpec, scheduleSpec, stepsOf } from './schedule.ts';
+import { DEFAULT_STEPS, chooseSchedule, isoOf, layerSpec, overrideSpec, stepsOf } from './schedule.ts';
 import { rulesOf } from './routing.service.ts';
 
 /**
@@ -22,12 +22,13 @@ export function createOnCallDirectory(db: Kysely<Database>): OnCallDirectory {
     },
 
     async onCall(orgId: string, scheduleId: string, level: number, at: Date): Promise<string[]> {
-      const row = await repo.findSchedule(db, orgId, scheduleId);
-      if (!row) return [];
+      // Two statements: the level with its layers and participants, and the overrides in effect.
+      const found = await repo.loadLevel(db, orgId, scheduleId, level);
+      if (!found || !found.layers.length) return [];
       const t = at.getTime();
-      const tree = await repo.loadTree(db, row);
-      const overrides = await repo.overridesBetween(db, scheduleId, isoOf(t), isoOf(t + 1));
-      return [...new Set(onCallAt(scheduleSpec(tree), overrides.map(overrideSpec), level, t).map((u) => u.userId))];
+      const overrides = await repo.overridesAt(db, scheduleId, level, isoOf(t));
+      const schedule = { timeZone: found.timeZone, levels: [{ level, layers: found.layers.map((y) => layerSpec(y, found.participants.get(y.id) ?? [])) }] };
+      return [...new Set(onCallAt(schedule, overrides.map(overrideSpec), level, t).map((u) => u.userId))];
     },
 
     async steps(orgId: string, scheduleId: string, level: number, priority: Priority): Promise<ChannelStep[]> {

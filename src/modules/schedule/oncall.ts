@@ -1,5 +1,5 @@
 import {
-  DAY, HOUR, type Wall, ZoneSpan, addMonths, dayOf, minuteOfDay, monthsBetween, parseClock, parseLocal, resolveWall, toWall, weekdayOf,
+  DAY, HOUR, type Wall, ZoneSpan, addMonths, dayOf, minuteOfDay, monthsBetween, parseClock, parseLocal, weekdayOf, zoneSpanAt,
 } from './tz.ts';
 
 /**
@@ -94,12 +94,16 @@ const UNIT_MS: Record<Exclude<RotationUnit, 'month'>, number> = { hour: HOUR, da
 
 const mod = (a: number, n: number) => ((a % n) + n) % n;
 
-/** Wall-clock conversions: the library directly, or a ZoneSpan over the window being computed. */
+/** Wall-clock conversions: through the zone's cached yearly spans, or a ZoneSpan over the window being computed. */
 interface Clockwork {
   toWall(t: number): Wall;
   resolve(w: Wall): number;
 }
-const direct = (zone: string): Clockwork => ({ toWall: (t) => toWall(zone, t), resolve: (w) => resolveWall(zone, w) });
+const direct = (zone: string): Clockwork => ({
+  toWall: (t) => zoneSpanAt(zone, t).toWall(t),
+  // A wall time is within 26 hours of its instant: the span of the wall time's own year holds it.
+  resolve: (w) => zoneSpanAt(zone, w).resolve(w),
+});
 
 // ---- Rotations ----
 

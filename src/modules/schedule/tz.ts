@@ -143,6 +143,26 @@ export class ZoneSpan {
   }
 }
 
+/**
+ * A ZoneSpan of about a year around `t`, kept per zone and year: a zone's transitions are data of
+ * the runtime's tzdata, so one list serves every lookup of that year (the engine's on-call lookups
+ * then need no library call). At most 256 are kept.
+ */
+const YEAR_SPAN = 366 * DAY;
+const MARGIN = 45 * DAY;
+const spans = new Map<string, ZoneSpan>();
+export function zoneSpanAt(zone: string, t: number): ZoneSpan {
+  const bucket = Math.floor(t / YEAR_SPAN);
+  const key = `${zone}|${bucket}`;
+  let span = spans.get(key);
+  if (!span) {
+    span = new ZoneSpan(zone, bucket * YEAR_SPAN - MARGIN, (bucket + 1) * YEAR_SPAN + MARGIN);
+    if (spans.size >= 256) spans.delete(spans.keys().next().value!);
+    spans.set(key, span);
+  }
+  return span;
+}
+
 // ---- Wall-clock calendar arithmetic (no zone) ----
 
 /** A wall time from its fields (month 1–12); years below 100 are taken literally. */
