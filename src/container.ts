@@ -17,6 +17,7 @@ import { createIntegrationService, createMappingSandbox } from './modules/integr
 import { createOrgService } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
+import { createCalendarService, createOnCallDirectory, createRoutingService, createScheduleService } from './modules/schedule/index.ts';
 import { createUserService } from './modules/user/index.ts';
 import { createSessionService, sessionResolver } from './modules/session/index.ts';
 import { createMailer } from './modules/mail/index.ts';
@@ -115,7 +116,12 @@ export function createContainer(opts: ContainerOptions) {
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain, mappings });
   const apiKeys = createApiKeyService({ db, clock });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents });
-  const services = createServiceService({ db, clock, integrations });
+  // Schedules and on-call (issue 20): the engine reads them through `directory`.
+  const schedules = createScheduleService({ db, dialect, clock });
+  const routing = createRoutingService({ db, dialect, clock });
+  const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
+  const directory = createOnCallDirectory(db);
+  const services = createServiceService({ db, clock, integrations, schedules });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
@@ -126,6 +132,7 @@ export function createContainer(opts: ContainerOptions) {
       return { plan: s.plan, entitlements: { ...s.limits, billing_enabled: s.billing_enabled } };
     },
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
+    membershipEndingTx: (trx, e) => schedules.memberRemovedTx(trx, e),
   });
   const sessions = createSessionService({
     db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup,
@@ -137,7 +144,7 @@ export function createContainer(opts: ContainerOptions) {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
-  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError } });
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e) } });
   const invitations = createInvitationService({
     db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
@@ -266,7 +273,9 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar },
+    /** What the paging engine reads of schedules (src/modules/schedule/schedule.port.ts). */
+    directory,
     /** Stops in order; a second call waits for the first. */
     close(): Promise<void> {
       closing ??= shutdown();
