@@ -14,6 +14,7 @@ import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
+import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookDestinationTable } from '../modules/webhook/webhook.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -42,4 +43,8 @@ export interface Database {
   usage_counters: UsageCounterTable;
   invitations: InvitationTable;
   secret_key_checks: SecretKeyCheckTable;
+  // outbound webhooks (migration 2026-11-25T205000)
+  webhook_destinations: WebhookDestinationTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }

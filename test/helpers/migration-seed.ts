@@ -106,6 +106,21 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   }],
   ['usage_counters', { org_id: 'org_m1', period_start: T0, sms_used: 12, voice_minutes_used: 3 }],
   ['secret_key_checks', { name: 'KLAXON_SECRET_KEY', sealed: 'sealed-check', created_at: T0 }],
+  ['webhook_destinations', {
+    id: 'whk_m1', org_id: 'org_m1', name: 'ops', kind: 'slack', url_sealed: 'sealed-url', url_hint: 'https://hooks.slack.com/…9f2c', headers_sealed: 'sealed-headers',
+    header_names: '["X-Team"]', secret_sealed: 'sealed-secret', previous_secret_sealed: 'sealed-old', previous_secret_until: T2, events: '["alert.triggered"]',
+    service_ids: '["svc_m1"]', template: '{"version":1,"body":{"text":"{{ title }}"}}', enabled: 0, disabled_reason: '410 Gone', consecutive_failures: 3,
+    circuit_opens: 1, circuit_open_until: T1, last_success_at: T0, last_failure_at: T1, created_at: T0, updated_at: T1,
+  }],
+  ['webhook_deliveries', {
+    id: 'msg_m1', org_id: 'org_m1', destination_id: 'whk_m1', event_id: 7, event_kind: 'alert.triggered', alert_id: 'alr_m1', seq: 7,
+    snapshot: '{"vars":{}}', body: '{"text":"CPU high"}', state: 'failed', attempts: 2, next_attempt_at: T1, lease_owner: 'worker-1', lease_until: T1,
+    last_status: 503, last_error: 'HTTP 503', is_test: 1, created_at: T0, updated_at: T1, finished_at: T1,
+  }],
+  ['webhook_attempts', {
+    id: 'wat_m1', delivery_id: 'msg_m1', attempted_at: T1, duration_ms: 12, request_headers: '{"webhook-id":"msg_m1"}', response_status: 503,
+    response_head: 'busy', outcome: 'retry', error: 'timeout',
+  }],
 ];
 
 /** Tables a seed row exists for: the seed must keep up with the schema (see the migration test). */
