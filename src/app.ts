@@ -33,6 +33,7 @@ import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
 import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
 import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
+import { webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
 
 /** How long /readyz waits for the database before it counts it unreachable (probes time out at 1 s by default). */
 const READY_STORE_WAIT_MS = 800;
@@ -119,6 +120,7 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
   for (const s of eventsV2Schemas) app.addSchema(s);
+  for (const s of webhookSchemas) app.addSchema(s);
 
   if (everyRoute) await registerDocs(app);
 
@@ -185,6 +187,8 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
     reply.type(container.metrics.registry.contentType);
     return container.metrics.registry.metrics();
   });
+  // Who wants which webhook events is known before the first request (events stay pending until then).
+  await container.ready();
   await app.ready();
   return app;
 }
@@ -245,6 +249,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(orgRoutes({ orgs: s.orgAdmin }));
   await app.register(invitationRoutes({ invitations: s.invitations }));
   await app.register(auditRoutes({ audit: s.audit }));
+  await app.register(webhookRoutes({ webhooks: s.webhooks }));
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },

@@ -174,3 +174,22 @@ export function guardedLookup(lookup: LookupAll, allowPrivate: boolean) {
     );
   };
 }
+
+/** How much of a response is read and kept in the delivery log. */
+export const RESPONSE_HEAD_BYTES = 4096;
+
+export interface PostResult {
+  /** The answer, when there was one. */
+  status?: number;
+  retryAfter?: string;
+  bodyHead: string;
+  durationMs: number;
+  /** Why there was no answer: dns, blocked, timeout, connect, tls, other. No URL is ever in it. */
+  error?: { class: 'dns' | 'blocked' | 'timeout' | 'connect' | 'tls' | 'other'; message: string };
+}
+
+/** The webhooks' HTTP client (src/providers/webhook-http.ts; tests may give their own). */
+export interface WebhookHttp {
+  post(url: string, headers: Record<string, string>, body: string, signal?: AbortSignal): Promise<PostResult>;
+  close(): Promise<void>;
+}

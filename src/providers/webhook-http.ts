@@ -1,23 +1,5 @@
 import { Agent, request } from 'undici';
-import { BlockedAddressError, type LookupAll, checkLiteral, guardedLookup } from './webhook.ssrf.ts';
-
-/** How much of a response is read and kept in the delivery log. */
-export const RESPONSE_HEAD_BYTES = 4096;
-
-export interface PostResult {
-  /** The answer, when there was one. */
-  status?: number;
-  retryAfter?: string;
-  bodyHead: string;
-  durationMs: number;
-  /** Why there was no answer: dns, blocked, timeout, connect, tls, other. No URL is ever in it. */
-  error?: { class: 'dns' | 'blocked' | 'timeout' | 'connect' | 'tls' | 'other'; message: string };
-}
-
-export interface WebhookHttp {
-  post(url: string, headers: Record<string, string>, body: string): Promise<PostResult>;
-  close(): Promise<void>;
-}
+import { BlockedAddressError, type LookupAll, type PostResult, RESPONSE_HEAD_BYTES, type WebhookHttp, checkLiteral, guardedLookup } from '../modules/webhook/index.ts';
 
 /**
  * Posts webhooks through one undici Agent whose connections use the guarded lookup (no address
@@ -32,7 +14,7 @@ export function createWebhookHttp(opts: { allowPrivate: boolean; lookup: LookupA
     connections: 4,
   });
   return {
-    async post(url, headers, body) {
+    async post(url, headers, body, given) {
       const started = performance.now();
       const done = (r: Omit<PostResult, 'durationMs'>): PostResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
       let u: URL;
@@ -42,7 +24,7 @@ export function createWebhookHttp(opts: { allowPrivate: boolean; lookup: LookupA
       } catch (err) {
         return done({ bodyHead: '', error: describe(err) });
       }
-      const signal = AbortSignal.timeout(opts.timeoutMs);
+      const signal = given ? AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), given]) : AbortSignal.timeout(opts.timeoutMs);
       try {
         const res = await request(u, { method: 'POST', headers, body, dispatcher: agent, signal });
         let head = Buffer.alloc(0);
