@@ -195,8 +195,9 @@ export function createContainer(opts: ContainerOptions) {
   });
   /** The `chat` channel's provider, for the paging engine (src/providers/delivery.ts). */
   const chatProvider = createChatProvider({ db, box, http: webhookHttp, clock });
-  // Known before the first request: until then every webhook-only event type is written pending.
-  const subscriptionsLoaded = webhookSubscriptions.refreshQuietly();
+  // Loaded before the first request (buildApp, after migrations): until then every webhook-only
+  // event type is written pending.
+  let subscriptionsLoaded: Promise<void> | undefined;
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
   const authenticate = createAuthenticator({ db, resolvers });
@@ -244,8 +245,8 @@ export function createContainer(opts: ContainerOptions) {
     services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, webhooks },
     webhookWorker,
     webhookSubscriptions,
-    /** Resolves once the first load of webhook subscriptions ended (loaded or reported). */
-    ready: () => subscriptionsLoaded,
+    /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
+    ready: () => (subscriptionsLoaded ??= webhookSubscriptions.refreshQuietly()),
     providers: { chat: chatProvider },
     /** Stops in order; a second call waits for the first. */
     close(): Promise<void> {
