@@ -22,7 +22,16 @@ import { createSessionService, sessionResolver } from './modules/session/index.t
 import { createMailer } from './modules/mail/index.ts';
 import { createCodeHasher } from './lib/codes.ts';
 import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
-import { pageRequestHandler } from './jobs/page-request.job.ts';
+import { pagingIntakeHandler } from './jobs/paging-intake.job.ts';
+import { createPagingEngine } from './jobs/paging/engine.ts';
+import { createEscalationJob } from './jobs/paging/escalation.job.ts';
+import { createDispatchJob } from './jobs/paging/dispatch.job.ts';
+import { createSnoozeExpiryJob } from './jobs/paging/snooze-expiry.job.ts';
+import { createClaimRecoveryJob } from './jobs/paging/claim-recovery.job.ts';
+import { noSchedules } from './modules/notification/index.ts';
+import type { OnCallDirectory } from './modules/schedule/index.ts';
+import type { DeliveryProvider } from './providers/delivery.ts';
+import { createEmailProvider } from './providers/email.ts';
 import { createSqliteStoreRound } from './jobs/outbox-round.sqlite.ts';
 import { cleanupJob } from './jobs/cleanup.job.ts';
 import { retentionJob } from './jobs/retention.job.ts';
@@ -53,6 +62,13 @@ export interface ContainerOptions {
   onBackgroundError?: (err: unknown, msg: string) => void;
   /** Where periodic jobs log; errors go to onBackgroundError instead when it is given. */
   log?: BackgroundLog;
+  /**
+   * Delivery providers the paging engine looks up by channel (tests inject fakes; other channels
+   * plug in here), before the built-in email one (SMTP_URL); a channel without one is `not configured`.
+   */
+  providers?: DeliveryProvider[];
+  /** Who is on call (the schedule module's); default: no schedules on this server. */
+  directory?: OnCallDirectory;
   /** Event-loop delay in ms for load shedding (tests inject it); measured by default. */
   eventLoopDelay?: () => number;
 }
@@ -69,7 +85,7 @@ export function createContainer(opts: ContainerOptions) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Invitation mail: the handler reaches the service lazily (it is built below).
   const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer ?? mailer });
-  const handlers = [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])];
+  const handlers = [pagingIntakeHandler, invitationMail, ...(opts.extraHandlers ?? [])];
   // Alert events no handler consumes (alert.repeated, until webhooks) are written processed.
   const settledEvents = new Set(unconsumedTypes(ALERT_EVENT_TYPES, handlers));
   const onBackgroundError = opts.onBackgroundError ?? ((err: unknown, msg: string) => opts.log?.error({ err }, msg));
@@ -94,7 +110,26 @@ export function createContainer(opts: ContainerOptions) {
     // Logged, not thrown: a failed round is redone event by event, a failed event retried with backoff.
     onError: (err, event, what) =>
       outboxJob.failed(err, event ? `outbox event ${event.id} (${event.type}) failed; it will be retried` : (what ?? 'outbox round failed; its events are retried one by one')),
-    onRound: () => outboxJob.ok(),
+    onRound: (taken) => {
+      outboxJob.ok();
+      // The intake made escalations due: page now, not at the next poll.
+      if (taken > 0) engine.nudge();
+    },
+  });
+  // The paging engine (issue 21, docs/adr/0420-paging-engine.md): small jobs, one loop.
+  // Looked up by channel, first match: injected providers come before the built-in email one.
+  const providers = [...(opts.providers ?? []), createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom })];
+  const directory = opts.directory ?? noSchedules;
+  const pagingJob = outage.job('paging', 'the paging engine');
+  const engine = createPagingEngine({
+    db, clock,
+    jobs: [
+      createSnoozeExpiryJob({ db }),
+      createEscalationJob({ db, directory }),
+      createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl }),
+      createClaimRecoveryJob({ db }),
+    ],
+    onError: (err, what) => pagingJob.failed(err, what),
   });
   const notify = () => runner.nudge();
 
@@ -177,6 +212,7 @@ export function createContainer(opts: ContainerOptions) {
   async function shutdown() {
     await snapshots.stop();
     await drainer.stop();
+    await engine.stop();
     await runner.stop();
     await orgAdmin.stopPurges();
     await committer.idle();
@@ -197,6 +233,9 @@ export function createContainer(opts: ContainerOptions) {
     dialect,
     box,
     runner,
+    engine,
+    directory,
+    providers,
     committer,
     spool,
     drainer,

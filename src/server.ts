@@ -68,7 +68,10 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
     await container.snapshots.refresh();
     container.snapshots.start();
   }
-  if (role === 'worker' || role === 'all') container.runner.start();
+  if (role === 'worker' || role === 'all') {
+    container.runner.start();
+    container.engine.start();
+  }
   // Replays the local spool whenever the store is reachable (docs/adr/0100-ingest-spool.md).
   container.drainer.start();
   if (container.spool.size) logger.warn({ units: container.spool.size }, 'spooled signals from an earlier run will be replayed');

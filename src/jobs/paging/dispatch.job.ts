@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
+import { newId } from '../../lib/ids.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import { priorityFromRank } from '../../modules/alert/index.ts';
+import { fateOfSend, notificationRepository as repo } from '../../modules/notification/index.ts';
+import type { NotificationRow } from '../../modules/notification/notification.table.ts';
+import type { DeliveryProvider, OutboundMessage } from '../../providers/delivery.ts';
+import type { PagingJob } from './engine.ts';
+
+/** How long a claim holds: past it, the claim recovery job decides what the page's unknown outcome means. */
+export const CLAIM_MS = 30_000;
+const SEND_DEADLINE_MS = 10_000;
+
+/**
+ * The dispatcher (PRODUCT.md 7.3–7.4): claims due pages under a lease, checks the alert still wants
+ * them, and hands each to its channel's provider; records what became of it in the page's row and
+ * the alert's timeline. After downtime, the older of two due steps of one person and channel is
+ * superseded first. Providers are looked up by channel, so a new one plugs in without change here.
+ */
+export function createDispatchJob(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  providers: readonly DeliveryProvider[];
+  box: SecretBox;
+  publicUrl: string;
+  batch?: number;
+  concurrency?: number;
+}): PagingJob {
+  const { db, dialect } = deps;
+  const batch = deps.batch ?? 100;
+  const concurrency = deps.concurrency ?? 16;
+  const providerOf = (channel: NotificationRow['channel']) => deps.providers.find((p) => p.channels.includes(channel));
+
+  async function timeline(row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown> = {}) {
+    await repo.insertLogs(db, [{
+      id: newId('log'), alert_id: row.alert_id, kind, message, actor_type: 'system', actor_id: null, event_id: null, receipt_id: null,
+      meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id, level: row.level, ...meta }), created_at: now.toISOString(),
+    }]);
+  }
+
+  /** Where a page goes: the person's email, verified phone numbers, or devices. */
+  async function destinations(row: NotificationRow, email: string): Promise<OutboundMessage['to'][]> {
+    switch (row.channel) {
+      case 'email':
+        return [{ kind: 'email', address: email }];
+      case 'sms':
+      case 'voice': {
+        const phones = await db.selectFrom('phone_numbers').select(['id', 'e164']).where('org_id', '=', row.org_id).where('user_id', '=', row.user_id).where('verified_at', 'is not', null).orderBy('created_at').execute();
+        return phones.map((p) => ({ kind: 'phone' as const, address: p.e164, destinationId: p.id }));
+      }
+      case 'push': {
+        const devices = await db.selectFrom('devices').select(['id', 'platform', 'push_token_sealed', 'critical_alerts_permitted']).where('user_id', '=', row.user_id).orderBy('created_at').execute();
+        return devices.map((d) => ({
+          kind: d.platform === 'ios' ? ('apns' as const) : d.platform === 'android' ? ('fcm' as const) : ('webpush' as const),
+          address: deps.box.open(d.push_token_sealed), destinationId: d.id, criticalAllowed: d.critical_alerts_permitted === 1,
+        }));
+      }
+      case 'chat':
+        return row.destination_id ? [{ kind: 'chat', address: row.destination_id, destinationId: row.destination_id }] : [];
+    }
+  }
+
+  async function dispatch(row: NotificationRow, now: Date): Promise<void> {
+    const token = row.claim_token!;
+    const alert = await db
+      .selectFrom('alerts')
+      .innerJoin('services', 'services.id', 'alerts.service_id')
+      .select(['alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
+      .where('alerts.id', '=', row.alert_id)
+      .executeTakeFirst();
+    const person = (await repo.peopleNames(db, [row.user_id])).get(row.user_id);
+    const who = person?.name ?? 'a removed person';
+    const label = `${row.channel} page to ${who}`;
+    // Acknowledged, resolved or snoozed since the page was made: it is not sent (a responder's page
+    // still goes on an acknowledged alert: only their own ack cancels it, and that cancelled it).
+    const wanted = alert && person && (alert.status === 'open' || (row.kind === 'responder' && alert.status === 'acknowledged'));
+    if (!wanted) {
+      const why = !alert ? 'the alert is gone' : !person ? 'the person is gone' : `the alert is ${alert.status}`;
+      if (await repo.finishClaimed(db, row.id, token, { status: 'cancelled', detail: why }, now.toISOString())) await timeline(row, 'page_cancelled', `${label} cancelled: ${why}`, now);
+      return;
+    }
+    const provider = providerOf(row.channel);
+    if (!provider || !provider.configured()) {
+      const detail = `${row.channel} is not configured on this server`;
+      if (await repo.finishClaimed(db, row.id, token, { status: 'not_configured', detail }, now.toISOString())) await timeline(row, 'page_not_configured', `${label} not sent: ${detail}`, now);
+      return;
+    }
+    const to = await destinations(row, person.email);
+    if (!to.length) {
+      const detail = row.channel === 'push' ? `${who} has no device registered` : row.channel === 'chat' ? 'the step names no chat destination' : `${who} has no verified phone number`;
+      if (await repo.finishClaimed(db, row.id, token, { status: 'failed', detail }, now.toISOString())) await timeline(row, 'page_failed', `${label} failed: ${detail}`, now);
+      return;
+    }
+    const message = (dest: OutboundMessage['to']): OutboundMessage => ({
+      id: row.id,
+      idempotencyKey: row.idempotency_key,
+      channel: row.channel,
+      to: dest,
+      alert: {
+        id: row.alert_id, title: alert.title, ...(alert.body ? { body: alert.body } : {}), priority: priorityFromRank(alert.priority), urgency: row.urgency,
+        url: `${deps.publicUrl}/alerts/${row.alert_id}`, serviceName: alert.service_name,
+      },
+      critical: row.urgency === 'high',
+      collapseId: row.alert_id,
+      expiresAt: now.getTime() + 3_600_000,
+    });
+    // Every destination of the person (each device, each verified number); the page is sent if one took it.
+    let fate: ReturnType<typeof fateOfSend> | undefined;
+    for (const dest of to) {
+      const ac = new AbortController();
+      const timer = setTimeout(() => ac.abort(), SEND_DEADLINE_MS);
+      let f: ReturnType<typeof fateOfSend>;
+      try {
+        f = fateOfSend(await provider.send(message(dest), { deadlineMs: SEND_DEADLINE_MS, signal: ac.signal }), row.attempts);
+      } catch (err) {
+        f = fateOfSend({ state: 'retry', detail: `the ${row.channel} provider failed (${(err as Error).name})` }, row.attempts);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!fate || f.status === 'sent' || f.status === 'delivered' || (f.status === 'pending' && fate.status === 'failed')) fate = f;
+    }
+    const nowIso = now.toISOString();
+    switch (fate!.status) {
+      case 'sent':
+      case 'delivered':
+        if (await repo.finishClaimed(db, row.id, token, { status: fate!.status, detail: null, provider_message_id: fate!.providerMessageId }, nowIso)) {
+          await timeline(row, 'page_sent', `${label} ${fate!.status}`, now, { provider: provider.name });
+        }
+        return;
+      case 'pending': {
+        const retryAt = new Date(now.getTime() + fate!.retryInMs).toISOString();
+        if (await repo.finishClaimed(db, row.id, token, { status: 'pending', detail: fate!.detail, due_at: retryAt }, nowIso)) {
+          await timeline(row, 'page_retry', `${label} not delivered yet: ${fate!.detail}; trying again`, now);
+        }
+        return;
+      }
+      case 'failed':
+        if (await repo.finishClaimed(db, row.id, token, { status: 'failed', detail: fate!.detail }, nowIso)) await timeline(row, 'page_failed', `${label} failed: ${fate!.detail}`, now);
+        return;
+    }
+  }
+
+  return {
+    name: 'dispatch',
+    async run(now) {
+      const nowIso = now.toISOString();
+      // Read first: an idle engine writes nothing.
+      const due = await db.selectFrom('notifications').select('id').where('status', '=', 'pending').where('due_at', '<=', nowIso).limit(1).executeTakeFirst();
+      if (!due) return 0;
+      await repo.supersedeOverdue(db, nowIso);
+      const token = newId('clm');
+      const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + CLAIM_MS).toISOString(), limit: batch });
+      claimed.sort((a, b) => a.due_at.localeCompare(b.due_at));
+      let next = 0;
+      const worker = async () => {
+        while (next < claimed.length) await dispatch(claimed[next++]!, now);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+      return claimed.length;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../helpers/app.ts';
+import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
+
+// Paging scenarios (issue 21, PRODUCT.md 7.3; reference/paging.md 7.7): each advances the manual
+// clock and asserts the exact messages the providers received; the harness fails a scenario that
+// leaves a message nobody expected.
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: paging scenarios`, () => {
+    let h: Harness;
+    afterEach(async () => h?.close());
+
+    const twoLevels = (repeat = 0) => {
+      h.schedules.set('sch_main', { repeat, levels: [{ timeoutMinutes: 10, onCall: ['ada'] }, { timeoutMinutes: 10, onCall: ['bob'] }] });
+      h.schedules.bind(h.service.id, 'sch_main');
+    };
+
+    it('a trigger pages level 1 at each step delay; unacknowledged, level 2 at the timeout', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const id = await h.trigger({ title: 'DB down', priority: 'critical' });
+      h.expect(['push ada: DB down']);
+      await h.advance(MINUTE);
+      h.expect(['sms ada: DB down']);
+      await h.advance(MINUTE);
+      h.expect(['voice ada: DB down']);
+      await h.advance(7 * MINUTE);
+      h.expect([]);
+      await h.advance(MINUTE);
+      h.expect(['push bob: DB down']);
+      await h.advance(2 * MINUTE);
+      h.expect(['sms bob: DB down', 'voice bob: DB down']);
+      const alert = (await h.api('GET', `/api/alerts/${id}`)).body;
+      expect(alert.level).toBe(2);
+      const kinds = (await h.timeline(id)).map((e) => e.kind);
+      expect(kinds.filter((k) => k === 'page_sent')).toHaveLength(6);
+      expect(kinds).toContain('escalated');
+    });
+
+    it('repeat runs the levels again, then the timeline says escalation exhausted and nobody is paged again', async () => {
+      h = await createHarness(dialect);
+      twoLevels(1);
+      const id = await h.trigger({ title: 'Disk full', priority: 'info' });
+      h.expect(['email ada: Disk full']);
+      await h.advance(10 * MINUTE);
+      h.expect(['email bob: Disk full']);
+      await h.advance(10 * MINUTE);
+      h.expect(['email ada: Disk full']);
+      await h.advance(10 * MINUTE);
+      h.expect(['email bob: Disk full']);
+      await h.advance(60 * MINUTE);
+      h.expect([]);
+      const tl = await h.timeline(id);
+      expect(tl.filter((e) => e.kind === 'escalation_exhausted')).toHaveLength(1);
+      expect((await h.api('GET', `/api/alerts/${id}`)).body.level).toBe(2);
+    });
+
+    it('acknowledging stops every pending step; resolving by signal does too', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const id = await h.trigger({ title: 'API 500s', priority: 'high', event_key: 'api' });
+      h.expect(['push ada: API 500s']);
+      expect((await h.api('PUT', `/api/alerts/${id}/ack`, undefined, 'ada')).status).toBe(200);
+      await h.advance(30 * MINUTE);
+      h.expect([]);
+      const tl = await h.timeline(id);
+      expect(tl.find((e) => e.kind === 'pages_cancelled')?.message).toBe('2 pending pages cancelled: acknowledged by Ada');
+
+      const id2 = await h.trigger({ title: 'Queue stuck', priority: 'high', event_key: 'queue' });
+      h.expect(['push ada: Queue stuck']);
+      const res = await h.t.app.inject({ method: 'POST', url: h.service.ingestPath, payload: { action: 'resolve', event_key: 'queue' } });
+      expect(res.statusCode).toBe(202);
+      await h.settle();
+      await h.advance(30 * MINUTE);
+      h.expect([]);
+      expect((await h.timeline(id2)).find((e) => e.kind === 'pages_cancelled')?.message).toBe('2 pending pages cancelled: resolved by source Default webhook');
+    });
+
+    it('low urgency skips sms and voice, and says so', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const id = await h.trigger({ title: 'Slow page', priority: 'critical', urgency: 'low' });
+      await h.advance(5 * MINUTE);
+      h.expect(['push ada: Slow page']);
+      const paged = (await h.timeline(id)).find((e) => e.kind === 'paged');
+      expect(paged?.message).toBe('Level 1 paged: Ada (push at 0 s); sms and voice skipped: low urgency');
+    });
+
+    it('nobody on call: the level is passed at once and the timeline says so; no schedule: it says that', async () => {
+      h = await createHarness(dialect);
+      h.schedules.set('sch_gap', { levels: [{ timeoutMinutes: 10, onCall: [] }, { timeoutMinutes: 10, onCall: ['cy'] }] });
+      h.schedules.bind(h.service.id, 'sch_gap');
+      const id = await h.trigger({ title: 'Gap', priority: 'medium' });
+      h.expect(['push cy: Gap', 'email cy: Gap']);
+      expect((await h.timeline(id)).map((e) => e.message)).toContain('Nobody on call at level 1; moving on');
+
+      h.schedules.bind(h.service.id, null);
+      const id2 = await h.trigger({ title: 'Orphan' });
+      h.expect([]);
+      expect((await h.timeline(id2)).map((e) => e.kind)).toContain('paging_no_schedule');
+    });
+
+    it('a schedule edited while the alert escalates: level 2 pages whoever is on call when it starts', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      await h.trigger({ title: 'Edited', priority: 'info' });
+      h.expect(['email ada: Edited']);
+      h.schedules.set('sch_main', { levels: [{ timeoutMinutes: 10, onCall: ['ada'] }, { timeoutMinutes: 10, onCall: ['cy'] }] });
+      await h.advance(10 * MINUTE);
+      h.expect(['email cy: Edited']);
+    });
+
+    it('an override or a handoff mid-escalation: each level pages who is on call at its start', async () => {
+      h = await createHarness(dialect);
+      const start = h.t.clock.now().getTime();
+      // Level 2's rotation hands off from bob to cy 5 minutes in (or an override puts cy there).
+      h.schedules.set('sch_rot', { levels: [{ timeoutMinutes: 10, onCall: ['ada'] }, { timeoutMinutes: 10, onCall: (at) => (at.getTime() < start + 5 * MINUTE ? ['bob'] : ['cy']) }] });
+      h.schedules.bind(h.service.id, 'sch_rot');
+      await h.trigger({ title: 'Handoff', priority: 'info' });
+      h.expect(['email ada: Handoff']);
+      await h.advance(10 * MINUTE);
+      h.expect(['email cy: Handoff']);
+    });
+
+    it('email goes through SMTP with the page id as Message-ID; a channel with no provider is "not configured" in the timeline', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      h.t.container.providers.splice(0, h.t.container.providers.length, ...h.t.container.providers.filter((p) => !p.channels.includes('push')));
+      const id = await h.trigger({ title: 'Mail me', priority: 'medium' });
+      h.expect(['email ada: Mail me']);
+      const page = await h.t.container.db.selectFrom('notifications').selectAll().where('alert_id', '=', id).where('channel', '=', 'email').executeTakeFirstOrThrow();
+      expect(h.smtp.mails.at(-1)!.raw).toContain(`Message-ID: <${page.id}@klaxon.test>`);
+      expect(page.status).toBe('sent');
+      const push = await h.t.container.db.selectFrom('notifications').selectAll().where('alert_id', '=', id).where('channel', '=', 'push').executeTakeFirstOrThrow();
+      expect(push.status).toBe('not_configured');
+      expect((await h.timeline(id)).map((e) => e.message)).toContain('push page to Ada not sent: push is not configured on this server');
+    });
+
+    it('a provider that asks to retry gets the page again later; one that refuses fails it, in the timeline', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      h.failNext('push', { state: 'retry', detail: 'HTTP 503' });
+      const id = await h.trigger({ title: 'Flaky', priority: 'medium' });
+      h.expect(['email ada: Flaky']);
+      await h.advance(MINUTE);
+      h.expect(['push ada: Flaky']);
+      h.failNext('email', { state: 'failed', detail: 'mailbox unavailable' });
+      const id2 = await h.trigger({ title: 'Refused', priority: 'medium' });
+      h.expect(['push ada: Refused']);
+      expect((await h.timeline(id)).map((e) => e.message)).toContain('push page to Ada not delivered yet: HTTP 503; trying again');
+      expect((await h.timeline(id2)).map((e) => e.message)).toContain('email page to Ada failed: mailbox unavailable');
+    });
+  });
+}
