@@ -28,7 +28,7 @@ import { createEscalationJob } from './jobs/paging/escalation.job.ts';
 import { createDispatchJob } from './jobs/paging/dispatch.job.ts';
 import { createSnoozeExpiryJob } from './jobs/paging/snooze-expiry.job.ts';
 import { createClaimRecoveryJob } from './jobs/paging/claim-recovery.job.ts';
-import { noSchedules } from './modules/notification/index.ts';
+import { createPagingService, noSchedules } from './modules/notification/index.ts';
 import type { OnCallDirectory } from './modules/schedule/index.ts';
 import type { DeliveryProvider } from './providers/delivery.ts';
 import { createEmailProvider } from './providers/email.ts';
@@ -135,8 +135,9 @@ export function createContainer(opts: ContainerOptions) {
 
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });
   const apiKeys = createApiKeyService({ db, clock });
-  const alerts = createAlertService({ db, dialect, clock, notify, settledEvents });
-  const services = createServiceService({ db, clock, integrations });
+  const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge() });
+  const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
+  const services = createServiceService({ db, clock, integrations, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
@@ -248,7 +249,7 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions },
+    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions },
     /** Stops in order; a second call waits for the first. */
     close(): Promise<void> {
       closing ??= shutdown();

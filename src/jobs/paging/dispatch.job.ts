@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/connect.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { priorityFromRank } from '../../modules/alert/index.ts';
-import { fateOfSend, notificationRepository as repo } from '../../modules/notification/index.ts';
+import { fateOfSend, notificationRepository as repo, skippedForUrgency } from '../../modules/notification/index.ts';
 import type { NotificationRow } from '../../modules/notification/notification.table.ts';
 import type { DeliveryProvider, OutboundMessage } from '../../providers/delivery.ts';
 import type { PagingJob } from './engine.ts';
@@ -81,6 +81,11 @@ export function createDispatchJob(deps: {
       if (await repo.finishClaimed(db, row.id, token, { status: 'cancelled', detail: why }, now.toISOString())) await timeline(row, 'page_cancelled', `${label} cancelled: ${why}`, now);
       return;
     }
+    // Lowered to low urgency since the page was made: it no longer rings a phone (PRODUCT.md 7.2).
+    if (skippedForUrgency(row.channel, alert.urgency)) {
+      if (await repo.finishClaimed(db, row.id, token, { status: 'skipped', detail: 'low urgency' }, now.toISOString())) await timeline(row, 'page_skipped', `${label} skipped: low urgency`, now);
+      return;
+    }
     const provider = providerOf(row.channel);
     if (!provider || !provider.configured()) {
       const detail = `${row.channel} is not configured on this server`;
@@ -99,10 +104,10 @@ export function createDispatchJob(deps: {
       channel: row.channel,
       to: dest,
       alert: {
-        id: row.alert_id, title: alert.title, ...(alert.body ? { body: alert.body } : {}), priority: priorityFromRank(alert.priority), urgency: row.urgency,
+        id: row.alert_id, title: alert.title, ...(alert.body ? { body: alert.body } : {}), priority: priorityFromRank(alert.priority), urgency: alert.urgency,
         url: `${deps.publicUrl}/alerts/${row.alert_id}`, serviceName: alert.service_name,
       },
-      critical: row.urgency === 'high',
+      critical: alert.urgency === 'high',
       collapseId: row.alert_id,
       expiresAt: now.getTime() + 3_600_000,
     });

@@ -1,4 +1,4 @@
-export { createAlertService, applySignalTx, planContext, type AlertService, type ApplySignalInput } from './alert.service.ts';
+export { createAlertService, applySignalTx, planContext, type AlertService, type ApplySignalInput, type AlertOperation } from './alert.service.ts';
 export {
   type Signal, type NormalizedSignal, type Priority, type Urgency, type SignalAction, type AlertStatus,
   PRIORITIES, URGENCIES, SIGNAL_ACTIONS, ALERT_STATUSES, TITLE_MAX, EVENT_KEY_MAX, normalizeSignal, priorityRank, priorityFromRank,

@@ -137,6 +137,126 @@ for (const dialect of DIALECTS) {
       expect((await h.timeline(id)).map((e) => e.message)).toContain('push page to Ada not sent: push is not configured on this server');
     });
 
+    it('escalate now pages the next level at once; on an acknowledged alert it is open again', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const id = await h.trigger({ title: 'Now', priority: 'info' });
+      h.expect(['email ada: Now']);
+      await h.api('PUT', `/api/alerts/${id}/ack`, undefined, 'ada');
+      const r = await h.api('PUT', `/api/alerts/${id}/escalate`, undefined, 'ada');
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ ok: true, changed: true, status: 'open' });
+      h.expect(['email bob: Now']);
+      expect((await h.api('GET', `/api/alerts/${id}`)).body).toMatchObject({ status: 'open', level: 2 });
+      // Level 2's timeout runs from its start; with no repeat, the escalation is then exhausted.
+      await h.advance(10 * MINUTE);
+      h.expect([]);
+      expect((await h.timeline(id)).map((e) => e.kind)).toContain('escalation_exhausted');
+      const tl = (await h.timeline(id)).map((e) => e.message);
+      expect(tl).toContain('Escalated by Ada: the next level is paged now');
+      // Resolved: a 409 that says why.
+      await h.api('PUT', `/api/alerts/${id}/resolve`, undefined, 'ada');
+      const resolved = await h.api('PUT', `/api/alerts/${id}/escalate`, undefined, 'ada');
+      expect(resolved.status).toBe(409);
+    });
+
+    it('snooze cancels pending pages; at until the alert is open and the current level is paged again; wake does it at once', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const id = await h.trigger({ title: 'Sleepy', priority: 'critical' });
+      h.expect(['push ada: Sleepy']);
+      const r = await h.api('PUT', `/api/alerts/${id}/snooze`, { duration_minutes: 30 }, 'ada');
+      expect(r.body).toMatchObject({ status: 'snoozed', changed: true });
+      await h.advance(29 * MINUTE);
+      h.expect([]);
+      await h.advance(MINUTE);
+      h.expect(['push ada: Sleepy']);
+      expect((await h.api('GET', `/api/alerts/${id}`)).body).toMatchObject({ status: 'open', snoozed_until: null });
+      await h.advance(MINUTE);
+      h.expect(['sms ada: Sleepy']);
+
+      await h.api('PUT', `/api/alerts/${id}/snooze`, { until: new Date(h.t.clock.now().getTime() + 3_600_000).toISOString() }, 'ada');
+      await h.advance(5 * MINUTE);
+      h.expect([]);
+      const woke = await h.api('PUT', `/api/alerts/${id}/wake`, undefined, 'ada');
+      expect(woke.body).toMatchObject({ status: 'open', changed: true });
+      h.expect(['push ada: Sleepy']);
+      expect((await h.api('PUT', `/api/alerts/${id}/wake`, undefined, 'ada')).body).toMatchObject({ changed: false });
+      await h.api('PUT', `/api/alerts/${id}/ack`, undefined, 'ada');
+      // The snooze's own end, an hour on, pages nobody: the alert was woken and acknowledged.
+      await h.advance(70 * MINUTE);
+      h.expect([]);
+      const bad = await h.api('PUT', `/api/alerts/${id}/snooze`, { duration_minutes: 0 }, 'ada');
+      expect(bad.status).toBe(400);
+      expect((await h.api('PUT', `/api/alerts/${id}/snooze`, {}, 'ada')).status).toBe(400);
+    });
+
+    it('a priority raise pages the current level at the new urgency; a lowering pages nobody; a repeat of higher priority pages', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const id = await h.trigger({ title: 'Creeping', priority: 'info', event_key: 'creep' });
+      h.expect(['email ada: Creeping']);
+      const lower = await h.api('PUT', `/api/alerts/${id}/priority`, { priority: 'info', urgency: 'low' }, 'ada');
+      expect(lower.body.changed).toBe(false);
+      const raise = await h.api('PUT', `/api/alerts/${id}/priority`, { priority: 'high' }, 'ada');
+      expect(raise.body).toMatchObject({ changed: true, alert: { priority: 'high', urgency: 'high' } });
+      h.expect(['push ada: Creeping']);
+      await h.advance(MINUTE);
+      h.expect(['sms ada: Creeping']);
+      await h.api('PUT', `/api/alerts/${id}/priority`, { priority: 'low', urgency: 'low' }, 'ada');
+      await h.advance(MINUTE);
+      // The raise's voice step was due next; lowered to low urgency, it no longer rings a phone.
+      h.expect([]);
+      expect((await h.timeline(id)).map((e) => e.message)).toContain('voice page to Ada skipped: low urgency');
+      // A repeat signal of higher priority pages again at its urgency (spec 2.1 rule 2).
+      await h.trigger({ title: 'Creeping', priority: 'critical', event_key: 'creep' });
+      h.expect(['push ada: Creeping']);
+    });
+
+    it('responders are paged even on an acknowledged alert, and a responder\'s pages stop on their own ack only', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const id = await h.trigger({ title: 'Help', priority: 'critical' });
+      h.expect(['push ada: Help']);
+      await h.api('PUT', `/api/alerts/${id}/ack`, undefined, 'ada');
+      const r = await h.api('POST', `/api/alerts/${id}/responders`, { user_ids: [h.people.bob!.userId, h.people.cy!.userId], message: 'need DB eyes' }, 'ada');
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ ok: true, responders: [{ name: 'Bob' }, { name: 'Cy' }], pages: 6 });
+      h.expect(['push bob: Help', 'push cy: Help']);
+      await h.api('PUT', `/api/alerts/${id}/ack`, undefined, 'bob');
+      await h.advance(MINUTE);
+      h.expect(['sms cy: Help']);
+      await h.advance(MINUTE);
+      h.expect(['voice cy: Help']);
+      expect((await h.timeline(id)).map((e) => e.message)).toContain('2 pending pages cancelled: acknowledged by Bob');
+      const bad = await h.api('POST', `/api/alerts/${id}/responders`, { user_ids: ['usr_nobody'] }, 'ada');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.details[0].field).toBe('user_ids');
+      expect((await h.api('POST', `/api/alerts/${id}/responders`, {}, 'ada')).status).toBe(400);
+    });
+
+    it('the routing preview tells who would be paged, level by level, and pages nobody; GET /api/services says paging ok, nobody_on_call or no_schedule', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const r = await h.api('POST', `/api/services/${h.service.id}/routing/preview`, { priority: 'high' });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ schedule_id: 'sch_main', paging: 'ok', urgency: 'high' });
+      expect(r.body.levels.map((l: { level: number; users: { name: string }[]; pages: { channel: string; delay_seconds: number }[] }) => [l.level, l.users.map((u) => u.name), l.pages.map((p) => `${p.channel}@${p.delay_seconds}`)])).toEqual([
+        [1, ['Ada'], ['push@0', 'sms@60', 'voice@120']],
+        [2, ['Bob'], ['push@0', 'sms@60', 'voice@120']],
+      ]);
+      expect(r.body.levels[1].starts_at).toBe(new Date(h.t.clock.now().getTime() + 10 * MINUTE).toISOString());
+      h.expect([]);
+      const list = async () => (await h.api('GET', '/api/services')).body.map((s: { name: string; paging: string }) => s.paging);
+      expect(await list()).toEqual(['ok']);
+      h.schedules.set('sch_main', { levels: [{ timeoutMinutes: 10, onCall: [] }] });
+      expect(await list()).toEqual(['nobody_on_call']);
+      h.schedules.bind(h.service.id, null);
+      expect(await list()).toEqual(['no_schedule']);
+      expect((await h.api('POST', `/api/services/${h.service.id}/routing/preview`, { priority: 'urgent' })).status).toBe(400);
+      expect((await h.api('POST', '/api/services/svc_00000000000000000000000000/routing/preview', { priority: 'high' })).status).toBe(404);
+    });
+
     it('a provider that asks to retry gets the page again later; one that refuses fails it, in the timeline', async () => {
       h = await createHarness(dialect);
       twoLevels();
