@@ -157,6 +157,8 @@ export function createAlertService(deps: {
 
     /** PUT /api/alerts/{id}/snooze: `until` (ISO) or `duration_minutes` (1–10080). */
     async snooze(actor: Actor, orgId: string, alertId: string, input: { until?: string | undefined; duration_minutes?: number | undefined }, meta?: RequestMeta) {
+      // Another organization's alert is a 404 whatever the body says.
+      if (!(await repo.findById(db, orgId, alertId))) throw notFound('Alert', alertId);
       const now = clock.now();
       if ((input.until === undefined) === (input.duration_minutes === undefined)) {
         throw new AppError('invalid_request', 'Send either until (a time with an offset or Z) or duration_minutes (1 to 10080), not both and not neither.', {

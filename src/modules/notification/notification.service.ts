@@ -81,11 +81,11 @@ export function createPagingService(deps: { db: Kysely<Database>; clock: Clock; 
      * priority, even on an acknowledged alert; each responder's pages stop on their own ack.
      */
     async addResponders(actor: Extract<Actor, { type: 'user' | 'api_key' }> | Actor, orgId: string, alertId: string, input: { user_ids?: string[] | undefined; schedule_id?: string | undefined; message?: string | undefined }, meta?: RequestMeta) {
+      const alert = await db.selectFrom('alerts').selectAll().where('org_id', '=', orgId).where('id', '=', alertId).executeTakeFirst();
+      if (!alert) throw notFound('Alert', alertId);
       if (!input.user_ids?.length && !input.schedule_id) {
         throw new AppError('invalid_request', 'Name the people to page in user_ids, or a schedule_id whose level 1 is paged.', { details: [{ field: 'user_ids', message: 'send user_ids or schedule_id' }] });
       }
-      const alert = await db.selectFrom('alerts').selectAll().where('org_id', '=', orgId).where('id', '=', alertId).executeTakeFirst();
-      if (!alert) throw notFound('Alert', alertId);
       if (alert.status === 'resolved') throw conflict('The alert is resolved; responders can be paged on an open, acknowledged or snoozed alert.');
       const now = clock.now();
       const ids = [...new Set(input.user_ids ?? [])];

@@ -110,6 +110,8 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'PATCH /api/services/{id}': ['DI', 'admin'],
   'GET /api/services/{id}/routing': ['D', 'observer'],
   'PUT /api/services/{id}/routing': ['D', 'admin'],
+  // Issue 21: the escalation preview reads (it pages nobody).
+  'POST /api/services/{id}/routing/preview': ['DI', 'observer'],
   // Not in spec 4.2's table: organizations, members and invitations (docs/adr/0320, 0321).
   'POST /api/orgs': ['D', 'observer'],
   'GET /api/org/members': ['DI', 'observer'],
