@@ -28,6 +28,8 @@ export interface Config {
   shedQueueDepth: number;
   spoolMaxUnits: number;
   outboxLeaseMs: number;
+  /** How long the dispatcher holds a page while sending (issue 21): past it, its outcome is unknown. */
+  pageClaimMs: number;
 }
 
 export interface SmsConfig {
@@ -163,6 +165,7 @@ export function loadConfig(
     shedQueueDepth: positiveInt(env, 'KLAXON_SHED_QUEUE_DEPTH', 20_000),
     spoolMaxUnits: positiveInt(env, 'KLAXON_SPOOL_MAX_UNITS', 1_000_000),
     outboxLeaseMs: positiveInt(env, 'KLAXON_OUTBOX_LEASE_MS', 30_000),
+    pageClaimMs: positiveInt(env, 'KLAXON_PAGE_CLAIM_MS', 30_000),
   };
 }
 

@@ -126,7 +126,7 @@ export function createContainer(opts: ContainerOptions) {
     jobs: [
       createSnoozeExpiryJob({ db }),
       createEscalationJob({ db, directory }),
-      createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl }),
+      createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs }),
       createClaimRecoveryJob({ db }),
     ],
     onError: (err, what) => pagingJob.failed(err, what),

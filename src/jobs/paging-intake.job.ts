@@ -26,7 +26,7 @@ type LogRow = { [K in (typeof ALERT_LOG_COLUMNS)[number]]: string | number | nul
 interface Intake {
   /** The "page requested" timeline entry of a change that pages. */
   log?: LogRow;
-  start?: { alertId: string; orgId: string };
+  start?: { alertId: string; orgId: string; at: string };
   /** Due now (or at `at`) in a new epoch: the current level is paged again, or the next one (force). */
   repage?: { at: string; force: boolean; rechoose: boolean };
   stop?: true;
@@ -45,16 +45,19 @@ function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
           event_id: event.id, receipt_id: null, meta: JSON.stringify({ urgency, event_type: event.type }), created_at: now,
         }
       : undefined;
+  // Due from when the change committed, not from when the intake saw it: after downtime the
+  // escalation catches up with the levels that would have run (PRODUCT.md 7.3).
+  const at = event.createdAt;
   switch (event.type) {
     case 'alert.triggered':
-      return { log, start: { alertId: event.alertId, orgId: event.orgId } };
+      return { log, start: { alertId: event.alertId, orgId: event.orgId, at } };
     case 'alert.priority_raised':
       // Raised importance pages the current level again at the new urgency, chosen again by routing.
-      return log ? { log, repage: { at: now, force: false, rechoose: true } } : undefined;
+      return log ? { log, repage: { at, force: false, rechoose: true } } : undefined;
     case 'alert.woken':
-      return { repage: { at: now, force: false, rechoose: false } };
+      return { repage: { at, force: false, rechoose: false } };
     case 'alert.escalated':
-      return { repage: { at: now, force: true, rechoose: false } };
+      return { repage: { at, force: true, rechoose: false } };
     case 'alert.acknowledged': {
       const actor = actorOf(event);
       // A responder's pages stop only on that responder's own acknowledgement (PRODUCT.md 7.3).
@@ -96,7 +99,7 @@ async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string
   if (it.start) {
     await db
       .insertInto('alert_escalations')
-      .values({ alert_id: alertId, org_id: it.start.orgId, schedule_id: null, schedule_chosen: 0, epoch: 0, cycle: 0, level: 1, level_started_at: null, paged: 0, force_next: 0, exhausted: 0, next_at: now, last_event_id: event.id, updated_at: now })
+      .values({ alert_id: alertId, org_id: it.start.orgId, schedule_id: null, schedule_chosen: 0, epoch: 0, cycle: 0, level: 1, level_started_at: null, paged: 0, force_next: 0, exhausted: 0, next_at: it.start.at, last_event_id: event.id, updated_at: now })
       .onConflict((oc) => oc.column('alert_id').doNothing())
       .execute();
   }
@@ -185,7 +188,7 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
       if (!it) return;
       const alertId = event.alertId!;
       if (it.log) logRow(it.log);
-      if (it.start) start.run(alertId, it.start.orgId, now, event.id, now);
+      if (it.start) start.run(alertId, it.start.orgId, it.start.at, event.id, now);
       if (it.repage) repage.run(it.repage.force ? 1 : 0, it.repage.at, event.id, now, it.repage.rechoose ? 1 : 0, alertId, event.id);
       if (it.stop) stop.run(event.id, now, alertId, event.id);
       if (it.cancel) {

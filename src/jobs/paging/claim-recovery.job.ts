@@ -19,15 +19,17 @@ export function createClaimRecoveryJob(deps: { db: Kysely<Database>; batch?: num
       let n = 0;
       for (const row of rows) {
         const fate = fateOfExpiredClaim(row.channel, row.attempts);
-        const ok = await repo.finishClaimed(db, row.id, row.claim_token!, fate.status === 'pending' ? { status: 'pending', due_at: nowIso, detail: 'sent again: outcome unknown' } : fate, nowIso);
-        if (!ok) continue;
-        n++;
-        if (fate.status === 'failed') {
-          await repo.insertLogs(db, [{
-            id: newId('log'), alert_id: row.alert_id, kind: 'page_failed', message: `${row.channel} page failed: ${fate.detail}`, actor_type: 'system', actor_id: null,
-            event_id: null, receipt_id: null, meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id }), created_at: nowIso,
-          }]);
-        }
+        const ok = await db.transaction().execute(async (trx) => {
+          if (!(await repo.finishClaimed(trx, row.id, row.claim_token!, fate.status === 'pending' ? { status: 'pending', due_at: nowIso, detail: 'sent again: outcome unknown' } : fate, nowIso))) return false;
+          if (fate.status === 'failed') {
+            await repo.insertLogs(trx, [{
+              id: newId('log'), alert_id: row.alert_id, kind: 'page_failed', message: `${row.channel} page failed: ${fate.detail}`, actor_type: 'system', actor_id: null,
+              event_id: null, receipt_id: null, meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id }), created_at: nowIso,
+            }]);
+          }
+          return true;
+        });
+        if (ok) n++;
       }
       return n;
     },

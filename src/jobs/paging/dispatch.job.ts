@@ -27,13 +27,24 @@ export function createDispatchJob(deps: {
   publicUrl: string;
   batch?: number;
   concurrency?: number;
+  /** How long a claim holds (config KLAXON_PAGE_CLAIM_MS). */
+  claimMs?: number;
 }): PagingJob {
   const { db, dialect } = deps;
   const batch = deps.batch ?? 100;
   const concurrency = deps.concurrency ?? 16;
   const providerOf = (channel: NotificationRow['channel']) => deps.providers.find((p) => p.channels.includes(channel));
 
-  async function timeline(row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown> = {}) {
+  /** Records a page's fate and its timeline entry together, fenced by the claim (false: the claim was lost). */
+  async function finish(row: NotificationRow, set: Parameters<typeof repo.finishClaimed>[3], now: Date, kind: string, message: string, meta: Record<string, unknown> = {}) {
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.finishClaimed(trx, row.id, row.claim_token!, set, now.toISOString()))) return false;
+      await timeline(trx, row, kind, message, now, meta);
+      return true;
+    });
+  }
+
+  async function timeline(db: Kysely<Database>, row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown> = {}) {
     await repo.insertLogs(db, [{
       id: newId('log'), alert_id: row.alert_id, kind, message, actor_type: 'system', actor_id: null, event_id: null, receipt_id: null,
       meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id, level: row.level, ...meta }), created_at: now.toISOString(),
@@ -63,7 +74,6 @@ export function createDispatchJob(deps: {
   }
 
   async function dispatch(row: NotificationRow, now: Date): Promise<void> {
-    const token = row.claim_token!;
     const alert = await db
       .selectFrom('alerts')
       .innerJoin('services', 'services.id', 'alerts.service_id')
@@ -78,24 +88,24 @@ export function createDispatchJob(deps: {
     const wanted = alert && person && (alert.status === 'open' || (row.kind === 'responder' && alert.status === 'acknowledged'));
     if (!wanted) {
       const why = !alert ? 'the alert is gone' : !person ? 'the person is gone' : `the alert is ${alert.status}`;
-      if (await repo.finishClaimed(db, row.id, token, { status: 'cancelled', detail: why }, now.toISOString())) await timeline(row, 'page_cancelled', `${label} cancelled: ${why}`, now);
+      await finish(row, { status: 'cancelled', detail: why }, now, 'page_cancelled', `${label} cancelled: ${why}`);
       return;
     }
     // Lowered to low urgency since the page was made: it no longer rings a phone (PRODUCT.md 7.2).
     if (skippedForUrgency(row.channel, alert.urgency)) {
-      if (await repo.finishClaimed(db, row.id, token, { status: 'skipped', detail: 'low urgency' }, now.toISOString())) await timeline(row, 'page_skipped', `${label} skipped: low urgency`, now);
+      await finish(row, { status: 'skipped', detail: 'low urgency' }, now, 'page_skipped', `${label} skipped: low urgency`);
       return;
     }
     const provider = providerOf(row.channel);
     if (!provider || !provider.configured()) {
       const detail = `${row.channel} is not configured on this server`;
-      if (await repo.finishClaimed(db, row.id, token, { status: 'not_configured', detail }, now.toISOString())) await timeline(row, 'page_not_configured', `${label} not sent: ${detail}`, now);
+      await finish(row, { status: 'not_configured', detail }, now, 'page_not_configured', `${label} not sent: ${detail}`);
       return;
     }
     const to = await destinations(row, person.email);
     if (!to.length) {
       const detail = row.channel === 'push' ? `${who} has no device registered` : row.channel === 'chat' ? 'the step names no chat destination' : `${who} has no verified phone number`;
-      if (await repo.finishClaimed(db, row.id, token, { status: 'failed', detail }, now.toISOString())) await timeline(row, 'page_failed', `${label} failed: ${detail}`, now);
+      await finish(row, { status: 'failed', detail }, now, 'page_failed', `${label} failed: ${detail}`);
       return;
     }
     const message = (dest: OutboundMessage['to']): OutboundMessage => ({
@@ -126,23 +136,18 @@ export function createDispatchJob(deps: {
       }
       if (!fate || f.status === 'sent' || f.status === 'delivered' || (f.status === 'pending' && fate.status === 'failed')) fate = f;
     }
-    const nowIso = now.toISOString();
     switch (fate!.status) {
       case 'sent':
       case 'delivered':
-        if (await repo.finishClaimed(db, row.id, token, { status: fate!.status, detail: null, provider_message_id: fate!.providerMessageId }, nowIso)) {
-          await timeline(row, 'page_sent', `${label} ${fate!.status}`, now, { provider: provider.name });
-        }
+        await finish(row, { status: fate!.status, detail: null, provider_message_id: fate!.providerMessageId }, now, 'page_sent', `${label} ${fate!.status}`, { provider: provider.name });
         return;
       case 'pending': {
         const retryAt = new Date(now.getTime() + fate!.retryInMs).toISOString();
-        if (await repo.finishClaimed(db, row.id, token, { status: 'pending', detail: fate!.detail, due_at: retryAt }, nowIso)) {
-          await timeline(row, 'page_retry', `${label} not delivered yet: ${fate!.detail}; trying again`, now);
-        }
+        await finish(row, { status: 'pending', detail: fate!.detail, due_at: retryAt }, now, 'page_retry', `${label} not delivered yet: ${fate!.detail}; trying again`);
         return;
       }
       case 'failed':
-        if (await repo.finishClaimed(db, row.id, token, { status: 'failed', detail: fate!.detail }, nowIso)) await timeline(row, 'page_failed', `${label} failed: ${fate!.detail}`, now);
+        await finish(row, { status: 'failed', detail: fate!.detail }, now, 'page_failed', `${label} failed: ${fate!.detail}`);
         return;
     }
   }
@@ -156,7 +161,7 @@ export function createDispatchJob(deps: {
       if (!due) return 0;
       await repo.supersedeOverdue(db, nowIso);
       const token = newId('clm');
-      const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + CLAIM_MS).toISOString(), limit: batch });
+      const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + (deps.claimMs ?? CLAIM_MS)).toISOString(), limit: batch });
       claimed.sort((a, b) => a.due_at.localeCompare(b.due_at));
       let next = 0;
       const worker = async () => {

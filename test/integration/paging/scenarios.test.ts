@@ -257,6 +257,20 @@ for (const dialect of DIALECTS) {
       expect((await h.api('POST', '/api/services/svc_00000000000000000000000000/routing/preview', { priority: 'high' })).status).toBe(404);
     });
 
+    it('after two hours with the engine down, every level that timed out is planned and only the newest step per person and channel is sent', async () => {
+      h = await createHarness(dialect);
+      twoLevels(1);
+      const res = await h.t.app.inject({ method: 'POST', url: h.service.ingestPath, payload: { title: 'While down', priority: 'critical' } });
+      const id = res.json().alert_id as string;
+      h.t.clock.advance(120 * MINUTE);
+      await h.settle();
+      // Two cycles of two levels: ada and bob each got every channel twice; the older of each is superseded.
+      h.expect(['push ada: While down', 'sms ada: While down', 'voice ada: While down', 'push bob: While down', 'sms bob: While down', 'voice bob: While down']);
+      const pages = await h.t.container.db.selectFrom('notifications').select(['status']).where('alert_id', '=', id).execute();
+      expect(pages.filter((p) => p.status === 'superseded')).toHaveLength(6);
+      expect((await h.timeline(id)).map((e) => e.kind)).toContain('escalation_exhausted');
+    });
+
     it('a provider that asks to retry gets the page again later; one that refuses fails it, in the timeline', async () => {
       h = await createHarness(dialect);
       twoLevels();
