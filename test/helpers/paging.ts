@@ -24,8 +24,9 @@ export interface LevelDef {
 export interface ScheduleDef {
   repeat?: number;
   levels: LevelDef[];
-  /** Steps per "level:priority"; absent: PRODUCT.md 7.2's defaults. */
+  /** Steps per "level:priority"; absent: `allSteps`, else PRODUCT.md 7.2's defaults. */
   steps?: Record<string, ChannelStep[]>;
+  allSteps?: ChannelStep[];
 }
 
 /** An OnCallDirectory kept in memory, edited by the test while alerts escalate (issue 20's stands in for it). */
@@ -43,7 +44,8 @@ export function memoryDirectory(userIdOf: (name: string) => string) {
       return (typeof l.onCall === 'function' ? l.onCall(at) : l.onCall).map(userIdOf);
     },
     async steps(_org, id, level, priority) {
-      return schedules.get(id)?.steps?.[`${level}:${priority}`] ?? defaultSteps(priority);
+      const s = schedules.get(id);
+      return s?.steps?.[`${level}:${priority}`] ?? s?.allSteps ?? defaultSteps(priority);
     },
     async chooseSchedule(_org, serviceId) {
       return services.get(serviceId) ?? null;

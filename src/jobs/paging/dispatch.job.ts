@@ -31,56 +31,96 @@ export function createDispatchJob(deps: {
   claimMs?: number;
 }): PagingJob {
   const { db, dialect } = deps;
-  const batch = deps.batch ?? 100;
+  const batch = deps.batch ?? 500;
   const concurrency = deps.concurrency ?? 16;
   const providerOf = (channel: NotificationRow['channel']) => deps.providers.find((p) => p.channels.includes(channel));
 
-  /** Records a page's fate and its timeline entry together, fenced by the claim (false: the claim was lost). */
-  async function finish(row: NotificationRow, set: Parameters<typeof repo.finishClaimed>[3], now: Date, kind: string, message: string, meta: Record<string, unknown> = {}) {
-    return db.transaction().execute(async (trx) => {
-      if (!(await repo.finishClaimed(trx, row.id, row.claim_token!, set, now.toISOString()))) return false;
-      await timeline(trx, row, kind, message, now, meta);
-      return true;
+  interface Fate {
+    row: NotificationRow;
+    set: Parameters<typeof repo.finishClaimed>[3];
+    kind: string;
+    message: string;
+    meta: Record<string, unknown>;
+  }
+  /** The batch's reads, made once: alerts, people and their destinations. */
+  interface BatchContext {
+    now: Date;
+    alerts: Map<string, { status: string; title: string; body: string; priority: number; urgency: 'high' | 'low'; service_name: string }>;
+    people: Map<string, { name: string; email: string }>;
+    phones: Map<string, { id: string; e164: string; org_id: string }[]>;
+    devices: Map<string, { id: string; platform: string; push_token_sealed: string; critical_alerts_permitted: number }[]>;
+    fates: Fate[];
+  }
+
+  /** Notes a page's fate; the batch's fates and timeline entries are written together, fenced by the claims. */
+  function finish(ctx: BatchContext, row: NotificationRow, set: Fate['set'], kind: string, message: string, meta: Record<string, unknown> = {}) {
+    ctx.fates.push({ row, set, kind, message, meta });
+  }
+
+  async function flush(ctx: BatchContext) {
+    if (!ctx.fates.length) return;
+    const nowIso = ctx.now.toISOString();
+    await db.transaction().execute(async (trx) => {
+      const logs = [];
+      for (const f of ctx.fates) {
+        if (!(await repo.finishClaimed(trx, f.row.id, f.row.claim_token!, f.set, nowIso))) continue;
+        logs.push(logOf(f.row, f.kind, f.message, ctx.now, f.meta));
+      }
+      await repo.insertLogs(trx, logs);
     });
   }
 
-  async function timeline(db: Kysely<Database>, row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown> = {}) {
-    await repo.insertLogs(db, [{
-      id: newId('log'), alert_id: row.alert_id, kind, message, actor_type: 'system', actor_id: null, event_id: null, receipt_id: null,
-      meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id, level: row.level, ...meta }), created_at: now.toISOString(),
-    }]);
-  }
+  const logOf = (row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown>) => ({
+    id: newId('log'), alert_id: row.alert_id, kind, message, actor_type: 'system', actor_id: null, event_id: null, receipt_id: null,
+    meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id, level: row.level, ...meta }), created_at: now.toISOString(),
+  });
 
   /** Where a page goes: the person's email, verified phone numbers, or devices. */
-  async function destinations(row: NotificationRow, email: string): Promise<OutboundMessage['to'][]> {
+  function destinations(ctx: BatchContext, row: NotificationRow, email: string): OutboundMessage['to'][] {
     switch (row.channel) {
       case 'email':
         return [{ kind: 'email', address: email }];
       case 'sms':
-      case 'voice': {
-        const phones = await db.selectFrom('phone_numbers').select(['id', 'e164']).where('org_id', '=', row.org_id).where('user_id', '=', row.user_id).where('verified_at', 'is not', null).orderBy('created_at').execute();
-        return phones.map((p) => ({ kind: 'phone' as const, address: p.e164, destinationId: p.id }));
-      }
-      case 'push': {
-        const devices = await db.selectFrom('devices').select(['id', 'platform', 'push_token_sealed', 'critical_alerts_permitted']).where('user_id', '=', row.user_id).orderBy('created_at').execute();
-        return devices.map((d) => ({
+      case 'voice':
+        return (ctx.phones.get(row.user_id) ?? []).filter((p) => p.org_id === row.org_id).map((p) => ({ kind: 'phone' as const, address: p.e164, destinationId: p.id }));
+      case 'push':
+        return (ctx.devices.get(row.user_id) ?? []).map((d) => ({
           kind: d.platform === 'ios' ? ('apns' as const) : d.platform === 'android' ? ('fcm' as const) : ('webpush' as const),
           address: deps.box.open(d.push_token_sealed), destinationId: d.id, criticalAllowed: d.critical_alerts_permitted === 1,
         }));
-      }
       case 'chat':
         return row.destination_id ? [{ kind: 'chat', address: row.destination_id, destinationId: row.destination_id }] : [];
     }
   }
 
-  async function dispatch(row: NotificationRow, now: Date): Promise<void> {
-    const alert = await db
-      .selectFrom('alerts')
-      .innerJoin('services', 'services.id', 'alerts.service_id')
-      .select(['alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
-      .where('alerts.id', '=', row.alert_id)
-      .executeTakeFirst();
-    const person = (await repo.peopleNames(db, [row.user_id])).get(row.user_id);
+  async function load(claimed: NotificationRow[], now: Date): Promise<BatchContext> {
+    const alertIds = [...new Set(claimed.map((r) => r.alert_id))];
+    const userIds = [...new Set(claimed.map((r) => r.user_id))];
+    const channels = new Set(claimed.map((r) => r.channel));
+    const [alerts, people, phones, devices] = await Promise.all([
+      db.selectFrom('alerts').innerJoin('services', 'services.id', 'alerts.service_id')
+        .select(['alerts.id', 'alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
+        .where('alerts.id', 'in', alertIds).execute(),
+      repo.peopleNames(db, userIds),
+      channels.has('sms') || channels.has('voice')
+        ? db.selectFrom('phone_numbers').select(['id', 'e164', 'org_id', 'user_id']).where('user_id', 'in', userIds).where('verified_at', 'is not', null).orderBy('created_at').execute()
+        : Promise.resolve([]),
+      channels.has('push')
+        ? db.selectFrom('devices').select(['id', 'platform', 'push_token_sealed', 'critical_alerts_permitted', 'user_id']).where('user_id', 'in', userIds).orderBy('created_at').execute()
+        : Promise.resolve([]),
+    ]);
+    const group = <T extends { user_id: string }>(rows: T[]) => {
+      const m = new Map<string, T[]>();
+      for (const r of rows) m.set(r.user_id, [...(m.get(r.user_id) ?? []), r]);
+      return m;
+    };
+    return { now, alerts: new Map(alerts.map((a) => [a.id, a])), people, phones: group(phones), devices: group(devices), fates: [] };
+  }
+
+  async function dispatch(ctx: BatchContext, row: NotificationRow): Promise<void> {
+    const now = ctx.now;
+    const alert = ctx.alerts.get(row.alert_id);
+    const person = ctx.people.get(row.user_id);
     const who = person?.name ?? 'a removed person';
     const label = `${row.channel} page to ${who}`;
     // Acknowledged, resolved or snoozed since the page was made: it is not sent (a responder's page
@@ -88,24 +128,24 @@ export function createDispatchJob(deps: {
     const wanted = alert && person && (alert.status === 'open' || (row.kind === 'responder' && alert.status === 'acknowledged'));
     if (!wanted) {
       const why = !alert ? 'the alert is gone' : !person ? 'the person is gone' : `the alert is ${alert.status}`;
-      await finish(row, { status: 'cancelled', detail: why }, now, 'page_cancelled', `${label} cancelled: ${why}`);
+      finish(ctx, row, { status: 'cancelled', detail: why }, 'page_cancelled', `${label} cancelled: ${why}`);
       return;
     }
     // Lowered to low urgency since the page was made: it no longer rings a phone (PRODUCT.md 7.2).
     if (skippedForUrgency(row.channel, alert.urgency)) {
-      await finish(row, { status: 'skipped', detail: 'low urgency' }, now, 'page_skipped', `${label} skipped: low urgency`);
+      finish(ctx, row, { status: 'skipped', detail: 'low urgency' }, 'page_skipped', `${label} skipped: low urgency`);
       return;
     }
     const provider = providerOf(row.channel);
     if (!provider || !provider.configured()) {
       const detail = `${row.channel} is not configured on this server`;
-      await finish(row, { status: 'not_configured', detail }, now, 'page_not_configured', `${label} not sent: ${detail}`);
+      finish(ctx, row, { status: 'not_configured', detail }, 'page_not_configured', `${label} not sent: ${detail}`);
       return;
     }
-    const to = await destinations(row, person.email);
+    const to = destinations(ctx, row, person.email);
     if (!to.length) {
       const detail = row.channel === 'push' ? `${who} has no device registered` : row.channel === 'chat' ? 'the step names no chat destination' : `${who} has no verified phone number`;
-      await finish(row, { status: 'failed', detail }, now, 'page_failed', `${label} failed: ${detail}`);
+      finish(ctx, row, { status: 'failed', detail }, 'page_failed', `${label} failed: ${detail}`);
       return;
     }
     const message = (dest: OutboundMessage['to']): OutboundMessage => ({
@@ -139,15 +179,15 @@ export function createDispatchJob(deps: {
     switch (fate!.status) {
       case 'sent':
       case 'delivered':
-        await finish(row, { status: fate!.status, detail: null, provider_message_id: fate!.providerMessageId }, now, 'page_sent', `${label} ${fate!.status}`, { provider: provider.name });
+        finish(ctx, row, { status: fate!.status, detail: null, provider_message_id: fate!.providerMessageId }, 'page_sent', `${label} ${fate!.status}`, { provider: provider.name });
         return;
       case 'pending': {
         const retryAt = new Date(now.getTime() + fate!.retryInMs).toISOString();
-        await finish(row, { status: 'pending', detail: fate!.detail, due_at: retryAt }, now, 'page_retry', `${label} not delivered yet: ${fate!.detail}; trying again`);
+        finish(ctx, row, { status: 'pending', detail: fate!.detail, due_at: retryAt }, 'page_retry', `${label} not delivered yet: ${fate!.detail}; trying again`);
         return;
       }
       case 'failed':
-        await finish(row, { status: 'failed', detail: fate!.detail }, now, 'page_failed', `${label} failed: ${fate!.detail}`);
+        finish(ctx, row, { status: 'failed', detail: fate!.detail }, 'page_failed', `${label} failed: ${fate!.detail}`);
         return;
     }
   }
@@ -163,11 +203,14 @@ export function createDispatchJob(deps: {
       const token = newId('clm');
       const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + (deps.claimMs ?? CLAIM_MS)).toISOString(), limit: batch });
       claimed.sort((a, b) => a.due_at.localeCompare(b.due_at));
+      if (!claimed.length) return 0;
+      const ctx = await load(claimed, now);
       let next = 0;
       const worker = async () => {
-        while (next < claimed.length) await dispatch(claimed[next++]!, now);
+        while (next < claimed.length) await dispatch(ctx, claimed[next++]!);
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+      await flush(ctx);
       return claimed.length;
     },
   };

@@ -12,6 +12,8 @@ export async function dueEscalations(db: Kysely<Database>, now: string, limit: n
     .selectAll('e')
     .select(['a.status', 'a.priority', 'a.urgency', 'a.service_id', 'a.title', 'a.snoozed_until'])
     .where('e.next_at', '<=', now)
+    // A snoozed alert's escalation is the snooze expiry job's until the snooze ends.
+    .where('a.status', '<>', 'snoozed')
     .orderBy('e.next_at')
     .limit(limit)
     .execute();
