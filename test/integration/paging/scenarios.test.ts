@@ -271,6 +271,26 @@ for (const dialect of DIALECTS) {
       expect((await h.timeline(id)).map((e) => e.kind)).toContain('escalation_exhausted');
     });
 
+    it('a page claimed by a process that died: sms and voice are not sent again (timeline says why), push and email once more', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const res = await h.t.app.inject({ method: 'POST', url: h.service.ingestPath, payload: { title: 'Crash', priority: 'critical' } });
+      const id = res.json().alert_id as string;
+      await h.t.container.runner.drain();
+      // The escalation job makes the pages; a process that then died had claimed them all mid-send.
+      await h.t.container.engine.tick().catch(() => 0);
+      h.inbox().splice(0); // the push at 0 s may already be out; this scenario is about the claim
+      await h.t.container.db.updateTable('notifications').set({ status: 'pending', attempts: 0, due_at: h.t.clock.now().toISOString() }).where('alert_id', '=', id).execute();
+      const { claimDue } = (await import('../../../src/modules/notification/index.ts')).notificationRepository;
+      const claimed = await claimDue(h.t.container.db, dialect, { now: h.t.clock.now().toISOString(), token: 'clm_dead', until: new Date(h.t.clock.now().getTime() + 30_000).toISOString(), limit: 50 });
+      expect(claimed.map((c) => c.channel).sort()).toEqual(['push', 'sms', 'voice']);
+      await h.advance(MINUTE);
+      h.expect(['push ada: Crash']);
+      const rows = await h.t.container.db.selectFrom('notifications').select(['channel', 'status', 'detail']).where('alert_id', '=', id).execute();
+      expect(Object.fromEntries(rows.map((r) => [r.channel, r.status]))).toEqual({ push: 'sent', sms: 'failed', voice: 'failed' });
+      expect((await h.timeline(id)).map((e) => e.message)).toContain('sms page failed: outcome unknown (the process stopped while sending); not sent again');
+    });
+
     it('a provider that asks to retry gets the page again later; one that refuses fails it, in the timeline', async () => {
       h = await createHarness(dialect);
       twoLevels();
