@@ -10,7 +10,7 @@ export const ServiceSchema = Type.Object(
     dedupe_mode: Type.String({ enum: ['event_key_only'] }),
     created_at: Type.String(),
     updated_at: Type.String(),
-    paging: Type.Optional(Type.String({ enum: ['ok', 'no_schedule', 'nobody_on_call'], description: 'Whether a high-priority alert would page someone now (PRODUCT.md 7.3).' })),
+    paging: Type.Optional(Type.String({ enum: ['ok', 'no_schedule', 'nobody_on_call'], description: 'Whether a high-priority alert would page someone now: ok, no_schedule (no schedule and no routing rule), nobody_on_call (no level has anyone on call now).' })),
   },
   { $id: 'Service' },
 );
