@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { type TimeToPage, timeToPage } from './time-to-page.ts';
+import { benchOnCall, type OnCallBench } from './oncall.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LUA = join(ROOT, 'bench', 'load.lua');
@@ -42,6 +43,8 @@ const { values: opt } = parseArgs({
     scale: { type: 'string', description: 'fill a fresh database to this many alerts and measure reads and storage on the way (bench/scale.ts)' },
     sizes: { type: 'string', description: 'with --scale: comma-separated sizes to measure at (default 10000, 100000, … and the --scale size)' },
     reads: { type: 'string', default: '40', description: 'with --scale: sequential requests per read' },
+    'no-oncall': { type: 'boolean', default: false, description: 'skip the on-call lookup and shift rows (bench/oncall.ts)' },
+    oncall: { type: 'boolean', default: false, description: 'the on-call rows only, with the bare Fastify route for scale (no Klaxon or Alertmanager targets)' },
   },
 });
 const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
@@ -117,6 +120,8 @@ function cpuProbeMs(): number {
 }
 
 const results: RunResult[] = [];
+/** The on-call rows (issue 20), when measured. */
+let oncall: OnCallBench | undefined;
 /** Time from spawning `klaxon serve` (migrated database) to its first 200 on /healthz, per start. */
 const startups: Array<{ dialect: string; ready_ms: number }> = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -621,6 +626,10 @@ async function main() {
     for (currentRound = 1; currentRound <= ROUNDS; currentRound++) {
       if (ROUNDS > 1) console.log(`\nRound ${currentRound} of ${ROUNDS}`);
       const roundDir = mkdtempSync(join(work, `round${currentRound}-`));
+      if (opt.oncall) {
+        await benchBareFastify(roundDir);
+        continue;
+      }
       if (opt['no-sqlite']) {
         for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'sqlite', endpoint: 'native /v1/ingest', scenario }, 'skipped (--no-sqlite)');
       } else {
@@ -639,6 +648,13 @@ async function main() {
       } else {
         await benchAlertmanager(roundDir);
       }
+    }
+    if (!opt['no-oncall']) {
+      oncall = await benchOnCall({ quick: opt.quick });
+      console.log(`\nOn-call (${oncall.schedule}), in process:`);
+      console.log(`  lookups (pure module, one level)     ${String(oncall.pure_lookups_per_s).padStart(8)} /s`);
+      console.log(`  lookups (directory on SQLite)        ${String(oncall.directory_lookups_per_s).padStart(8)} /s`);
+      console.log(`  31 days of shifts, every level       ${String(oncall.shifts_31_days_ms).padStart(8)} ms (${oncall.shifts_31_days_count} shifts)`);
     }
   } finally {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e) => console.error('cleanup:', (e as Error).message));
@@ -780,6 +796,7 @@ async function main() {
         targets,
         time_to_page: timeToPageRows,
         notes,
+        ...(oncall ? { oncall } : {}),
       },
       null,
       2,

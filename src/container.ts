@@ -17,6 +17,7 @@ import { createIntegrationService, createMappingSandbox } from './modules/integr
 import { createOrgService } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
+import { createCalendarService, createOnCallDirectory, createRoutingService, createScheduleService } from './modules/schedule/index.ts';
 import { createUserService } from './modules/user/index.ts';
 import { createSessionService, sessionResolver } from './modules/session/index.ts';
 import { createMailer } from './modules/mail/index.ts';
@@ -28,7 +29,7 @@ import { createEscalationJob } from './jobs/paging/escalation.job.ts';
 import { createDispatchJob } from './jobs/paging/dispatch.job.ts';
 import { createSnoozeExpiryJob } from './jobs/paging/snooze-expiry.job.ts';
 import { createClaimRecoveryJob } from './jobs/paging/claim-recovery.job.ts';
-import { createPagingService, noSchedules } from './modules/notification/index.ts';
+import { createPagingService } from './modules/notification/index.ts';
 import type { OnCallDirectory } from './modules/schedule/index.ts';
 import type { DeliveryProvider } from './providers/delivery.ts';
 import { createEmailProvider } from './providers/email.ts';
@@ -79,7 +80,7 @@ export interface ContainerOptions {
    * plug in here), before the built-in email one (SMTP_URL); a channel without one is `not configured`.
    */
   providers?: DeliveryProvider[];
-  /** Who is on call (the schedule module's); default: no schedules on this server. */
+  /** Who is on call; default: the schedule module's (createOnCallDirectory). */
   directory?: OnCallDirectory;
   /** Event-loop delay in ms for load shedding (tests inject it); measured by default. */
   eventLoopDelay?: () => number;
@@ -131,7 +132,7 @@ export function createContainer(opts: ContainerOptions) {
   // The paging engine (issue 21, docs/adr/0420-paging-engine.md): small jobs, one loop.
   // Looked up by channel, first match: injected providers come before the built-in email one.
   const providers = [...(opts.providers ?? []), createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom })];
-  const directory = opts.directory ?? noSchedules;
+  const directory = opts.directory ?? createOnCallDirectory(db);
   const pagingJob = outage.job('paging', 'the paging engine');
   const engine = createPagingEngine({
     db, clock,
@@ -151,7 +152,11 @@ export function createContainer(opts: ContainerOptions) {
   const apiKeys = createApiKeyService({ db, clock });
   const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge() });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
-  const services = createServiceService({ db, clock, integrations, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
+  // Schedules and on-call (issue 20): the engine reads them through `directory` (above).
+  const schedules = createScheduleService({ db, dialect, clock });
+  const routing = createRoutingService({ db, dialect, clock });
+  const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
+  const services = createServiceService({ db, clock, integrations, schedules, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
@@ -162,6 +167,7 @@ export function createContainer(opts: ContainerOptions) {
       return { plan: s.plan, entitlements: { ...s.limits, billing_enabled: s.billing_enabled } };
     },
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
+    membershipEndingTx: (trx, e) => schedules.memberRemovedTx(trx, e),
   });
   const sessions = createSessionService({
     db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup,
@@ -173,7 +179,7 @@ export function createContainer(opts: ContainerOptions) {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
-  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError } });
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e) } });
   const invitations = createInvitationService({
     db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
@@ -306,7 +312,7 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions },
+    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar },
     /** Stops in order; a second call waits for the first. */
     close(): Promise<void> {
       closing ??= shutdown();

@@ -15,6 +15,10 @@ import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/p
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
 import type { AlertEscalationTable, NotificationTable } from '../modules/notification/notification.table.ts';
+import type {
+  CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
+  ServiceRoutingRuleTable, ServiceRoutingTable,
+} from '../modules/schedule/schedule.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -49,4 +53,14 @@ export interface Database {
   // the paging engine (migration 2026-11-25T210000)
   alert_escalations: AlertEscalationTable;
   notifications: NotificationTable;
+  // schedules and on-call (migration 2026-11-25T203000)
+  schedules: ScheduleTable;
+  schedule_levels: ScheduleLevelTable;
+  schedule_layers: ScheduleLayerTable;
+  layer_participants: LayerParticipantTable;
+  schedule_overrides: ScheduleOverrideTable;
+  level_channels: LevelChannelTable;
+  service_routing: ServiceRoutingTable;
+  service_routing_rules: ServiceRoutingRuleTable;
+  calendar_feeds: CalendarFeedTable;
 }

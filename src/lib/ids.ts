@@ -66,6 +66,6 @@ export type IdPrefix =
   | 'org' | 'usr' | 'svc' | 'alr' | 'key' | 'int' | 'crd' | 'rcp' | 'evt' | 'log' | 'aud'
   | 'ntf' | 'clm' | 'rsp' // the paging engine: pages, dispatcher claims, responder requests
   | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod'
-  | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif';
+  | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif' | 'lyr' | 'cal';
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

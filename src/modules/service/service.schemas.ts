@@ -10,7 +10,9 @@ export const ServiceSchema = Type.Object(
     dedupe_mode: Type.String({ enum: ['event_key_only'] }),
     created_at: Type.String(),
     updated_at: Type.String(),
-    paging: Type.Optional(Type.String({ enum: ['ok', 'no_schedule', 'nobody_on_call'], description: 'Whether a high-priority alert would page someone now: ok, no_schedule (no schedule and no routing rule), nobody_on_call (no level has anyone on call now).' })),
+    paging: Type.Union([Type.Literal('ok'), Type.Literal('no_schedule'), Type.Literal('nobody_on_call')], {
+      description: 'Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now).',
+    }),
   },
   { $id: 'Service' },
 );
@@ -19,7 +21,7 @@ export const ServiceCreate = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
-    schedule_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'Schedule bound to the service (optional until schedules exist).' })),
+    schedule_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'A schedule of the organization (sch_…), or null: the service then pages nobody unless a routing rule picks a schedule.' })),
     dedupe_mode: Type.Optional(Type.Literal('event_key_only')),
   },
   { $id: 'ServiceCreate' },
