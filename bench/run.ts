@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { type TimeToPage, timeToPage } from './time-to-page.ts';
 import { benchOnCall, type OnCallBench } from './oncall.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +38,7 @@ const { values: opt } = parseArgs({
     rounds: { type: 'string', default: '1', description: 'run every target this many times, in turn, and report medians' },
     role: { type: 'string', default: 'all', description: 'klaxon serve --role for the measured process (all: ingest and outbox worker)' },
     'cpu-prof': { type: 'string', description: 'write Klaxon CPU profiles (node --cpu-prof) to this folder' },
+    'no-time-to-page': { type: 'boolean', default: false, description: 'skip the time-to-page rows (issue 21)' },
     out: { type: 'string', description: 'results folder (default bench/results)' },
     scale: { type: 'string', description: 'fill a fresh database to this many alerts and measure reads and storage on the way (bench/scale.ts)' },
     sizes: { type: 'string', description: 'with --scale: comma-separated sizes to measure at (default 10000, 100000, … and the --scale size)' },
@@ -749,6 +751,22 @@ async function main() {
   if (startups.length) {
     console.log(`\nStartup (klaxon serve on a migrated database, spawn to first /healthz 200): ${startups.map((x) => `${x.dialect} ${x.ready_ms} ms`).join(', ')}`);
   }
+  // Time to page (issue 21, bench/time-to-page.ts): from the 202 of a trigger to the fake provider.
+  const timeToPageRows: TimeToPage[] = [];
+  if (!opt['no-time-to-page']) {
+    console.log('\nTime to page (202 of a trigger to the fake push provider, open loop, in-process; bench/time-to-page.ts):');
+    console.log('  dialect  alerts/s  alerts  paged  p50 ms  p99 ms  max ms  probe ms');
+    const dialects = [...(opt['no-sqlite'] ? [] : ['sqlite' as const]), ...(opt['no-pg'] || (await pgAvailable()) ? [] : ['postgres' as const])];
+    for (const dialect of dialects) {
+      for (const rate of [10, 500]) {
+        const probe = cpuProbeMs();
+        const r = await timeToPage({ dialect, rate, durationS: DURATION, pgUrl: PG_URL });
+        timeToPageRows.push({ ...r, cpu_probe_ms: probe } as TimeToPage);
+        console.log(`  ${dialect.padEnd(8)} ${String(rate).padStart(8)} ${String(r.alerts).padStart(7)} ${String(r.paged).padStart(6)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.max_ms).padStart(7)}  ${probe}`);
+        if (rate === 500) targets.push({ check: `${dialect} time to page: p99 < 500 ms at 500 alerts/s`, value: r.p99_ms, pass: r.p99_ms < 500 && r.paged === r.alerts });
+      }
+    }
+  }
   console.log('\nTargets:');
   for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.check}  (${t.value})`);
   for (const n of notes) console.log(`\n${n}`);
@@ -776,6 +794,7 @@ async function main() {
         startups,
         ratios,
         targets,
+        time_to_page: timeToPageRows,
         notes,
         ...(oncall ? { oncall } : {}),
       },

@@ -30,6 +30,8 @@ export interface Config {
   shedQueueDepth: number;
   spoolMaxUnits: number;
   outboxLeaseMs: number;
+  /** How long the dispatcher holds a page while sending (issue 21): past it, its outcome is unknown. */
+  pageClaimMs: number;
   /** Outbound webhooks (docs/adr/0462-webhook-ssrf.md). */
   webhooks: WebhookConfig;
 }
@@ -187,6 +189,7 @@ export function loadConfig(
     spoolMaxUnits: positiveInt(env, 'KLAXON_SPOOL_MAX_UNITS', 1_000_000),
     outboxLeaseMs: positiveInt(env, 'KLAXON_OUTBOX_LEASE_MS', 30_000),
     webhooks: webhookConfig(env),
+    pageClaimMs: positiveInt(env, 'KLAXON_PAGE_CLAIM_MS', 30_000),
   };
 }
 

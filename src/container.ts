@@ -23,7 +23,16 @@ import { createSessionService, sessionResolver } from './modules/session/index.t
 import { createMailer } from './modules/mail/index.ts';
 import { createCodeHasher } from './lib/codes.ts';
 import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
-import { pageRequestHandler } from './jobs/page-request.job.ts';
+import { pagingIntakeHandler } from './jobs/paging-intake.job.ts';
+import { createPagingEngine } from './jobs/paging/engine.ts';
+import { createEscalationJob } from './jobs/paging/escalation.job.ts';
+import { createDispatchJob } from './jobs/paging/dispatch.job.ts';
+import { createSnoozeExpiryJob } from './jobs/paging/snooze-expiry.job.ts';
+import { createClaimRecoveryJob } from './jobs/paging/claim-recovery.job.ts';
+import { createPagingService } from './modules/notification/index.ts';
+import type { OnCallDirectory } from './modules/schedule/index.ts';
+import type { DeliveryProvider } from './providers/delivery.ts';
+import { createEmailProvider } from './providers/email.ts';
 import { createSqliteStoreRound } from './jobs/outbox-round.sqlite.ts';
 import { cleanupJob } from './jobs/cleanup.job.ts';
 import { retentionJob } from './jobs/retention.job.ts';
@@ -73,6 +82,13 @@ export interface ContainerOptions {
   onBackgroundError?: (err: unknown, msg: string) => void;
   /** Where periodic jobs log; errors go to onBackgroundError instead when it is given. */
   log?: BackgroundLog;
+  /**
+   * Delivery providers the paging engine looks up by channel (tests inject fakes; other channels
+   * plug in here), before the built-in email one (SMTP_URL); a channel without one is `not configured`.
+   */
+  providers?: DeliveryProvider[];
+  /** Who is on call; default: the schedule module's (createOnCallDirectory). */
+  directory?: OnCallDirectory;
   /** Event-loop delay in ms for load shedding (tests inject it); measured by default. */
   eventLoopDelay?: () => number;
   /** Replaces the webhook HTTP client built from the config (tests). */
@@ -91,7 +107,7 @@ export function createContainer(opts: ContainerOptions) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Invitation mail: the handler reaches the service lazily (it is built below).
   const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer ?? mailer });
-  const handlers = [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])];
+  const handlers = [pagingIntakeHandler, invitationMail, ...(opts.extraHandlers ?? [])];
   // Alert events no handler but webhooks consume are written processed, except for organizations
   // with a destination that wants them (docs/adr/0123, 0461): the subscriptions keep this set.
   const settledEvents = new SettledEvents();
@@ -122,7 +138,26 @@ export function createContainer(opts: ContainerOptions) {
     // Logged, not thrown: a failed round is redone event by event, a failed event retried with backoff.
     onError: (err, event, what) =>
       outboxJob.failed(err, event ? `outbox event ${event.id} (${event.type}) failed; it will be retried` : (what ?? 'outbox round failed; its events are retried one by one')),
-    onRound: () => outboxJob.ok(),
+    onRound: (taken) => {
+      outboxJob.ok();
+      // The intake made escalations due: page now, not at the next poll.
+      if (taken > 0) engine.nudge();
+    },
+  });
+  // The paging engine (issue 21, docs/adr/0420-paging-engine.md): small jobs, one loop.
+  // Looked up by channel, first match: injected providers come before the built-in email one.
+  const providers = [...(opts.providers ?? []), createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom })];
+  const directory = opts.directory ?? createOnCallDirectory(db);
+  const pagingJob = outage.job('paging', 'the paging engine');
+  const engine = createPagingEngine({
+    db, clock,
+    jobs: [
+      createSnoozeExpiryJob({ db }),
+      createEscalationJob({ db, directory }),
+      createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs }),
+      createClaimRecoveryJob({ db }),
+    ],
+    onError: (err, what) => pagingJob.failed(err, what),
   });
   const notify = () => runner.nudge();
 
@@ -130,13 +165,13 @@ export function createContainer(opts: ContainerOptions) {
   const mappings = createMappingSandbox({ onKill: (info) => opts.log?.warn(info, 'a custom mapping exceeded its bounds; its sandbox process was replaced') });
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain, mappings });
   const apiKeys = createApiKeyService({ db, clock });
-  const alerts = createAlertService({ db, dialect, clock, notify, settledEvents });
-  // Schedules and on-call (issue 20): the engine reads them through `directory`.
+  const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge() });
+  const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
+  // Schedules and on-call (issue 20): the engine reads them through `directory` (above).
   const schedules = createScheduleService({ db, dialect, clock });
   const routing = createRoutingService({ db, dialect, clock });
   const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
-  const directory = createOnCallDirectory(db);
-  const services = createServiceService({ db, clock, integrations, schedules });
+  const services = createServiceService({ db, clock, integrations, schedules, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
@@ -253,6 +288,7 @@ export function createContainer(opts: ContainerOptions) {
   });
   /** The `chat` channel's provider, for the paging engine (src/providers/delivery.ts). */
   const chatProvider = createChatProvider({ db, box, http: webhookHttp, clock });
+  providers.push(chatProvider);
   // Loaded before the first request (buildApp, after migrations): until then every webhook-only
   // event type is written pending.
   let subscriptionsLoaded: Promise<void> | undefined;
@@ -265,6 +301,7 @@ export function createContainer(opts: ContainerOptions) {
   async function shutdown() {
     await snapshots.stop();
     await drainer.stop();
+    await engine.stop();
     await runner.stop();
     await webhookWorker.stop();
     await webhookSubscriptions.stop();
@@ -293,6 +330,9 @@ export function createContainer(opts: ContainerOptions) {
     dialect,
     box,
     runner,
+    engine,
+    directory,
+    providers,
     committer,
     spool,
     drainer,
@@ -306,14 +346,12 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks },
-    /** What the paging engine reads of schedules (src/modules/schedule/schedule.port.ts). */
-    directory,
+    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks },
     webhookWorker,
     webhookSubscriptions,
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
     ready: () => (subscriptionsLoaded ??= webhookSubscriptions.refreshQuietly()),
-    providers: { chat: chatProvider },
+    chatProvider,
     /** Stops in order; a second call waits for the first. */
     close(): Promise<void> {
       closing ??= shutdown();

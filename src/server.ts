@@ -127,6 +127,7 @@ export async function startServer(
     if (role === 'worker' || role === 'all') {
       container.runner.start();
       container.webhookWorker.start();
+      container.engine.start();
     }
     // Every role writes alert events, so every role follows who wants which (docs/adr/0461).
     container.webhookSubscriptions.start();

@@ -14,6 +14,7 @@ import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
+import type { AlertEscalationTable, NotificationTable } from '../modules/notification/notification.table.ts';
 import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
   ServiceRoutingRuleTable, ServiceRoutingTable,
@@ -50,6 +51,9 @@ export interface Database {
   usage_counters: UsageCounterTable;
   invitations: InvitationTable;
   secret_key_checks: SecretKeyCheckTable;
+  // the paging engine (migration 2026-11-25T210000)
+  alert_escalations: AlertEscalationTable;
+  notifications: NotificationTable;
   // schedules and on-call (migration 2026-11-25T203000)
   schedules: ScheduleTable;
   schedule_levels: ScheduleLevelTable;

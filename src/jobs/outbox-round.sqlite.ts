@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { SqliteThread } from '../db/sqlite-thread.ts';
 import { type OutboxEvent, type OutboxEventRow, rowToEvent } from '../modules/outbox/index.ts';
 import type { EventHandler } from './runner.ts';
-import { pageRequestSqlite } from './page-request.job.ts';
+import { pagingIntakeSqlite } from './paging-intake.job.ts';
 import { webhookFanoutSqlite } from './webhook-fanout.job.ts';
 
 /**
@@ -18,7 +18,7 @@ export interface SqliteEventHandler {
 }
 
 /** Every handler with a form on the SQLite thread (the thread's bundle holds these). */
-export const SQLITE_EVENT_HANDLERS: readonly SqliteEventHandler[] = [pageRequestSqlite, webhookFanoutSqlite];
+export const SQLITE_EVENT_HANDLERS: readonly SqliteEventHandler[] = [pagingIntakeSqlite, webhookFanoutSqlite];
 
 /** The SQLite thread's operation that runs an outbox round (see sqliteOutboxRound). */
 export const SQLITE_OUTBOX_ROUND_OP = 'outbox-round';

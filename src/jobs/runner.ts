@@ -79,7 +79,7 @@ export interface RunnerOptions {
   /** `what` names the failed step when it is not a round (a periodic job, the store's round). */
   onError?: (err: unknown, event?: OutboxEvent, what?: string) => void;
   /** A round completed: the store answered (the outage log's all-clear, src/db/outage-log.ts). */
-  onRound?: () => void;
+  onRound?: (taken: number) => void;
 }
 
 /**
@@ -243,7 +243,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
         again = false;
         current = tick();
         const n = await current;
-        opts.onRound?.();
+        opts.onRound?.(n);
         lastRoundAt = Date.now();
         if (n >= batchSize) again = true;
         else if (again) {

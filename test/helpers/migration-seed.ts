@@ -145,6 +145,15 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'wat_m1', delivery_id: 'msg_m1', attempted_at: T1, duration_ms: 12, request_headers: '{"webhook-id":"msg_m1"}', response_status: 503,
     response_head: 'busy', outcome: 'retry', error: 'timeout',
   }],
+  ['alert_escalations', {
+    alert_id: 'alr_m1', org_id: 'org_m1', schedule_id: 'sch_m1', schedule_chosen: 1, epoch: 2, cycle: 1, level: 2, level_started_at: T1,
+    paged: 1, force_next: 1, exhausted: 1, next_at: T2, last_event_id: 7, updated_at: T1,
+  }],
+  ['notifications', {
+    id: 'ntf_m1', org_id: 'org_m1', alert_id: 'alr_m1', user_id: 'usr_m1', kind: 'responder', epoch: 2, cycle: 1, level: 2, step_index: 1,
+    channel: 'sms', destination_id: 'phn_m1', urgency: 'low', due_at: T1, status: 'failed', attempts: 2, claim_token: 'clm_1', claim_expires_at: T1,
+    provider_message_id: 'SM1', detail: 'outcome unknown', idempotency_key: 'alr_m1|2|1|2|usr_m1|sms|1', created_at: T0, updated_at: T1,
+  }],
 ];
 
 /**

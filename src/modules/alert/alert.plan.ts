@@ -3,6 +3,7 @@ import type { AlertRow, AlertUpdate, NewAlertLogRow, NewAlertRow } from './alert
 import {
   type AlertStatus,
   type NormalizedSignal,
+  type Priority,
   type Urgency,
   priorityFromRank,
   priorityRank,
@@ -194,5 +195,62 @@ export function planAck(existing: AlertRow, ctx: PlanContext): AlertPlan {
     logs: [log(ctx, existing.id, 'acknowledged', `Acknowledged by ${actorLabel(ctx.actor)}`)],
     events: [event(ctx, 'alert.acknowledged', { ...existing, status: 'acknowledged' })],
     result: { alertId: existing.id, status: 'acknowledged', deduped: false, resolved: false, changed: true },
+  };
+}
+
+/**
+ * The operations of PRODUCT.md 7.3 on an alert by id (escalate, snooze, wake, priority). Each plans
+ * the alert's change, its timeline entry and its event; the paging engine's intake turns the event
+ * into escalation state. `by` names who did it in the timeline (a person's name, a key's name).
+ */
+export function planEscalate(existing: AlertRow, ctx: PlanContext, by: string): AlertPlan {
+  if (existing.status === 'resolved') return noop(existing);
+  // An acknowledged or snoozed alert escalated by hand is open again (PRODUCT.md 7.3).
+  const set: AlertUpdate = { status: 'open', updated_at: ctx.now, snoozed_until: null, acknowledged_at: null, acknowledged_by: null };
+  return {
+    update: { id: existing.id, set },
+    logs: [log(ctx, existing.id, 'escalated', `Escalated by ${by}: the next level is paged now`, { from_level: existing.level, previous_status: existing.status })],
+    events: [event(ctx, 'alert.escalated', { ...existing, status: 'open' }, { from_level: existing.level })],
+    result: { alertId: existing.id, status: 'open', deduped: false, resolved: false, changed: true },
+  };
+}
+
+export function planSnooze(existing: AlertRow, ctx: PlanContext, by: string, until: string): AlertPlan {
+  if (existing.status === 'resolved') return noop(existing);
+  if (existing.status === 'snoozed' && existing.snoozed_until === until) return noop(existing);
+  return {
+    update: { id: existing.id, set: { status: 'snoozed', snoozed_until: until, updated_at: ctx.now } },
+    logs: [log(ctx, existing.id, 'snoozed', `Snoozed by ${by} until ${until}`, { until, previous_status: existing.status })],
+    events: [event(ctx, 'alert.snoozed', { ...existing, status: 'snoozed' }, { snoozed_until: until })],
+    result: { alertId: existing.id, status: 'snoozed', deduped: false, resolved: false, changed: true },
+  };
+}
+
+export function planWake(existing: AlertRow, ctx: PlanContext, by: string): AlertPlan {
+  if (existing.status !== 'snoozed') return noop(existing);
+  return {
+    update: { id: existing.id, set: { status: 'open', snoozed_until: null, updated_at: ctx.now } },
+    logs: [log(ctx, existing.id, 'woken', `Woken by ${by}: the alert is open again`, {})],
+    events: [event(ctx, 'alert.woken', { ...existing, status: 'open' }, { reason: 'woken' })],
+    result: { alertId: existing.id, status: 'open', deduped: false, resolved: false, changed: true },
+  };
+}
+
+/**
+ * A priority (and urgency) set by hand: a raise of either pages the current level at the new
+ * urgency (the same event a higher-priority repeat writes); a lowering pages nobody.
+ */
+export function planPriority(existing: AlertRow, ctx: PlanContext, by: string, priority: Priority, urgency: Urgency): AlertPlan {
+  const rank = priorityRank(priority);
+  if (existing.status === 'resolved' || (rank === existing.priority && urgency === existing.urgency)) return noop(existing);
+  const from = priorityFromRank(existing.priority);
+  const raised = rank < existing.priority || (urgency === 'high' && existing.urgency === 'low');
+  const after = { ...existing, priority: rank, urgency };
+  const message = `Priority set by ${by}: ${from} to ${priority}, urgency ${existing.urgency} to ${urgency}${raised ? '' : ' (nobody is paged for a lowering)'}`;
+  return {
+    update: { id: existing.id, set: { priority: rank, urgency, updated_at: ctx.now } },
+    logs: [log(ctx, existing.id, 'priority_changed', message, { previous_priority: from, priority, previous_urgency: existing.urgency, urgency })],
+    events: raised ? [event(ctx, 'alert.priority_raised', after, { previous_priority: from, previous_urgency: existing.urgency, page_urgency: urgency })] : [],
+    result: { alertId: existing.id, status: existing.status, deduped: false, resolved: false, changed: true },
   };
 }

@@ -5,7 +5,7 @@ import { sendPage } from '../../http/pagination.ts';
 import { requestMeta } from '../../http/auth.ts';
 import type { Static } from 'typebox';
 import type { AlertService } from './alert.service.ts';
-import { AlertChange, AlertCreate, AlertListQuery, AlertSchema, TimelineEntry } from './alert.schemas.ts';
+import { AlertChange, AlertCreate, AlertListQuery, AlertSchema, AlertSnooze, PriorityChange, TimelineEntry } from './alert.schemas.ts';
 
 export function alertRoutes(deps: { alerts: AlertService }): FastifyPluginAsyncTypebox {
   const { alerts } = deps;
@@ -80,7 +80,49 @@ export function alertRoutes(deps: { alerts: AlertService }): FastifyPluginAsyncT
         },
       });
     }
+
+    // The paging operations of PRODUCT.md 7.3; the engine pages after the change commits.
+    const reply = async (orgId: string, id: string, r: { alertId?: string | undefined; status?: string | undefined; changed: boolean }) => ({
+      ok: true as const, alert_id: id, status: r.status!, changed: r.changed, alert: await alerts.get(orgId, id),
+    });
+    const change = { audience: 'DI', scope: 'O', permission: 'alerts.act' } as const;
+    app.put('/api/alerts/:id/escalate', {
+      config: { access: change },
+      schema: {
+        tags: ['alerts'], summary: 'Escalate to the next level now and page it',
+        description: 'An acknowledged or snoozed alert is open again. Past the last level of the last cycle, the last level is paged again. A resolved alert is a 409.',
+        params: IdParams, response: { 200: Type.Ref('AlertChange'), ...errorResponses(409) },
+      },
+      handler: async (req) => reply(req.actor.orgId, req.params.id, await alerts.escalate(req.actor, req.actor.orgId, req.params.id, requestMeta(req))),
+    });
+    app.put('/api/alerts/:id/priority', {
+      config: { access: change },
+      schema: {
+        tags: ['alerts'], summary: "Change an alert's priority (and urgency)",
+        description: 'A raise pages the current level at the new urgency; a lowering pages nobody. The same priority and urgency again answers changed: false.',
+        params: IdParams, body: Type.Ref('PriorityChange'), response: { 200: Type.Ref('AlertChange'), ...errorResponses(409) },
+      },
+      handler: async (req) => reply(req.actor.orgId, req.params.id, await alerts.setPriority(req.actor, req.actor.orgId, req.params.id, req.body as Static<typeof PriorityChange>, requestMeta(req))),
+    });
+    app.put('/api/alerts/:id/snooze', {
+      config: { access: change },
+      schema: {
+        tags: ['alerts'], summary: 'Snooze an alert: no pages until then, then open and paged again',
+        description: 'Takes until or duration_minutes (1-10080). Pending pages are cancelled with the change.',
+        params: IdParams, body: Type.Ref('AlertSnooze'), response: { 200: Type.Ref('AlertChange'), ...errorResponses(409) },
+      },
+      handler: async (req) => reply(req.actor.orgId, req.params.id, await alerts.snooze(req.actor, req.actor.orgId, req.params.id, req.body as Static<typeof AlertSnooze>, requestMeta(req))),
+    });
+    app.put('/api/alerts/:id/wake', {
+      config: { access: change },
+      schema: {
+        tags: ['alerts'], summary: 'End a snooze now: the alert is open and its current level paged again',
+        description: 'Idempotent: an alert that is not snoozed answers changed: false.',
+        params: IdParams, response: { 200: Type.Ref('AlertChange'), ...errorResponses() },
+      },
+      handler: async (req) => reply(req.actor.orgId, req.params.id, await alerts.wake(req.actor, req.actor.orgId, req.params.id, requestMeta(req))),
+    });
   };
 }
 
-export const alertSchemas = [AlertSchema, TimelineEntry, AlertCreate, AlertChange];
+export const alertSchemas = [AlertSchema, TimelineEntry, AlertCreate, AlertChange, PriorityChange, AlertSnooze];

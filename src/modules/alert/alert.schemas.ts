@@ -69,3 +69,21 @@ export const AlertChange = Type.Object(
   { ok: Type.Literal(true), alert_id: Type.String(), status: Type.String(), changed: Type.Boolean(), alert: Type.Ref('Alert') },
   { $id: 'AlertChange' },
 );
+
+const PriorityEnum = Type.Union(['critical', 'high', 'medium', 'low', 'info'].map((p) => Type.Literal(p)));
+
+export const PriorityChange = Type.Object(
+  {
+    priority: PriorityEnum,
+    urgency: Type.Optional(Type.Union([Type.Literal('high'), Type.Literal('low')], { description: "Absent: the organization's default urgency for the priority." })),
+  },
+  { $id: 'PriorityChange', additionalProperties: false },
+);
+
+export const AlertSnooze = Type.Object(
+  {
+    until: Type.Optional(Type.String({ maxLength: 40, description: 'When the alert is open again and paged: ISO 8601 with an offset or Z, at most 7 days away.' })),
+    duration_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10080 })),
+  },
+  { $id: 'AlertSnooze', additionalProperties: false, description: 'Send until or duration_minutes.' },
+);

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, filteredScope, idPosition, pageOf } from '../../lib/cursor.ts';
 import * as repo from './alert.repository.ts';
-import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
+import { type AlertPlan, type AlertResult, type PlanContext, planAck, planEscalate, planPriority, planResolve, planSignal, planSnooze, planWake } from './alert.plan.ts';
 import { orgRepository, urgencyRulesOf } from '../org/index.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { type AlertStatus, type NormalizedSignal, type Priority, type Urgency, ALERT_STATUSES, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
@@ -75,6 +75,19 @@ export interface AlertListQuery {
   cursor?: string | undefined;
 }
 
+/** An operation by id, as the paging engine sees it inside the operation's transaction. */
+export interface AlertOperation {
+  op: 'ack' | 'resolve' | 'escalate' | 'snooze' | 'wake' | 'priority';
+  alertId: string;
+  /** The alert's status before the operation. */
+  previousStatus: string;
+  actor: Actor;
+  /** Who did it, as the timeline names them. */
+  by: string;
+  changed: boolean;
+  now: string;
+}
+
 /** A person acting, with the name their timeline entries show: their name, or else their email (issue 18 item 10). */
 async function named<A extends Actor>(db: Kysely<Database>, actor: A): Promise<A> {
   if (actor.type !== 'user' || actor.name) return actor;
@@ -108,10 +121,26 @@ export function createAlertService(deps: {
   dialect: Dialect;
   clock: Clock;
   notify: () => void;
+  /**
+   * The paging engine's part of an operation, in its transaction: acknowledge, resolve and snooze
+   * cancel pending pages with the change (PRODUCT.md 7.3).
+   */
+  onOperation?: (trx: Kysely<Database>, op: AlertOperation) => Promise<void>;
   /** Event types nobody consumes: written processed (repo.SettledEventTypes). */
   settledEvents?: repo.SettledEventTypes;
 }) {
   const { db, dialect, clock, settledEvents } = deps;
+
+  /** How the timeline names whoever acted: a person's name (else email), a key's or a source's name. */
+  async function nameOf(actor: Actor): Promise<string> {
+    if (actor.type === 'user') {
+      const u = await db.selectFrom('users').select(['name', 'email']).where('id', '=', actor.id).executeTakeFirst();
+      return u?.name || u?.email || 'a former member';
+    }
+    if (actor.type === 'api_key') return `API key ${(await db.selectFrom('api_keys').select('name').where('id', '=', actor.id).executeTakeFirst())?.name ?? actor.id}`;
+    if (actor.type === 'integration') return `source ${(await db.selectFrom('integrations').select('name').where('id', '=', actor.id).executeTakeFirst())?.name ?? actor.id}`;
+    return 'Klaxon';
+  }
 
   async function changeById(
     actor: Actor,
@@ -119,7 +148,8 @@ export function createAlertService(deps: {
     alertId: string,
     planner: (row: NonNullable<Awaited<ReturnType<typeof repo.findById>>>, ctx: PlanContext) => AlertPlan,
     allowedServiceIds?: string[] | null,
-    audit?: { action: string; meta: RequestMeta },
+    audit?: { action: string; meta: RequestMeta; changes?: Record<string, unknown> },
+    op?: { op: AlertOperation['op']; by: string },
   ): Promise<AlertResult> {
     const now = clock.now().toISOString();
     const result = await db.transaction().execute(async (trx) => {
@@ -128,8 +158,9 @@ export function createAlertService(deps: {
       const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor: await named(trx, actor), now }));
       await repo.writePlanEffects(trx, plan, orgId, now, settledEvents);
       if (audit && plan.result.changed) {
-        await recordAudit(trx, { orgId, actor, action: audit.action, targetType: 'alert', targetId: alertId, changes: { status: plan.result.status }, meta: audit.meta, now });
+        await recordAudit(trx, { orgId, actor, action: audit.action, targetType: 'alert', targetId: alertId, changes: { status: plan.result.status, ...audit.changes }, meta: audit.meta, now });
       }
+      if (op && deps.onOperation) await deps.onOperation(trx, { op: op.op, alertId, previousStatus: row.status, actor, by: op.by, changed: plan.result.changed, now });
       return plan.result;
     });
     if (result.changed) deps.notify();
@@ -138,10 +169,68 @@ export function createAlertService(deps: {
 
   return {
     /** `meta` given: the change is written to the audit log (requests by people and API keys). */
-    ack: (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null, meta?: RequestMeta) =>
-      changeById(actor, orgId, alertId, planAck, allowedServiceIds, meta && { action: 'alert.ack', meta }),
-    resolve: (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null, meta?: RequestMeta) =>
-      changeById(actor, orgId, alertId, planResolve, allowedServiceIds, meta && { action: 'alert.resolve', meta }),
+    ack: async (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null, meta?: RequestMeta) =>
+      changeById(actor, orgId, alertId, planAck, allowedServiceIds, meta && { action: 'alert.ack', meta }, { op: 'ack', by: await nameOf(actor) }),
+    resolve: async (actor: Actor, orgId: string, alertId: string, allowedServiceIds?: string[] | null, meta?: RequestMeta) =>
+      changeById(actor, orgId, alertId, planResolve, allowedServiceIds, meta && { action: 'alert.resolve', meta }, { op: 'resolve', by: await nameOf(actor) }),
+
+    /** PUT /api/alerts/{id}/escalate: the next level now (PRODUCT.md 7.3). A resolved alert is a 409. */
+    async escalate(actor: Actor, orgId: string, alertId: string, meta?: RequestMeta) {
+      const by = await nameOf(actor);
+      const r = await changeById(actor, orgId, alertId, (row, ctx) => {
+        if (row.status === 'resolved') throw new AppError('conflict', 'The alert is resolved; a resolved alert cannot be escalated. A new signal with its key opens a new alert.');
+        return planEscalate(row, ctx, by);
+      }, null, meta && { action: 'alert.escalate', meta }, { op: 'escalate', by });
+      return r;
+    },
+
+    /** PUT /api/alerts/{id}/snooze: `until` (ISO) or `duration_minutes` (1–10080). */
+    async snooze(actor: Actor, orgId: string, alertId: string, input: { until?: string | undefined; duration_minutes?: number | undefined }, meta?: RequestMeta) {
+      // Another organization's alert is a 404 whatever the body says.
+      if (!(await repo.findById(db, orgId, alertId))) throw notFound('Alert', alertId);
+      const now = clock.now();
+      if ((input.until === undefined) === (input.duration_minutes === undefined)) {
+        throw new AppError('invalid_request', 'Send either until (a time with an offset or Z) or duration_minutes (1 to 10080), not both and not neither.', {
+          details: [{ field: 'until', message: 'send until or duration_minutes' }],
+        });
+      }
+      let until: Date;
+      if (input.until !== undefined) {
+        until = new Date(input.until);
+        if (!/(Z|[+-]\d{2}:\d{2})$/i.test(input.until) || Number.isNaN(until.getTime())) {
+          throw new AppError('invalid_request', 'until must be an ISO 8601 time with an offset or Z, such as 2026-03-01T18:00:00Z.', { details: [{ field: 'until', message: 'must be an ISO 8601 time with an offset or Z' }] });
+        }
+        if (until.getTime() <= now.getTime() || until.getTime() > now.getTime() + 10080 * 60_000) {
+          throw new AppError('invalid_request', 'until must be in the future and at most 7 days (10080 minutes) from now.', { details: [{ field: 'until', message: 'must be in the future, at most 7 days away' }] });
+        }
+      } else until = new Date(now.getTime() + input.duration_minutes! * 60_000);
+      const by = await nameOf(actor);
+      const untilIso = until.toISOString();
+      return changeById(actor, orgId, alertId, (row, ctx) => {
+        if (row.status === 'resolved') throw new AppError('conflict', 'The alert is resolved; only an open or acknowledged alert can be snoozed.');
+        return planSnooze(row, ctx, by, untilIso);
+      }, null, meta && { action: 'alert.snooze', meta, changes: { snoozed_until: untilIso } }, { op: 'snooze', by });
+    },
+
+    /** PUT /api/alerts/{id}/wake: a snoozed alert is open again and its level paged again; any other is unchanged. */
+    async wake(actor: Actor, orgId: string, alertId: string, meta?: RequestMeta) {
+      const by = await nameOf(actor);
+      return changeById(actor, orgId, alertId, (row, ctx) => planWake(row, ctx, by), null, meta && { action: 'alert.wake', meta }, { op: 'wake', by });
+    },
+
+    /** PUT /api/alerts/{id}/priority: a raise pages the current level at the new urgency; a lowering pages nobody. */
+    async setPriority(actor: Actor, orgId: string, alertId: string, input: { priority: Priority; urgency?: Urgency | undefined }, meta?: RequestMeta) {
+      let urgency = input.urgency;
+      if (!urgency) {
+        const org = await orgRepository.findOrg(db, orgId);
+        urgency = org ? urgencyRulesOf(org)[input.priority] : input.priority === 'info' ? 'low' : 'high';
+      }
+      const by = await nameOf(actor);
+      return changeById(actor, orgId, alertId, (row, ctx) => {
+        if (row.status === 'resolved') throw new AppError('conflict', "The alert is resolved; a resolved alert's priority cannot change.");
+        return planPriority(row, ctx, by, input.priority, urgency);
+      }, null, meta && { action: 'alert.priority', meta, changes: { priority: input.priority, urgency } }, { op: 'priority', by });
+    },
 
     /** A person opens an alert on a service (POST /api/alerts); same rules as a signal. */
     async create(actor: Extract<Actor, { type: 'user' }>, input: AlertCreateInput, meta?: RequestMeta) {

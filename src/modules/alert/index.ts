@@ -1,9 +1,9 @@
-export { createAlertService, applySignalTx, planContext, type AlertService, type ApplySignalInput } from './alert.service.ts';
+export { createAlertService, applySignalTx, planContext, type AlertService, type ApplySignalInput, type AlertOperation } from './alert.service.ts';
 export {
   type Signal, type NormalizedSignal, type Priority, type Urgency, type SignalAction, type AlertStatus,
   PRIORITIES, URGENCIES, SIGNAL_ACTIONS, ALERT_STATUSES, TITLE_MAX, EVENT_KEY_MAX, normalizeSignal, priorityRank, priorityFromRank,
 } from './alert.ts';
-export { type AlertResult, type AlertPlan, type AlertOutcome, alertOutcome, planSignal } from './alert.plan.ts';
+export { type AlertResult, type AlertPlan, type AlertOutcome, alertOutcome, planSignal, alertSnapshot } from './alert.plan.ts';
 export { ALERT_EVENT_TYPES, type AlertEventType } from './alert.events.ts';
 export { rowToAlert, type AlertView } from './alert.mapper.ts';
 export { alertRoutes, alertSchemas } from './alert.routes.ts';

@@ -7,10 +7,12 @@ export const ServiceSchema = Type.Object(
     name: Type.String(),
     description: Type.String(),
     schedule_id: Type.Union([Type.String(), Type.Null()]),
-    paging: Type.Union([Type.Literal('ok'), Type.Literal('no_schedule')], { description: 'no_schedule: the service has no schedule_id, so alerts no routing rule sends elsewhere page nobody.' }),
     dedupe_mode: Type.String({ enum: ['event_key_only'] }),
     created_at: Type.String(),
     updated_at: Type.String(),
+    paging: Type.Union([Type.Literal('ok'), Type.Literal('no_schedule'), Type.Literal('nobody_on_call')], {
+      description: 'Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now).',
+    }),
   },
   { $id: 'Service' },
 );

@@ -48,6 +48,8 @@ export function createServiceService(deps: {
   integrations: Pick<IntegrationService, 'createDefaultWebhookTx'>;
   /** 400 unless the id names a schedule of the organization (the schedule module, issue 20). */
   schedules: { assertSchedule(trx: Kysely<Database>, orgId: string, scheduleId: string): Promise<void> };
+  /** Each service's `paging` (PRODUCT.md 7.3): ok, no_schedule or nobody_on_call, from the paging engine. */
+  pagingOf?: (orgId: string, serviceIds: string[]) => Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call'>>;
 }) {
   const { db, clock } = deps;
   return {
@@ -82,13 +84,15 @@ export function createServiceService(deps: {
       const after = decodeCursor(cursor, orgId, idPosition('svc'));
       const rows = await repo.listServices(db, orgId, after, limit + 1);
       const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
-      return { items: page.map(rowToService), nextCursor };
+      const paging = await deps.pagingOf?.(orgId, page.map((r) => r.id));
+      return { items: page.map((r) => ({ ...rowToService(r), ...(paging?.has(r.id) ? { paging: paging.get(r.id)! } : {}) })), nextCursor };
     },
 
     async get(orgId: string, id: string) {
       const row = await repo.findService(db, orgId, id);
       if (!row) throw notFound('Service', id);
-      return rowToService(row);
+      const paging = await deps.pagingOf?.(orgId, [id]);
+      return { ...rowToService(row), ...(paging?.has(id) ? { paging: paging.get(id)! } : {}) };
     },
 
     async update(actor: UserActor, id: string, input: ServicePatchInput, meta: RequestMeta) {

@@ -114,6 +114,8 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'PATCH /api/services/{id}': ['DI', 'admin'],
   'GET /api/services/{id}/routing': ['D', 'observer'],
   'PUT /api/services/{id}/routing': ['D', 'admin'],
+  // Issue 21: the escalation preview reads (it pages nobody).
+  'POST /api/services/{id}/routing/preview': ['DI', 'observer'],
   // Schedules (issue 20): reading a schedule and its timeline, and a person's own calendar feeds.
   'GET /api/schedules/{id}': ['DI', 'observer'],
   'GET /api/schedules/{id}/shifts': ['DI', 'observer'],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapTenant, buildTestApp, createService, createTestStore, type Tenant, type TestApp, type TestStore } from '../../helpers/app.ts';
 import { type NewOutboxEventRow, outboxRepository } from '../../../src/modules/outbox/index.ts';
 import { ALERT_EVENT_TYPES } from '../../../src/modules/alert/index.ts';
-import { pageRequestHandler } from '../../../src/jobs/page-request.job.ts';
+import { pagingIntakeHandler as pageRequestHandler } from '../../../src/jobs/paging-intake.job.ts';
 import { createSqliteStoreRound } from '../../../src/jobs/outbox-round.sqlite.ts';
 import { createOutboxRunner, type EventHandler } from '../../../src/jobs/runner.ts';
 
@@ -16,14 +16,14 @@ describe('outbox round on the SQLite thread: which event types it takes', () => 
 
   it('takes the types whose handlers are all local and all have a form on the thread', () => {
     const round = createSqliteStoreRound(thread, [pageRequestHandler], ALERT_EVENT_TYPES);
-    expect(round?.types).toEqual(['alert.triggered', 'alert.priority_raised']);
-    expect(round?.handlers).toEqual(['page-request']);
+    expect(round?.types).toEqual(['alert.triggered', 'alert.priority_raised', 'alert.acknowledged', 'alert.escalated', 'alert.snoozed', 'alert.woken', 'alert.resolved']);
+    expect(round?.handlers).toEqual(['paging-intake']);
   });
 
   it('leaves a type to the main thread when another handler of it has no form there, or is not local', () => {
     const withExtra = createSqliteStoreRound(thread, [pageRequestHandler, local('watcher', ['alert.triggered'])], ALERT_EVENT_TYPES);
-    expect(withExtra?.types).toEqual(['alert.priority_raised']);
-    const remote: EventHandler = { name: 'webhook', handles: (t) => t === 'alert.triggered' || t === 'alert.priority_raised', handle: async () => {} };
+    expect(withExtra?.types).toEqual(['alert.priority_raised', 'alert.acknowledged', 'alert.escalated', 'alert.snoozed', 'alert.woken', 'alert.resolved']);
+    const remote: EventHandler = { name: 'webhook', handles: (t) => t.startsWith('alert.'), handle: async () => {} };
     expect(createSqliteStoreRound(thread, [pageRequestHandler, remote], ALERT_EVENT_TYPES)).toBeUndefined();
     expect(createSqliteStoreRound(thread, [], ALERT_EVENT_TYPES)).toBeUndefined();
   });
@@ -74,7 +74,7 @@ describe('sqlite: the outbox round on the SQLite thread', () => {
       now: t.clock.now().toISOString(),
       limit: 200,
       types: ['alert.triggered', 'alert.priority_raised'],
-      handlers: ['page-request'],
+      handlers: ['paging-intake'],
     });
   /** The store round of the SQLite thread, as the container makes it. */
   const storeRoundOf = () => createSqliteStoreRound(t.container.store.sqliteThread!, [pageRequestHandler], ALERT_EVENT_TYPES)!;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { outboxRepository } from '../../../src/modules/outbox/index.ts';
 import { createOutboxRunner } from '../../../src/jobs/runner.ts';
-import { pageRequestHandler } from '../../../src/jobs/page-request.job.ts';
+import { pagingIntakeHandler as pageRequestHandler } from '../../../src/jobs/paging-intake.job.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: the outbox worker`, () => {
@@ -37,13 +37,14 @@ for (const dialect of DIALECTS) {
       await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'settled', event_key: 'settled' } });
       await t.app.inject({ method: 'PUT', url: `/api/alerts/${id}/ack`, headers: tenant.headers });
       const events = await t.container.db.selectFrom('outbox_events').select(['type', 'processed_at']).where('alert_id', '=', id).orderBy('id').execute();
-      // Written by ingest (repeated) and by the API (acknowledged) alike; paging consumes triggered.
+      // Written by ingest (repeated) and by the API (acknowledged) alike; paging consumes triggered
+      // and acknowledged (the ack stops the escalation), nothing consumes repeated.
       expect(events.map((e) => [e.type, e.processed_at !== null])).toEqual([
         ['alert.triggered', false],
         ['alert.repeated', true],
-        ['alert.acknowledged', true],
+        ['alert.acknowledged', false],
       ]);
-      expect(await outboxRepository.countBacklog(t.container.db)).toBe(1);
+      expect(await outboxRepository.countBacklog(t.container.db)).toBe(2);
       await t.container.runner.drain();
       expect(await pagesOf(id)).toBe(1);
       expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);

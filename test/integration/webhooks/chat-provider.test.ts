@@ -3,7 +3,7 @@ import type { OutboundMessage } from '../../../src/providers/delivery.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 
-// The `chat` channel (PRODUCT.md 7.2) as the paging engine uses it: container.providers.chat, given
+// The `chat` channel (PRODUCT.md 7.2) as the paging engine uses it: container.chatProvider (also in container.providers), given
 // an OutboundMessage whose to.address is a chat destination, posts the page to a receiver on loopback.
 
 for (const dialect of DIALECTS) {
@@ -35,11 +35,11 @@ for (const dialect of DIALECTS) {
       alert: { id: alert, title: 'Checkout <down>', body: 'p99 > 2 s', priority: 'critical', urgency: 'high', url: `http://klaxon.test/alerts/${alert}`, serviceName: 'payments' },
       critical: true, collapseId: alert, people: [{ id: 'usr_1', name: 'Ada Lovelace' }, { id: 'usr_2', name: 'Grace <Hopper>' }], expiresAt: Date.now() + 60_000,
     });
-    const send = (m: OutboundMessage) => t.container.providers.chat.send(m, { deadlineMs: 5_000, signal: new AbortController().signal });
+    const send = (m: OutboundMessage) => t.container.chatProvider.send(m, { deadlineMs: 5_000, signal: new AbortController().signal });
 
     it('posts the page with the people named, with the provider\'s template', async () => {
-      expect(t.container.providers.chat).toMatchObject({ name: 'chat', channels: ['chat'] });
-      expect(t.container.providers.chat.configured()).toBe(true);
+      expect(t.container.chatProvider).toMatchObject({ name: 'chat', channels: ['chat'] });
+      expect(t.container.chatProvider.configured()).toBe(true);
       const slack = await destination('slack', '/slack');
       expect(await send(message(slack))).toEqual({ state: 'delivered' });
       const body = JSON.parse(rx.requests.at(-1)!.body);

@@ -1,0 +1,142 @@
+// Time to page (issue 21): from the 202 of a trigger to the provider's fake receiving the page, at a
+// fixed rate of new alerts (open loop), on SQLite or PostgreSQL. The app runs in this process with
+// its real outbox runner and paging engine on the system clock, one schedule with one person on
+// call and one push step at 0 s; the fake push provider notes when each page arrives.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createContainer } from '../src/container.ts';
+import { connectDb } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrator.ts';
+import { createLogger } from '../src/http/logging.ts';
+import type { OnCallDirectory } from '../src/modules/schedule/index.ts';
+import type { DeliveryProvider } from '../src/providers/delivery.ts';
+
+export interface TimeToPage {
+  dialect: 'sqlite' | 'postgres';
+  rate: number;
+  duration_s: number;
+  alerts: number;
+  paged: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+
+export async function timeToPage(opts: { dialect: 'sqlite' | 'postgres'; rate: number; durationS: number; pgUrl?: string }): Promise<TimeToPage> {
+  const dir = mkdtempSync(join(tmpdir(), 'klaxon-ttp-'));
+  let databaseUrl = `sqlite:${join(dir, 'klaxon.db')}`;
+  let dbName: string | undefined;
+  if (opts.dialect === 'postgres') {
+    dbName = `klaxon_ttp_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: opts.pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(opts.pgUrl!);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const config = loadConfig({ DATABASE_URL: databaseUrl, KLAXON_SECRET_KEY: '0f'.repeat(32), KLAXON_DATA_DIR: dir, LOG_LEVEL: 'warn' }, { readDotEnv: false, generateSecret: false });
+  const store = connectDb({ dialect: opts.dialect, sqlitePath: config.sqlitePath, databaseUrl });
+  await migrateToLatest(store.db);
+  const arrived = new Map<string, number>();
+  const fakePush: DeliveryProvider = {
+    name: 'fake-push',
+    channels: ['push'],
+    configured: () => true,
+    async send(m) {
+      if (!arrived.has(m.alert.id)) arrived.set(m.alert.id, performance.now());
+      return { state: 'accepted' };
+    },
+  };
+  let onCallUser = '';
+  const directory: OnCallDirectory = {
+    plan: async () => ({ scheduleId: 'sch_bench', timeZone: 'UTC', repeat: 0, levels: [{ level: 1, timeoutMinutes: 30 }] }),
+    onCall: async () => [onCallUser],
+    steps: async () => [{ channel: 'push', delay_seconds: 0 }],
+    chooseSchedule: async () => 'sch_bench',
+  };
+  const logger = createLogger('warn', new Writable({ write: (_c, _e, cb) => cb() }));
+  const container = createContainer({ config, store, providers: [fakePush], directory, log: logger });
+  const app = await buildApp(container, { logger });
+  try {
+    const t = await container.services.orgs.bootstrap({ orgName: 'Bench', email: `bench-${Date.now()}@example.com` });
+    onCallUser = t.user_id;
+    const now = new Date().toISOString();
+    await store.db.insertInto('devices').values({
+      id: 'dev_bench', user_id: t.user_id, platform: 'ios', name: 'bench', app_version: '1', critical_alerts_permitted: 1,
+      push_token_sealed: container.box.seal('bench-token'), push_token_hash: 'h-bench', push_token_hint: 'bench', created_at: now, updated_at: now,
+    }).execute();
+    await store.db.updateTable('organizations').set({ ingest_rate_per_minute: 10_000_000 }).where('id', '=', t.org_id).execute();
+    const headers = { authorization: `Bearer ${t.api_key}`, 'x-service-org': t.org_id };
+    const svc = (await app.inject({ method: 'POST', url: '/api/services', headers, payload: { name: 'bench' } })).json() as { default_integration: { ingest_url: string } };
+    const path = new URL(svc.default_integration.ingest_url).pathname;
+    container.runner.start();
+    container.engine.start();
+
+    const accepted = new Map<string, number>();
+    let n = 0;
+    const inflight = new Set<Promise<void>>();
+    const send = () => {
+      const i = n++;
+      const p = app.inject({ method: 'POST', url: path, payload: { title: `ttp ${i}`, event_key: `ttp-${i}` } }).then((res) => {
+        if (res.statusCode === 202) accepted.set((res.json() as { alert_id: string }).alert_id, performance.now());
+      });
+      inflight.add(p);
+      void p.finally(() => inflight.delete(p));
+    };
+    // Open loop: each 10 ms, the requests due by then (a slow answer does not slow the sender).
+    const start = performance.now();
+    const end = start + opts.durationS * 1000;
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const t1 = performance.now();
+        const due = Math.floor(((Math.min(t1, end) - start) / 1000) * opts.rate);
+        while (n < due) send();
+        if (t1 >= end) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 10);
+    });
+    await Promise.all(inflight);
+    const deadline = performance.now() + 60_000;
+    while (performance.now() < deadline && [...accepted.keys()].some((id) => !arrived.has(id))) await new Promise((r) => setTimeout(r, 50));
+    const latencies = [...accepted].filter(([id]) => arrived.has(id)).map(([id, t202]) => Math.max(0, arrived.get(id)! - t202)).sort((a, b) => a - b);
+    return {
+      dialect: opts.dialect, rate: opts.rate, duration_s: opts.durationS, alerts: accepted.size, paged: latencies.length,
+      p50_ms: Math.round(quantile(latencies, 0.5)), p99_ms: Math.round(quantile(latencies, 0.99)), max_ms: Math.round(latencies.at(-1) ?? NaN),
+    };
+  } finally {
+    await app.close();
+    await container.close();
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: opts.pgUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Alone: node --import tsx bench/time-to-page.ts [--no-pg] [--duration=10]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const duration = Number(args.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 10);
+  const dialects: ('sqlite' | 'postgres')[] = args.includes('--no-pg') ? ['sqlite'] : ['sqlite', 'postgres'];
+  for (const dialect of dialects) {
+    for (const rate of [10, 500]) {
+      const r = await timeToPage({ dialect, rate, durationS: duration, pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+      console.log(JSON.stringify(r));
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import type { Kysely } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import { ALERT_LOG_COLUMNS } from '../modules/alert/index.ts';
+import type { Database } from '../db/database.ts';
+import { newId } from '../lib/ids.ts';
+import { isForeignKeyViolation } from '../lib/errors.ts';
+import type { OutboxEvent } from '../modules/outbox/index.ts';
+import type { EventHandler } from './runner.ts';
+import type { SqliteEventHandler } from './outbox-round.sqlite.ts';
+
+/**
+ * The paging engine's intake (issue 21; docs/adr/0420-paging-engine.md): the alert events of the
+ * outbox become escalation state, which the escalation job acts on. A trigger starts an escalation
+ * due now; a priority raise, a wake or an escalation by hand makes it due now again in a new epoch;
+ * acknowledge, resolve and snooze cancel the pending pages and stop it (snooze until its end). It
+ * only writes rows (no network), so it runs inside the outbox round, on the SQLite thread there
+ * (docs/adr/0125). Idempotent: an escalation applies an event once (last_event_id), the timeline
+ * entries are unique by (event, kind), and cancelling twice finds nothing the second time.
+ */
+
+const TYPES = new Set(['alert.triggered', 'alert.priority_raised', 'alert.acknowledged', 'alert.resolved', 'alert.snoozed', 'alert.woken', 'alert.escalated']);
+const handlesType = (type: string) => TYPES.has(type);
+
+type LogRow = { [K in (typeof ALERT_LOG_COLUMNS)[number]]: string | number | null };
+
+interface Intake {
+  /** The "page requested" timeline entry of a change that pages. */
+  log?: LogRow;
+  start?: { alertId: string; orgId: string; at: string };
+  /** Due now (or at `at`) in a new epoch: the current level is paged again, or the next one (force). */
+  repage?: { at: string; force: boolean; rechoose: boolean };
+  stop?: true;
+  cancel?: { onlyUser?: string; reason: string };
+}
+
+const actorOf = (e: OutboxEvent) => (e.payload.actor ?? { type: 'system', id: null }) as { type: string; id: string | null };
+
+function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
+  if (!event.alertId) return undefined;
+  const urgency = event.payload.page_urgency;
+  const log: LogRow | undefined =
+    typeof urgency === 'string'
+      ? {
+          id: newId('log'), alert_id: event.alertId, kind: 'page_requested', message: `page requested: urgency ${urgency}`, actor_type: 'system', actor_id: null,
+          event_id: event.id, receipt_id: null, meta: JSON.stringify({ urgency, event_type: event.type }), created_at: now,
+        }
+      : undefined;
+  // Due from when the change committed, not from when the intake saw it: after downtime the
+  // escalation catches up with the levels that would have run (PRODUCT.md 7.3).
+  const at = event.createdAt;
+  switch (event.type) {
+    case 'alert.triggered':
+      return { log, start: { alertId: event.alertId, orgId: event.orgId, at } };
+    case 'alert.priority_raised':
+      // Raised importance pages the current level again at the new urgency, chosen again by routing.
+      return log ? { log, repage: { at, force: false, rechoose: true } } : undefined;
+    case 'alert.woken':
+      return { repage: { at, force: false, rechoose: false } };
+    case 'alert.escalated':
+      return { repage: { at, force: true, rechoose: false } };
+    case 'alert.acknowledged': {
+      const actor = actorOf(event);
+      // A responder's pages stop only on that responder's own acknowledgement (PRODUCT.md 7.3).
+      return { stop: true, cancel: { reason: 'acknowledged', ...(actor.type === 'user' && actor.id ? { onlyUser: actor.id } : {}) } };
+    }
+    case 'alert.resolved':
+      return { stop: true, cancel: { reason: 'resolved' } };
+    case 'alert.snoozed': {
+      const until = (event.payload.alert as { snoozed_until?: string } | undefined)?.snoozed_until ?? (event.payload.snoozed_until as string | undefined);
+      return { repage: { at: until ?? now, force: false, rechoose: false }, cancel: { reason: 'snoozed' } };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const NAME_OF_ACTOR: Record<string, string | undefined> = {
+  user: `select coalesce(nullif(name, ''), email) as name from users where id = ?`,
+  integration: `select name from integrations where id = ?`,
+  api_key: `select name from api_keys where id = ?`,
+};
+
+/** "acknowledged by Ada", "resolved by source prometheus", "resolved by Klaxon". */
+const byLine = (reason: string, actorType: string, name: string | undefined) =>
+  `${reason} by ${actorType === 'system' || !name ? 'Klaxon' : actorType === 'integration' ? `source ${name}` : actorType === 'api_key' ? `API key ${name}` : name}`;
+
+function cancelledLog(event: OutboxEvent, n: number, by: string, now: string): LogRow {
+  return {
+    id: newId('log'), alert_id: event.alertId!, kind: 'pages_cancelled', message: `${n} pending page${n === 1 ? '' : 's'} cancelled: ${by}`,
+    actor_type: 'system', actor_id: null, event_id: event.id, receipt_id: null, meta: JSON.stringify({ cancelled: n, event_type: event.type }), created_at: now,
+  };
+}
+
+async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string): Promise<void> {
+  const it = intakeOf(event, now);
+  if (!it) return;
+  if (it.log) await db.insertInto('alert_log').values(it.log as never).onConflict((oc) => oc.doNothing()).execute();
+  const alertId = event.alertId!;
+  if (it.start) {
+    await db
+      .insertInto('alert_escalations')
+      .values({ alert_id: alertId, org_id: it.start.orgId, schedule_id: null, schedule_chosen: 0, epoch: 0, cycle: 0, level: 1, level_started_at: null, paged: 0, force_next: 0, exhausted: 0, next_at: it.start.at, last_event_id: event.id, updated_at: now })
+      .onConflict((oc) => oc.column('alert_id').doNothing())
+      .execute();
+  }
+  if (it.repage) {
+    await db
+      .updateTable('alert_escalations')
+      .set((eb) => ({
+        epoch: eb('epoch', '+', 1), paged: 0, force_next: it.repage!.force ? 1 : 0, next_at: it.repage!.at, last_event_id: event.id, updated_at: now,
+        ...(it.repage!.rechoose ? { schedule_chosen: 0 } : {}),
+      }))
+      .where('alert_id', '=', alertId)
+      .where('last_event_id', '<', event.id)
+      .execute();
+  }
+  if (it.stop) {
+    await db.updateTable('alert_escalations').set({ next_at: null, last_event_id: event.id, updated_at: now }).where('alert_id', '=', alertId).where('last_event_id', '<', event.id).execute();
+  }
+  if (it.cancel) {
+    const only = it.cancel.onlyUser;
+    const r = await db
+      .updateTable('notifications')
+      .set({ status: 'cancelled', detail: it.cancel.reason, updated_at: now })
+      .where('alert_id', '=', alertId)
+      .where('status', '=', 'pending')
+      .$if(only !== undefined, (q) => q.where((w) => w.or([w('kind', '=', 'escalation'), w('user_id', '=', only!)])))
+      .executeTakeFirst();
+    const n = Number(r.numUpdatedRows);
+    if (n > 0) {
+      const actor = actorOf(event);
+      const sqlText = NAME_OF_ACTOR[actor.type];
+      let name: string | undefined;
+      if (sqlText && actor.id) {
+        const table = actor.type === 'user' ? 'users' : actor.type === 'integration' ? 'integrations' : 'api_keys';
+        const row = await db.selectFrom(table).select(['name']).where('id', '=', actor.id).executeTakeFirst();
+        name = row?.name || undefined;
+        if (!name && actor.type === 'user') name = (await db.selectFrom('users').select('email').where('id', '=', actor.id).executeTakeFirst())?.email;
+      }
+      await db.insertInto('alert_log').values(cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now) as never).onConflict((oc) => oc.doNothing()).execute();
+    }
+  }
+}
+
+export const pagingIntakeHandler: EventHandler = {
+  name: 'paging-intake',
+  local: true,
+  handles: handlesType,
+  async handle(event, { db, now }) {
+    try {
+      await applyKysely(db, event, now);
+    } catch (err) {
+      // The alert was deleted with its service before we got here: nothing left to page for.
+      if (isForeignKeyViolation(err)) return;
+      throw err;
+    }
+  },
+  // A round's triggers in a few statements (their entries and their escalations, 500 rows each),
+  // then the rest event by event in order (rarer: raises, acks, resolves). A deleted alert fails the
+  // round; the runner then redoes it event by event through handle(), which skips that one.
+  async handleMany(events, { db, now }) {
+    const triggers = events.filter((e) => e.type === 'alert.triggered' && e.alertId);
+    const planned = triggers.map((e) => ({ e, it: intakeOf(e, now)! }));
+    const logs = planned.flatMap(({ it }) => (it.log ? [it.log] : []));
+    for (let i = 0; i < logs.length; i += 500) await db.insertInto('alert_log').values(logs.slice(i, i + 500) as never).onConflict((oc) => oc.doNothing()).execute();
+    const starts = planned.map(({ e, it }) => ({
+      alert_id: e.alertId!, org_id: e.orgId, schedule_id: null, schedule_chosen: 0, epoch: 0, cycle: 0, level: 1, level_started_at: null, paged: 0, force_next: 0,
+      exhausted: 0, next_at: it.start!.at, last_event_id: e.id, updated_at: now,
+    }));
+    for (let i = 0; i < starts.length; i += 500) await db.insertInto('alert_escalations').values(starts.slice(i, i + 500)).onConflict((oc) => oc.column('alert_id').doNothing()).execute();
+    for (const e of events) if (!(e.type === 'alert.triggered' && e.alertId)) await applyKysely(db, e, now);
+  },
+};
+
+/**
+ * The same intake on the SQLite thread, inside the outbox round's transaction
+ * (docs/adr/0125-outbox-round-on-the-sqlite-thread.md): prepared statements, no round trip per
+ * row. A deleted alert fails the round (foreign key), which the runner redoes event by event.
+ */
+export const pagingIntakeSqlite: SqliteEventHandler = {
+  name: pagingIntakeHandler.name,
+  handles: handlesType,
+  prepare(sqlite: SQLite.Database) {
+    const insertLog = sqlite.prepare(`insert into alert_log (${ALERT_LOG_COLUMNS.join(', ')}) values (${ALERT_LOG_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`);
+    const start = sqlite.prepare(`insert into alert_escalations (alert_id, org_id, next_at, last_event_id, updated_at) values (?, ?, ?, ?, ?) on conflict (alert_id) do nothing`);
+    const repage = sqlite.prepare(
+      `update alert_escalations set epoch = epoch + 1, paged = 0, force_next = ?, next_at = ?, last_event_id = ?, updated_at = ?,
+         schedule_chosen = case when ? then 0 else schedule_chosen end
+       where alert_id = ? and last_event_id < ?`,
+    );
+    const stop = sqlite.prepare(`update alert_escalations set next_at = null, last_event_id = ?, updated_at = ? where alert_id = ? and last_event_id < ?`);
+    const cancelAll = sqlite.prepare(`update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending'`);
+    const cancelAck = sqlite.prepare(
+      `update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending' and (kind = 'escalation' or user_id = ?)`,
+    );
+    const names = Object.fromEntries(Object.entries(NAME_OF_ACTOR).map(([k, v]) => [k, sqlite.prepare(v!)]));
+    const logRow = (row: LogRow) => insertLog.run(ALERT_LOG_COLUMNS.map((c) => row[c]));
+    return (event, now) => {
+      const it = intakeOf(event, now);
+      if (!it) return;
+      const alertId = event.alertId!;
+      if (it.log) logRow(it.log);
+      if (it.start) start.run(alertId, it.start.orgId, it.start.at, event.id, now);
+      if (it.repage) repage.run(it.repage.force ? 1 : 0, it.repage.at, event.id, now, it.repage.rechoose ? 1 : 0, alertId, event.id);
+      if (it.stop) stop.run(event.id, now, alertId, event.id);
+      if (it.cancel) {
+        const n = it.cancel.onlyUser ? cancelAck.run(it.cancel.reason, now, alertId, it.cancel.onlyUser).changes : cancelAll.run(it.cancel.reason, now, alertId).changes;
+        if (n > 0) {
+          const actor = actorOf(event);
+          const stmt = names[actor.type];
+          const name = stmt && actor.id ? ((stmt.get(actor.id) as { name?: string } | undefined)?.name ?? undefined) : undefined;
+          logRow(cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now));
+        }
+      }
+    };
+  },
+};

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import { fateOfExpiredClaim, notificationRepository as repo } from '../../modules/notification/index.ts';
+import type { PagingJob } from './engine.ts';
+
+/**
+ * Recovery of expired claims (PRODUCT.md 7.3): a page claimed by a process that died mid-send has
+ * an unknown outcome. SMS and voice are not sent again; push and email are sent again once, with
+ * the same Message-ID and collapse id, so a duplicate is harmless (fateOfExpiredClaim).
+ */
+export function createClaimRecoveryJob(deps: { db: Kysely<Database>; batch?: number }): PagingJob {
+  const { db } = deps;
+  return {
+    name: 'claim-recovery',
+    async run(now) {
+      const nowIso = now.toISOString();
+      const rows = await repo.expiredClaims(db, nowIso, deps.batch ?? 100);
+      let n = 0;
+      for (const row of rows) {
+        const fate = fateOfExpiredClaim(row.channel, row.attempts);
+        const ok = await db.transaction().execute(async (trx) => {
+          if (!(await repo.finishClaimed(trx, row.id, row.claim_token!, fate.status === 'pending' ? { status: 'pending', due_at: nowIso, detail: 'sent again: outcome unknown' } : fate, nowIso))) return false;
+          if (fate.status === 'failed') {
+            await repo.insertLogs(trx, [{
+              id: newId('log'), alert_id: row.alert_id, kind: 'page_failed', message: `${row.channel} page failed: ${fate.detail}`, actor_type: 'system', actor_id: null,
+              event_id: null, receipt_id: null, meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id }), created_at: nowIso,
+            }]);
+          }
+          return true;
+        });
+        if (ok) n++;
+      }
+      return n;
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
+import { newId } from '../../lib/ids.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import { priorityFromRank } from '../../modules/alert/index.ts';
+import { fateOfSend, notificationRepository as repo, skippedForUrgency } from '../../modules/notification/index.ts';
+import type { NotificationRow } from '../../modules/notification/notification.table.ts';
+import type { DeliveryProvider, OutboundMessage } from '../../providers/delivery.ts';
+import type { PagingJob } from './engine.ts';
+
+/** How long a claim holds: past it, the claim recovery job decides what the page's unknown outcome means. */
+export const CLAIM_MS = 30_000;
+const SEND_DEADLINE_MS = 10_000;
+
+/**
+ * The dispatcher (PRODUCT.md 7.3–7.4): claims due pages under a lease, checks the alert still wants
+ * them, and hands each to its channel's provider; records what became of it in the page's row and
+ * the alert's timeline. After downtime, the older of two due steps of one person and channel is
+ * superseded first. Providers are looked up by channel, so a new one plugs in without change here.
+ */
+export function createDispatchJob(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  providers: readonly DeliveryProvider[];
+  box: SecretBox;
+  publicUrl: string;
+  batch?: number;
+  concurrency?: number;
+  /** How long a claim holds (config KLAXON_PAGE_CLAIM_MS). */
+  claimMs?: number;
+}): PagingJob {
+  const { db, dialect } = deps;
+  const batch = deps.batch ?? 500;
+  const concurrency = deps.concurrency ?? 16;
+  const providerOf = (channel: NotificationRow['channel']) => deps.providers.find((p) => p.channels.includes(channel));
+
+  interface Fate {
+    row: NotificationRow;
+    set: Parameters<typeof repo.finishClaimed>[3];
+    kind: string;
+    message: string;
+    meta: Record<string, unknown>;
+  }
+  /** The batch's reads, made once: alerts, people and their destinations. */
+  interface BatchContext {
+    now: Date;
+    alerts: Map<string, { status: string; title: string; body: string; priority: number; urgency: 'high' | 'low'; service_name: string }>;
+    people: Map<string, { name: string; email: string }>;
+    phones: Map<string, { id: string; e164: string; org_id: string }[]>;
+    devices: Map<string, { id: string; platform: string; push_token_sealed: string; critical_alerts_permitted: number }[]>;
+    fates: Fate[];
+  }
+
+  /** Notes a page's fate; the batch's fates and timeline entries are written together, fenced by the claims. */
+  function finish(ctx: BatchContext, row: NotificationRow, set: Fate['set'], kind: string, message: string, meta: Record<string, unknown> = {}) {
+    ctx.fates.push({ row, set, kind, message, meta });
+  }
+
+  async function flush(ctx: BatchContext) {
+    if (!ctx.fates.length) return;
+    const nowIso = ctx.now.toISOString();
+    await db.transaction().execute(async (trx) => {
+      const logs = [];
+      for (const f of ctx.fates) {
+        if (!(await repo.finishClaimed(trx, f.row.id, f.row.claim_token!, f.set, nowIso))) continue;
+        logs.push(logOf(f.row, f.kind, f.message, ctx.now, f.meta));
+      }
+      await repo.insertLogs(trx, logs);
+    });
+  }
+
+  const logOf = (row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown>) => ({
+    id: newId('log'), alert_id: row.alert_id, kind, message, actor_type: 'system', actor_id: null, event_id: null, receipt_id: null,
+    meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id, level: row.level, ...meta }), created_at: now.toISOString(),
+  });
+
+  /** Where a page goes: the person's email, verified phone numbers, or devices. */
+  function destinations(ctx: BatchContext, row: NotificationRow, email: string): OutboundMessage['to'][] {
+    switch (row.channel) {
+      case 'email':
+        return [{ kind: 'email', address: email }];
+      case 'sms':
+      case 'voice':
+        return (ctx.phones.get(row.user_id) ?? []).filter((p) => p.org_id === row.org_id).map((p) => ({ kind: 'phone' as const, address: p.e164, destinationId: p.id }));
+      case 'push':
+        return (ctx.devices.get(row.user_id) ?? []).map((d) => ({
+          kind: d.platform === 'ios' ? ('apns' as const) : d.platform === 'android' ? ('fcm' as const) : ('webpush' as const),
+          address: deps.box.open(d.push_token_sealed), destinationId: d.id, criticalAllowed: d.critical_alerts_permitted === 1,
+        }));
+      case 'chat':
+        return row.destination_id ? [{ kind: 'chat', address: row.destination_id, destinationId: row.destination_id }] : [];
+    }
+  }
+
+  async function load(claimed: NotificationRow[], now: Date): Promise<BatchContext> {
+    const alertIds = [...new Set(claimed.map((r) => r.alert_id))];
+    const userIds = [...new Set(claimed.map((r) => r.user_id))];
+    const channels = new Set(claimed.map((r) => r.channel));
+    const [alerts, people, phones, devices] = await Promise.all([
+      db.selectFrom('alerts').innerJoin('services', 'services.id', 'alerts.service_id')
+        .select(['alerts.id', 'alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
+        .where('alerts.id', 'in', alertIds).execute(),
+      repo.peopleNames(db, userIds),
+      channels.has('sms') || channels.has('voice')
+        ? db.selectFrom('phone_numbers').select(['id', 'e164', 'org_id', 'user_id']).where('user_id', 'in', userIds).where('verified_at', 'is not', null).orderBy('created_at').execute()
+        : Promise.resolve([]),
+      channels.has('push')
+        ? db.selectFrom('devices').select(['id', 'platform', 'push_token_sealed', 'critical_alerts_permitted', 'user_id']).where('user_id', 'in', userIds).orderBy('created_at').execute()
+        : Promise.resolve([]),
+    ]);
+    const group = <T extends { user_id: string }>(rows: T[]) => {
+      const m = new Map<string, T[]>();
+      for (const r of rows) m.set(r.user_id, [...(m.get(r.user_id) ?? []), r]);
+      return m;
+    };
+    return { now, alerts: new Map(alerts.map((a) => [a.id, a])), people, phones: group(phones), devices: group(devices), fates: [] };
+  }
+
+  async function dispatch(ctx: BatchContext, row: NotificationRow): Promise<void> {
+    const now = ctx.now;
+    const alert = ctx.alerts.get(row.alert_id);
+    const person = ctx.people.get(row.user_id);
+    const who = person?.name ?? 'a removed person';
+    const label = `${row.channel} page to ${who}`;
+    // Acknowledged, resolved or snoozed since the page was made: it is not sent (a responder's page
+    // still goes on an acknowledged alert: only their own ack cancels it, and that cancelled it).
+    const wanted = alert && person && (alert.status === 'open' || (row.kind === 'responder' && alert.status === 'acknowledged'));
+    if (!wanted) {
+      const why = !alert ? 'the alert is gone' : !person ? 'the person is gone' : `the alert is ${alert.status}`;
+      finish(ctx, row, { status: 'cancelled', detail: why }, 'page_cancelled', `${label} cancelled: ${why}`);
+      return;
+    }
+    // Lowered to low urgency since the page was made: it no longer rings a phone (PRODUCT.md 7.2).
+    if (skippedForUrgency(row.channel, alert.urgency)) {
+      finish(ctx, row, { status: 'skipped', detail: 'low urgency' }, 'page_skipped', `${label} skipped: low urgency`);
+      return;
+    }
+    const provider = providerOf(row.channel);
+    if (!provider || !provider.configured()) {
+      const detail = `${row.channel} is not configured on this server`;
+      finish(ctx, row, { status: 'not_configured', detail }, 'page_not_configured', `${label} not sent: ${detail}`);
+      return;
+    }
+    const to = destinations(ctx, row, person.email);
+    if (!to.length) {
+      const detail = row.channel === 'push' ? `${who} has no device registered` : row.channel === 'chat' ? 'the step names no chat destination' : `${who} has no verified phone number`;
+      finish(ctx, row, { status: 'failed', detail }, 'page_failed', `${label} failed: ${detail}`);
+      return;
+    }
+    const message = (dest: OutboundMessage['to']): OutboundMessage => ({
+      id: row.id,
+      idempotencyKey: row.idempotency_key,
+      channel: row.channel,
+      to: dest,
+      alert: {
+        id: row.alert_id, title: alert.title, ...(alert.body ? { body: alert.body } : {}), priority: priorityFromRank(alert.priority), urgency: alert.urgency,
+        url: `${deps.publicUrl}/alerts/${row.alert_id}`, serviceName: alert.service_name,
+      },
+      critical: alert.urgency === 'high',
+      collapseId: row.alert_id,
+      expiresAt: now.getTime() + 3_600_000,
+    });
+    // Every destination of the person (each device, each verified number); the page is sent if one took it.
+    let fate: ReturnType<typeof fateOfSend> | undefined;
+    for (const dest of to) {
+      const ac = new AbortController();
+      const timer = setTimeout(() => ac.abort(), SEND_DEADLINE_MS);
+      let f: ReturnType<typeof fateOfSend>;
+      try {
+        f = fateOfSend(await provider.send(message(dest), { deadlineMs: SEND_DEADLINE_MS, signal: ac.signal }), row.attempts);
+      } catch (err) {
+        f = fateOfSend({ state: 'retry', detail: `the ${row.channel} provider failed (${(err as Error).name})` }, row.attempts);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!fate || f.status === 'sent' || f.status === 'delivered' || (f.status === 'pending' && fate.status === 'failed')) fate = f;
+    }
+    switch (fate!.status) {
+      case 'sent':
+      case 'delivered':
+        finish(ctx, row, { status: fate!.status, detail: null, provider_message_id: fate!.providerMessageId }, 'page_sent', `${label} ${fate!.status}`, { provider: provider.name });
+        return;
+      case 'pending': {
+        const retryAt = new Date(now.getTime() + fate!.retryInMs).toISOString();
+        finish(ctx, row, { status: 'pending', detail: fate!.detail, due_at: retryAt }, 'page_retry', `${label} not delivered yet: ${fate!.detail}; trying again`);
+        return;
+      }
+      case 'failed':
+        finish(ctx, row, { status: 'failed', detail: fate!.detail }, 'page_failed', `${label} failed: ${fate!.detail}`);
+        return;
+    }
+  }
+
+  return {
+    name: 'dispatch',
+    async run(now) {
+      const nowIso = now.toISOString();
+      // Read first: an idle engine writes nothing.
+      const due = await db.selectFrom('notifications').select('id').where('status', '=', 'pending').where('due_at', '<=', nowIso).limit(1).executeTakeFirst();
+      if (!due) return 0;
+      await repo.supersedeOverdue(db, nowIso);
+      const token = newId('clm');
+      const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + (deps.claimMs ?? CLAIM_MS)).toISOString(), limit: batch });
+      claimed.sort((a, b) => a.due_at.localeCompare(b.due_at));
+      if (!claimed.length) return 0;
+      const ctx = await load(claimed, now);
+      let next = 0;
+      const worker = async () => {
+        while (next < claimed.length) await dispatch(ctx, claimed[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+      await flush(ctx);
+      return claimed.length;
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import { priorityFromRank } from '../../modules/alert/index.ts';
+import type { OnCallDirectory } from '../../modules/schedule/index.ts';
+import {
+  type DueEscalation, type LevelStart, type PageDraft, advance, draftPages, notificationRepository as repo,
+} from '../../modules/notification/index.ts';
+import type { NewAlertLogRow } from '../../modules/alert/alert.table.ts';
+import type { NewNotificationRow } from '../../modules/notification/notification.table.ts';
+import type { PagingJob } from './engine.ts';
+
+const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
+
+function logRow(alertId: string, kind: string, message: string, meta: Record<string, unknown>, at: string): NewAlertLogRow {
+  return { id: newId('log'), alert_id: alertId, kind, message, actor_type: 'system', actor_id: null, event_id: null, receipt_id: null, meta: JSON.stringify(meta), created_at: at };
+}
+
+/**
+ * The escalation job (PRODUCT.md 7.3): for each alert whose escalation is due, chooses its schedule
+ * if routing has not, starts the level that is due (and, after downtime, every level that timed out
+ * since, at the instant each was due), makes one page per person × step, and rests until the level's
+ * timeout. Reads first (the directory may read many rows), then writes in one short transaction
+ * guarded by a compare-and-set on the escalation, so a second process, or an ack in between, wins.
+ */
+export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnCallDirectory; batch?: number }): PagingJob {
+  const { db, directory } = deps;
+  const batch = deps.batch ?? 500;
+
+  /** What acting on one due escalation writes; logs are named once the batch's people are read. */
+  interface Planned {
+    was: Parameters<typeof repo.casEscalation>[1];
+    set: Parameters<typeof repo.casEscalation>[2];
+    pages: NewNotificationRow[];
+    people: string[];
+    logs: (nameOf: (id: string) => string) => NewAlertLogRow[];
+    /** The escalation moved on from pages it made before: their pending steps are cancelled. */
+    cancelEarlier?: { level: number; cycle: number; epoch: number };
+    /** The alert's level to show, when it changed. */
+    level?: number;
+  }
+
+  async function plan(row: DueEscalation, now: Date): Promise<Planned | undefined> {
+    const nowIso = now.toISOString();
+    const was = { alert_id: row.alert_id, epoch: row.epoch, next_at: row.next_at, last_event_id: row.last_event_id };
+    if (row.status === 'snoozed') return undefined; // the snooze expiry job opens it first
+    const none = { pages: [], people: [] };
+    if (row.status !== 'open') return { was, set: { next_at: null, updated_at: nowIso }, ...none, logs: () => [] };
+    const priority = priorityFromRank(row.priority);
+
+    let scheduleId = row.schedule_id;
+    if (!row.schedule_chosen) {
+      scheduleId = await directory.chooseSchedule(row.org_id, row.service_id, { priority, urgency: row.urgency }, now);
+      if (!scheduleId) {
+        return {
+          was, set: { schedule_id: null, schedule_chosen: 1, next_at: null, updated_at: nowIso }, ...none,
+          logs: () => [logRow(row.alert_id, 'paging_no_schedule', 'Nobody paged: the service has no schedule and no routing rule matched', {}, nowIso)],
+        };
+      }
+    }
+    const shape = scheduleId ? await directory.plan(row.org_id, scheduleId) : undefined;
+    if (!scheduleId || !shape) {
+      return {
+        was, set: { schedule_chosen: 1, next_at: null, updated_at: nowIso }, ...none,
+        logs: () => [logRow(row.alert_id, 'paging_no_schedule', 'Nobody paged: the schedule of this alert no longer exists', { schedule_id: scheduleId }, nowIso)],
+      };
+    }
+
+    const adv = await advance(
+      { levels: shape.levels, repeat: shape.repeat },
+      {
+        level: row.level, cycle: row.cycle, paged: row.paged === 1, forceNext: row.force_next === 1, nextAt: Date.parse(row.next_at!),
+        levelStartedAt: row.level_started_at ? Date.parse(row.level_started_at) : null, firstPage: row.epoch === 0 && !row.level_started_at,
+      },
+      now.getTime(),
+      (level, at) => directory.onCall(row.org_id, scheduleId, level, new Date(at)),
+    );
+
+    const pages: NewNotificationRow[] = [];
+    const lines: ((nameOf: (id: string) => string) => NewAlertLogRow)[] = [];
+    let previous = { level: row.level, cycle: row.cycle };
+    for (const s of adv.starts) {
+      const at = new Date(s.at).toISOString();
+      if (s.reason === 'timeout' && (s.level !== previous.level || s.cycle !== previous.cycle)) {
+        const prevTimeout = shape.levels[Math.min(previous.level, shape.levels.length) - 1]?.timeoutMinutes ?? 0;
+        const from = previous.level;
+        lines.push(() => logRow(row.alert_id, 'escalated', `Escalated to level ${s.level}${s.cycle ? ` (cycle ${s.cycle + 1})` : ''}: level ${from} was not acknowledged within ${minutes(prevTimeout * 60_000)}`, { level: s.level, cycle: s.cycle }, at));
+      }
+      if (!s.people.length) {
+        lines.push(() => logRow(row.alert_id, 'paging_nobody_on_call', `Nobody on call at level ${s.level}; moving on`, { level: s.level, cycle: s.cycle }, at));
+        previous = s;
+        continue;
+      }
+      const steps = await directory.steps(row.org_id, scheduleId, s.level, priority);
+      const drafts = draftPages({ alertId: row.alert_id, epoch: row.epoch, cycle: s.cycle, level: s.level, at: s.at, people: s.people, steps, urgency: row.urgency });
+      pages.push(...drafts.map((d) => pageRow(row, s, d, nowIso)));
+      lines.push((nameOf) => logRow(row.alert_id, 'paged', levelLine(s, drafts, nameOf), { level: s.level, cycle: s.cycle, epoch: row.epoch, pages: drafts.length }, at));
+      previous = s;
+    }
+    if (adv.final.exhausted) {
+      lines.push(() => logRow(row.alert_id, 'escalation_exhausted', `Escalation exhausted: nobody acknowledged through ${shape.repeat + 1} cycle${shape.repeat ? 's' : ''} of ${shape.levels.length} level${shape.levels.length === 1 ? '' : 's'}; the alert stays at level ${adv.final.level}`, { level: adv.final.level }, nowIso));
+    }
+    return {
+      was,
+      set: {
+        schedule_id: scheduleId, schedule_chosen: 1, level: adv.final.level, cycle: adv.final.cycle, paged: 1, force_next: 0,
+        exhausted: adv.final.exhausted ? 1 : 0, next_at: adv.final.nextAt === null ? null : new Date(adv.final.nextAt).toISOString(),
+        level_started_at: new Date(adv.final.levelStartedAt).toISOString(), updated_at: nowIso,
+      },
+      pages,
+      people: adv.starts.flatMap((s) => s.people),
+      logs: (nameOf) => lines.map((l) => l(nameOf)),
+      // Pages were made before in this alert's life: those of earlier levels or epochs stop now.
+      ...(row.level_started_at !== null ? { cancelEarlier: { level: adv.final.level, cycle: adv.final.cycle, epoch: row.epoch } } : {}),
+      ...(adv.final.level !== row.level ? { level: adv.final.level } : {}),
+    };
+  }
+
+  /**
+   * One transaction for the batch: each escalation's compare-and-set (one that lost to another
+   * process or a newer event writes nothing), then the pages and entries of those that won, in a
+   * few multi-row statements.
+   */
+  async function write(planned: Planned[], now: string): Promise<number> {
+    const names = await repo.peopleNames(db, planned.flatMap((p) => p.people));
+    const nameOf = (id: string) => names.get(id)?.name ?? 'a former member';
+    return db.transaction().execute(async (trx) => {
+      const pages: NewNotificationRow[] = [];
+      const logs: NewAlertLogRow[] = [];
+      let n = 0;
+      for (const p of planned) {
+        if (!(await repo.casEscalation(trx, p.was, p.set))) continue;
+        n++;
+        if (p.cancelEarlier) {
+          // Earlier levels' pending steps stop when the escalation moves on (PRODUCT.md 7.3).
+          const c = await repo.cancelEscalationPages(trx, p.was.alert_id, p.cancelEarlier, 'escalated', now);
+          if (c) logs.push(logRow(p.was.alert_id, 'pages_cancelled', `${c} pending page${c === 1 ? '' : 's'} of an earlier level cancelled: escalated`, { cancelled: c }, now));
+        }
+        if (p.level !== undefined) await trx.updateTable('alerts').set({ level: p.level }).where('id', '=', p.was.alert_id).execute();
+        pages.push(...p.pages);
+        logs.push(...p.logs(nameOf));
+      }
+      await repo.insertPages(trx, pages);
+      await repo.insertLogs(trx, logs);
+      return n;
+    });
+  }
+
+  return {
+    name: 'escalation',
+    async run(now) {
+      const rows = await repo.dueEscalations(db, now.toISOString(), batch);
+      if (!rows.length) return 0;
+      const planned: Planned[] = [];
+      for (const row of rows) {
+        const p = await plan(row, now);
+        if (p) planned.push(p);
+      }
+      return planned.length ? write(planned, now.toISOString()) : 0;
+    },
+  };
+}
+
+function pageRow(row: DueEscalation, s: LevelStart, d: PageDraft, now: string): NewNotificationRow {
+  return {
+    id: newId('ntf'), org_id: row.org_id, alert_id: row.alert_id, user_id: d.userId, kind: 'escalation', epoch: row.epoch, cycle: s.cycle, level: s.level,
+    step_index: d.stepIndex, channel: d.channel, destination_id: d.destinationId, urgency: row.urgency, due_at: new Date(d.dueAt).toISOString(),
+    status: d.status, attempts: 0, claim_token: null, claim_expires_at: null, provider_message_id: null, detail: d.detail, idempotency_key: d.idempotencyKey,
+    created_at: now, updated_at: now,
+  };
+}
+
+/** "Level 1 paged: Ada (push at 0 s, sms at 60 s), Bob (push at 0 s); sms and voice skipped: low urgency". */
+export function levelLine(s: Pick<LevelStart, 'level' | 'reason' | 'at'>, drafts: PageDraft[], nameOf: (id: string) => string): string {
+  const byPerson = new Map<string, string[]>();
+  const skipped = new Set<string>();
+  for (const d of drafts) {
+    if (d.status === 'skipped') {
+      skipped.add(d.channel);
+      continue;
+    }
+    const list = byPerson.get(d.userId) ?? [];
+    list.push(`${d.channel} at ${Math.round((d.dueAt - s.at) / 1000)} s`);
+    byPerson.set(d.userId, list);
+  }
+  const people = [...new Set(drafts.map((d) => d.userId))].map((u) => `${nameOf(u)} (${(byPerson.get(u) ?? ['no step sent']).join(', ')})`);
+  const verb = s.reason === 'repage' ? 'paged again' : 'paged';
+  return `Level ${s.level} ${verb}: ${people.join(', ')}${skipped.size ? `; ${[...skipped].join(' and ')} skipped: low urgency` : ''}`;
+}

@@ -1,0 +1,9 @@
+// The paging engine's data and pure core (issue 21). Jobs live in src/jobs/paging/.
+export * from './escalation.ts';
+export * as notificationRepository from './notification.repository.ts';
+export type { DueEscalation } from './notification.repository.ts';
+export type { AlertEscalationRow, NotificationRow, NotificationStatus } from './notification.table.ts';
+export { noSchedules } from './directory.ts';
+export { createPagingService, type PagingService } from './notification.service.ts';
+export { notificationRoutes } from './notification.routes.ts';
+export { notificationSchemas } from './notification.schemas.ts';

@@ -1,0 +1,146 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
+import type { AlertEscalationRow, NewNotificationRow, NotificationRow } from './notification.table.ts';
+import type { NewAlertLogRow } from '../alert/alert.table.ts';
+
+/** Escalations due by `now` with their alert's state, oldest first. */
+export async function dueEscalations(db: Kysely<Database>, now: string, limit: number) {
+  return db
+    .selectFrom('alert_escalations as e')
+    .innerJoin('alerts as a', 'a.id', 'e.alert_id')
+    .selectAll('e')
+    .select(['a.status', 'a.priority', 'a.urgency', 'a.service_id', 'a.title', 'a.snoozed_until'])
+    .where('e.next_at', '<=', now)
+    // A snoozed alert's escalation is the snooze expiry job's until the snooze ends.
+    .where('a.status', '<>', 'snoozed')
+    .orderBy('e.next_at')
+    .limit(limit)
+    .execute();
+}
+export type DueEscalation = Awaited<ReturnType<typeof dueEscalations>>[number];
+
+/**
+ * Compare-and-set: writes `set` only if the escalation is still as it was read (same epoch, next_at
+ * and last event). Two processes that read the same due row cannot both act on it, and an event
+ * applied in between (an ack, a raise) wins over a stale plan.
+ */
+export async function casEscalation(
+  trx: Kysely<Database>,
+  was: Pick<AlertEscalationRow, 'alert_id' | 'epoch' | 'next_at' | 'last_event_id'>,
+  set: Partial<Omit<AlertEscalationRow, 'alert_id'>>,
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('alert_escalations')
+    .set(set)
+    .where('alert_id', '=', was.alert_id)
+    .where('epoch', '=', was.epoch)
+    .where('last_event_id', '=', was.last_event_id)
+    .where((w) => (was.next_at === null ? w('next_at', 'is', null) : w('next_at', '=', was.next_at)))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** New pages; a key already there (a page already made) is left as it is. Returns those inserted. */
+export async function insertPages(trx: Kysely<Database>, rows: NewNotificationRow[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const r = await trx.insertInto('notifications').values(rows.slice(i, i + 200)).onConflict((oc) => oc.column('idempotency_key').doNothing()).returning('id').execute();
+    ids.push(...r.map((x) => x.id));
+  }
+  return ids;
+}
+
+export async function insertLogs(trx: Kysely<Database>, rows: NewAlertLogRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await trx.insertInto('alert_log').values(rows.slice(i, i + 200)).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** Pending pages of earlier levels or epochs, cancelled when the escalation moves on. */
+export async function cancelEscalationPages(trx: Kysely<Database>, alertId: string, keep: { epoch: number; cycle: number; level: number }, reason: string, now: string): Promise<number> {
+  const r = await trx
+    .updateTable('notifications')
+    .set({ status: 'cancelled', detail: reason, updated_at: now })
+    .where('alert_id', '=', alertId)
+    .where('status', '=', 'pending')
+    .where('kind', '=', 'escalation')
+    .where((w) => w.or([w('epoch', '<>', keep.epoch), w('cycle', '<>', keep.cycle), w('level', '<>', keep.level)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/**
+ * After downtime only the newest overdue step per alert, person and channel is sent (PRODUCT.md
+ * 7.3): a due pending page with a newer due page beside it is superseded.
+ */
+export async function supersedeOverdue(db: Kysely<Database>, now: string): Promise<number> {
+  const r = await sql`update notifications set status = 'superseded', detail = 'a newer step of the same channel was due', updated_at = ${now}
+    where status = 'pending' and due_at <= ${now} and exists (
+      select 1 from notifications n2 where n2.alert_id = notifications.alert_id and n2.user_id = notifications.user_id
+        and n2.channel = notifications.channel and n2.status = 'pending' and n2.due_at <= ${now}
+        and (n2.due_at > notifications.due_at or (n2.due_at = notifications.due_at and n2.id > notifications.id)))`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * Claims up to `limit` due pending pages under a lease (claim_token, claim_expires_at). PostgreSQL
+ * skips rows another process holds (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the single
+ * UPDATE … RETURNING is atomic already.
+ */
+export async function claimDue(db: Kysely<Database>, dialect: Dialect, opts: { now: string; token: string; until: string; limit: number }): Promise<NotificationRow[]> {
+  return db
+    .updateTable('notifications')
+    .set((eb) => ({ status: 'claimed', claim_token: opts.token, claim_expires_at: opts.until, attempts: eb('attempts', '+', 1), updated_at: opts.now }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('notifications')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('due_at', '<=', opts.now)
+        .orderBy('due_at')
+        .limit(opts.limit)
+        .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+    )
+    .where('status', '=', 'pending')
+    .returningAll()
+    .execute();
+}
+
+/** Records a claimed page's fate, fenced by its claim: a process whose claim expired and was taken over writes nothing. */
+export async function finishClaimed(
+  db: Kysely<Database>,
+  id: string,
+  token: string,
+  set: { status: NotificationRow['status']; detail?: string | null; provider_message_id?: string | null; due_at?: string; destination_id?: string | null },
+  now: string,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('notifications')
+    .set({ ...set, claim_token: null, claim_expires_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .where('status', '=', 'claimed')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function expiredClaims(db: Kysely<Database>, now: string, limit: number): Promise<NotificationRow[]> {
+  return db.selectFrom('notifications').selectAll().where('status', '=', 'claimed').where('claim_expires_at', '<', now).orderBy('claim_expires_at').limit(limit).execute();
+}
+
+/** The soonest instant at which some job has work: an escalation, a page, an expiring claim. */
+export async function nextDue(db: Kysely<Database>): Promise<number | undefined> {
+  const [e, p, c] = await Promise.all([
+    db.selectFrom('alert_escalations').select((eb) => eb.fn.min('next_at').as('t')).where('next_at', 'is not', null).executeTakeFirst(),
+    db.selectFrom('notifications').select((eb) => eb.fn.min('due_at').as('t')).where('status', '=', 'pending').executeTakeFirst(),
+    db.selectFrom('notifications').select((eb) => eb.fn.min('claim_expires_at').as('t')).where('status', '=', 'claimed').executeTakeFirst(),
+  ]);
+  const times = [e?.t, p?.t, c?.t].filter((t): t is string => typeof t === 'string').map((t) => Date.parse(t));
+  return times.length ? Math.min(...times) : undefined;
+}
+
+/** A person's display name: their name, else their email (timelines name people, issue 18). */
+export async function peopleNames(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, { name: string; email: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { name: r.name || r.email, email: r.email }]));
+}

@@ -1,0 +1,197 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { type AlertOperation, type Priority, type Urgency, priorityFromRank } from '../alert/index.ts';
+import { recordAudit, type RequestMeta } from '../audit/index.ts';
+import type { OnCallDirectory } from '../schedule/index.ts';
+import { defaultSteps, draftPages } from './escalation.ts';
+import * as repo from './notification.repository.ts';
+import type { NewNotificationRow } from './notification.table.ts';
+
+const logRow = (alertId: string, kind: string, message: string, meta: Record<string, unknown>, now: string, actor?: Actor) => ({
+  id: newId('log'), alert_id: alertId, kind, message, actor_type: actor?.type ?? 'system', actor_id: actor?.id ?? null, event_id: null, receipt_id: null,
+  meta: JSON.stringify(meta), created_at: now,
+});
+
+/**
+ * The paging engine's requests (issue 21): its part of the alert operations (in their
+ * transactions), responders, the escalation preview and each service's paging status.
+ */
+export function createPagingService(deps: { db: Kysely<Database>; clock: Clock; directory: OnCallDirectory; notify: () => void }) {
+  const { db, clock, directory } = deps;
+
+  async function cancel(trx: Kysely<Database>, alertId: string, scope: 'all' | 'escalation' | { user: string; alsoEscalation: boolean }, reason: string, by: string, now: string) {
+    const r = await trx
+      .updateTable('notifications')
+      .set({ status: 'cancelled', detail: reason, updated_at: now })
+      .where('alert_id', '=', alertId)
+      .where('status', '=', 'pending')
+      .$if(scope === 'escalation', (q) => q.where('kind', '=', 'escalation'))
+      .$if(typeof scope === 'object', (q) => {
+        const s = scope as { user: string; alsoEscalation: boolean };
+        return q.where((w) => (s.alsoEscalation ? w.or([w('kind', '=', 'escalation'), w('user_id', '=', s.user)]) : w.and([w('kind', '=', 'responder'), w('user_id', '=', s.user)])));
+      })
+      .executeTakeFirst();
+    const n = Number(r.numUpdatedRows);
+    if (n > 0) await repo.insertLogs(trx, [logRow(alertId, 'pages_cancelled', `${n} pending page${n === 1 ? '' : 's'} cancelled: ${reason} by ${by}`, { cancelled: n }, now)]);
+  }
+
+  return {
+    /**
+     * Inside an operation's transaction (PRODUCT.md 7.3): acknowledge, resolve and snooze cancel
+     * the pending pages with the change; an acknowledgement stops the escalation and the
+     * acknowledger's own responder pages, not other responders'; a wake and an escalation leave the
+     * escalation to the intake, which pages in a new epoch.
+     */
+    async onOperation(trx: Kysely<Database>, op: AlertOperation): Promise<void> {
+      const user = op.actor.type === 'user' ? op.actor.id : undefined;
+      switch (op.op) {
+        case 'ack':
+          if (op.changed) {
+            await cancel(trx, op.alertId, user ? { user, alsoEscalation: true } : 'escalation', 'acknowledged', op.by, op.now);
+            await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
+          } else if (user && op.previousStatus === 'acknowledged') {
+            await cancel(trx, op.alertId, { user, alsoEscalation: false }, 'acknowledged', op.by, op.now);
+          }
+          return;
+        case 'resolve':
+        case 'snooze':
+          if (!op.changed) return;
+          await cancel(trx, op.alertId, 'all', op.op === 'resolve' ? 'resolved' : 'snoozed', op.by, op.now);
+          if (op.op === 'resolve') await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
+          return;
+        case 'escalate':
+          if (op.changed) await cancel(trx, op.alertId, 'escalation', 'escalated', op.by, op.now);
+          return;
+        case 'wake':
+          // The escalation rests until the intake applies the wake (a new epoch, due now): its old
+          // due time must not page the old epoch first.
+          if (op.changed) await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
+          return;
+        case 'priority':
+          return;
+      }
+    },
+
+    /**
+     * POST /api/alerts/{id}/responders: pages these people now with level 1's steps for the alert's
+     * priority, even on an acknowledged alert; each responder's pages stop on their own ack.
+     */
+    async addResponders(actor: Extract<Actor, { type: 'user' | 'api_key' }> | Actor, orgId: string, alertId: string, input: { user_ids?: string[] | undefined; schedule_id?: string | undefined; message?: string | undefined }, meta?: RequestMeta) {
+      const alert = await db.selectFrom('alerts').selectAll().where('org_id', '=', orgId).where('id', '=', alertId).executeTakeFirst();
+      if (!alert) throw notFound('Alert', alertId);
+      if (!input.user_ids?.length && !input.schedule_id) {
+        throw new AppError('invalid_request', 'Name the people to page in user_ids, or a schedule_id whose level 1 is paged.', { details: [{ field: 'user_ids', message: 'send user_ids or schedule_id' }] });
+      }
+      if (alert.status === 'resolved') throw conflict('The alert is resolved; responders can be paged on an open, acknowledged or snoozed alert.');
+      const now = clock.now();
+      const ids = [...new Set(input.user_ids ?? [])];
+      if (ids.length) {
+        const members = await db.selectFrom('memberships').select('user_id').where('org_id', '=', orgId).where('user_id', 'in', ids).execute();
+        const missing = ids.filter((id) => !members.some((m) => m.user_id === id));
+        if (missing.length) {
+          throw new AppError('invalid_request', `user_ids ${missing.join(', ')} ${missing.length === 1 ? 'is not a member' : 'are not members'} of this organization.`, {
+            details: missing.map((id) => ({ field: 'user_ids', message: `${id} is not a member of this organization` })),
+          });
+        }
+      }
+      let people = ids;
+      if (input.schedule_id) {
+        if (!(await directory.plan(orgId, input.schedule_id))) {
+          throw new AppError('invalid_request', `schedule_id ${input.schedule_id} is not a schedule of this organization.`, { details: [{ field: 'schedule_id', message: 'no such schedule in this organization' }] });
+        }
+        people = [...new Set([...people, ...(await directory.onCall(orgId, input.schedule_id, 1, now))])];
+        if (!people.length) throw new AppError('invalid_request', 'Nobody is on call at level 1 of that schedule now; name people in user_ids.', { details: [{ field: 'schedule_id', message: 'nobody on call at level 1 now' }] });
+      }
+      const priority = priorityFromRank(alert.priority);
+      const escalation = await db.selectFrom('alert_escalations').select('schedule_id').where('alert_id', '=', alertId).executeTakeFirst();
+      const stepsFrom = input.schedule_id ?? escalation?.schedule_id ?? null;
+      const steps = stepsFrom ? await directory.steps(orgId, stepsFrom, 1, priority) : defaultSteps(priority);
+      const requestId = newId('rsp');
+      const nowIso = now.toISOString();
+      const drafts = draftPages({ alertId, epoch: 0, cycle: 0, level: `resp:${requestId}`, at: now.getTime(), people, steps, urgency: alert.urgency });
+      const rows: NewNotificationRow[] = drafts.map((d) => ({
+        id: newId('ntf'), org_id: orgId, alert_id: alertId, user_id: d.userId, kind: 'responder', epoch: 0, cycle: 0, level: 1, step_index: d.stepIndex,
+        channel: d.channel, destination_id: d.destinationId, urgency: alert.urgency, due_at: new Date(d.dueAt).toISOString(), status: d.status, attempts: 0,
+        claim_token: null, claim_expires_at: null, provider_message_id: null, detail: d.detail, idempotency_key: d.idempotencyKey, created_at: nowIso, updated_at: nowIso,
+      }));
+      const names = await repo.peopleNames(db, people);
+      const by = actor.type === 'user' ? (await repo.peopleNames(db, [actor.id])).get(actor.id)?.name ?? 'a member' : actor.type === 'api_key' ? 'an API key' : 'Klaxon';
+      const listed = people.map((p) => names.get(p)?.name ?? p);
+      await db.transaction().execute(async (trx) => {
+        await repo.insertPages(trx, rows);
+        const skipped = [...new Set(drafts.filter((d) => d.status === 'skipped').map((d) => d.channel))];
+        await repo.insertLogs(trx, [
+          logRow(alertId, 'responders_added', `Responders paged by ${by}: ${listed.join(', ')}${input.message ? ` — "${input.message}"` : ''}${skipped.length ? `; ${skipped.join(' and ')} skipped: low urgency` : ''}`, { user_ids: people, request_id: requestId }, nowIso, actor),
+        ]);
+        if (meta) await recordAudit(trx, { orgId, actor, action: 'alert.responders', targetType: 'alert', targetId: alertId, changes: { user_ids: people, schedule_id: input.schedule_id ?? null }, meta, now: nowIso });
+      });
+      deps.notify();
+      return { ok: true as const, alert_id: alertId, responders: people.map((p) => ({ user_id: p, name: names.get(p)?.name ?? p })), pages: rows.filter((r) => r.status === 'pending').length };
+    },
+
+    /**
+     * POST /api/services/{id}/routing/preview: which schedule routing would choose, and level by
+     * level who would be paged on which channel and when, if nobody acknowledged. Pages nobody.
+     */
+    async preview(orgId: string, serviceId: string, input: { priority: Priority; urgency?: Urgency | undefined; at?: string | undefined }) {
+      const service = await db.selectFrom('services').select(['id']).where('org_id', '=', orgId).where('id', '=', serviceId).executeTakeFirst();
+      if (!service) throw notFound('Service', serviceId);
+      const at = input.at ? new Date(input.at) : clock.now();
+      if (Number.isNaN(at.getTime())) throw new AppError('invalid_request', 'at must be an ISO 8601 time with an offset or Z.', { details: [{ field: 'at', message: 'must be an ISO 8601 time' }] });
+      const urgency: Urgency = input.urgency ?? (input.priority === 'info' ? 'low' : 'high');
+      const scheduleId = await directory.chooseSchedule(orgId, serviceId, { priority: input.priority, urgency }, at);
+      const plan = scheduleId ? await directory.plan(orgId, scheduleId) : undefined;
+      if (!scheduleId || !plan) return { at: at.toISOString(), priority: input.priority, urgency, schedule_id: null, repeat: 0, paging: 'no_schedule' as const, levels: [] };
+      const levels = [];
+      let start = at.getTime();
+      for (const l of plan.levels) {
+        const people = await directory.onCall(orgId, scheduleId, l.level, new Date(start));
+        const steps = await directory.steps(orgId, scheduleId, l.level, input.priority);
+        const names = await repo.peopleNames(db, people);
+        const drafts = draftPages({ alertId: 'preview', epoch: 0, cycle: 0, level: l.level, at: start, people, steps, urgency });
+        levels.push({
+          level: l.level,
+          timeout_minutes: l.timeoutMinutes,
+          starts_at: new Date(start).toISOString(),
+          users: people.map((p) => ({ user_id: p, name: names.get(p)?.name ?? p })),
+          pages: drafts.map((d) => ({
+            user_id: d.userId, name: names.get(d.userId)?.name ?? d.userId, channel: d.channel, delay_seconds: Math.round((d.dueAt - start) / 1000),
+            at: new Date(d.dueAt).toISOString(), ...(d.status === 'skipped' ? { skipped: 'low urgency' } : {}),
+          })),
+        });
+        // Nobody on call: the engine moves on at once.
+        if (people.length) start += l.timeoutMinutes * 60_000;
+      }
+      const nobody = levels.length > 0 && levels[0]!.users.length === 0;
+      return { at: at.toISOString(), priority: input.priority, urgency, schedule_id: scheduleId, repeat: plan.repeat, paging: nobody ? ('nobody_on_call' as const) : ('ok' as const), levels };
+    },
+
+    /** GET /api/services' `paging`: can a high-priority alert on the service page someone now? */
+    async pagingStatus(orgId: string, serviceIds: string[]): Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call'>> {
+      const now = clock.now();
+      const out = new Map<string, 'ok' | 'no_schedule' | 'nobody_on_call'>();
+      for (const id of serviceIds) {
+        const scheduleId = await directory.chooseSchedule(orgId, id, { priority: 'high', urgency: 'high' }, now);
+        const plan = scheduleId ? await directory.plan(orgId, scheduleId) : undefined;
+        if (!scheduleId || !plan) {
+          out.set(id, 'no_schedule');
+          continue;
+        }
+        let anyone = false;
+        for (const l of plan.levels) {
+          if ((await directory.onCall(orgId, scheduleId, l.level, now)).length) {
+            anyone = true;
+            break;
+          }
+        }
+        out.set(id, anyone ? 'ok' : 'nobody_on_call');
+      }
+      return out;
+    },
+  };
+}
+export type PagingService = ReturnType<typeof createPagingService>;

@@ -1,0 +1,60 @@
+import nodemailer from 'nodemailer';
+import type { DeliveryProvider, OutboundMessage, SendOutcome } from './delivery.ts';
+
+/**
+ * Pages by email through the configured SMTP relay (SMTP_URL, MAIL_FROM; PRODUCT.md 7.4). The
+ * Message-ID is the page's id, so a page sent again after a crash is the same message to the
+ * receiving side; References thread every page of one alert (reference/paging.md 4.5). Without
+ * SMTP_URL the channel is `not configured`.
+ */
+export function createEmailProvider(opts: { smtpUrl: string | undefined; from: string; timeoutMs?: number }): DeliveryProvider {
+  if (!opts.smtpUrl) return { name: 'email', channels: ['email'], configured: () => false, send: async () => ({ state: 'config_error', detail: 'SMTP_URL is not set' }) };
+  const u = new URL(opts.smtpUrl);
+  const timeout = opts.timeoutMs ?? 10_000;
+  const transport = nodemailer.createTransport({
+    host: u.hostname,
+    port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 587)),
+    secure: u.protocol === 'smtps:',
+    ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout * 2,
+    tls: { rejectUnauthorized: !['127.0.0.1', 'localhost', '::1'].includes(u.hostname) },
+  });
+  const domain = new URL(`mailto:${opts.from}`).pathname.split('@')[1] ?? 'klaxon.localhost';
+  return {
+    name: 'email',
+    channels: ['email'],
+    configured: () => true,
+    async send(m: OutboundMessage): Promise<SendOutcome> {
+      const messageId = `<${m.id}@${domain}>`;
+      const level = m.alert.urgency === 'high' ? '[urgent] ' : '';
+      const lines = [
+        `${m.alert.title}`,
+        '',
+        `Priority ${m.alert.priority}, urgency ${m.alert.urgency}${m.alert.serviceName ? `, service ${m.alert.serviceName}` : ''}.`,
+        m.bundleCount && m.bundleCount > 1 ? `${m.bundleCount} open alerts are waiting for you.` : '',
+        m.alert.body ? `\n${m.alert.body}` : '',
+        '',
+        `Open the alert: ${m.alert.url}`,
+      ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+      try {
+        const info = await transport.sendMail({
+          from: opts.from,
+          to: m.to.address,
+          subject: `${level}${m.alert.title}`.slice(0, 250),
+          text: lines.join('\n'),
+          messageId,
+          references: `<${m.alert.id}@${domain}>`,
+          headers: { 'Auto-Submitted': 'auto-generated', 'X-Klaxon-Alert-Id': m.alert.id, 'X-Klaxon-Page-Id': m.id },
+        });
+        return { state: 'sent', providerMessageId: info.messageId ?? messageId };
+      } catch (err) {
+        const e = err as { responseCode?: number; code?: string };
+        // 5xx: the relay refuses this message for good; anything else (4xx, network) may pass later.
+        if (e.responseCode && e.responseCode >= 500) return { state: 'failed', detail: `the mail relay refused the message (SMTP ${e.responseCode})` };
+        return { state: 'retry', detail: `the mail relay did not take the message (${e.responseCode ? `SMTP ${e.responseCode}` : (e.code ?? 'error')})` };
+      }
+    },
+  };
+}
