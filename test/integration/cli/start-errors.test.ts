@@ -46,7 +46,7 @@ describe('klaxon with a database it cannot use', () => {
   // Migrations as a separate deploy step: a process started with --no-migrate on a schema older
   // than its code used to crash with "no such table" and a stack trace (or, on an older schema,
   // start and fail on the first query needing the new one). It names what to run instead.
-  it('serve --no-migrate on a database that lacks migrations says to run klaxon migrate; once migrated it starts', { timeout: 60_000 }, async () => {
+  it('serve --no-migrate on a database that lacks migrations says to run klaxon migrate; once migrated it starts', { timeout: 180_000 }, async () => {
     const cwd = dir();
     const env = klaxonEnv(`sqlite:${cwd}/klaxon.db`, cwd, { PORT: String(await freePort()) });
     const r = klaxonSync(['serve', '--no-migrate'], { cwd, env });
