@@ -33,6 +33,8 @@ import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
 import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
 import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
+import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
+import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,6 +110,8 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' && !req.routeOptions.schema?.body) return done(null, undefined);
+    // Refused before parsing: nothing recursive may see a body nested thousands deep (ADR 0500).
+    if (nestsDeeperThan(body as string)) return done(tooDeepError());
     parseJson(req, body as string, done);
   });
 
@@ -116,6 +120,7 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
   for (const s of eventsV2Schemas) app.addSchema(s);
+  for (const s of scheduleSchemas) app.addSchema(s);
 
   if (everyRoute) await registerDocs(app);
 
@@ -244,6 +249,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(orgRoutes({ orgs: s.orgAdmin }));
   await app.register(invitationRoutes({ invitations: s.invitations }));
   await app.register(auditRoutes({ audit: s.audit }));
+  await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },

@@ -23,6 +23,8 @@ export interface Config {
   /** Twilio-compatible SMS provider; undefined when not configured (SMS is then refused, never dropped). */
   sms: SmsConfig | undefined;
   billing: BillingConfig;
+  /** Who may create an account (PRODUCT.md 1): anyone, invited people only (default), or nobody. */
+  signup: SignupMode;
   /** Durable ingest (docs/adr/0100, 0101): load shedding, spool bound, outbox lease. */
   shedEventLoopDelayMs: number;
   shedQueueDepth: number;
@@ -41,6 +43,9 @@ export interface SmsConfig {
 export type BillingConfig =
   | { provider: 'none' }
   | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: URL; prices: { team: string; business: string } };
+
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 export class ConfigError extends Error {}
 
@@ -145,7 +150,12 @@ export function loadConfig(
     if (!ok) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host:port or smtps://…, e.g. smtp://mail.example.com:587');
   }
   const mailFrom = env.MAIL_FROM || `Klaxon <no-reply@${emailDomain}>`;
+  const signup = (env.KLAXON_SIGNUP || 'invite') as SignupMode;
+  if (!SIGNUP_MODES.includes(signup)) {
+    throw new ConfigError(`KLAXON_SIGNUP must be one of ${SIGNUP_MODES.join(', ')}, got "${env.KLAXON_SIGNUP}"`);
+  }
   return {
+    signup,
     sms: smsConfig(env),
     billing: billingConfig(env),
     port: p,

@@ -13,10 +13,11 @@ import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
 import { createLoadMonitor } from './lib/load-monitor.ts';
 import { join } from 'node:path';
 import type { IntegrationType } from './modules/integration/index.ts';
-import { createIntegrationService, parseVendorPayload } from './modules/integration/index.ts';
+import { createIntegrationService, createMappingSandbox } from './modules/integration/index.ts';
 import { createOrgService } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
+import { createCalendarService, createOnCallDirectory, createRoutingService, createScheduleService } from './modules/schedule/index.ts';
 import { createUserService } from './modules/user/index.ts';
 import { createSessionService, sessionResolver } from './modules/session/index.ts';
 import { createMailer } from './modules/mail/index.ts';
@@ -110,30 +111,42 @@ export function createContainer(opts: ContainerOptions) {
   });
   const notify = () => runner.nudge();
 
-  const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });
+  // Custom mappings run in sandbox processes (docs/adr/0501-custom-mapping-sandbox.md).
+  const mappings = createMappingSandbox({ onKill: (info) => opts.log?.warn(info, 'a custom mapping exceeded its bounds; its sandbox process was replaced') });
+  const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain, mappings });
   const apiKeys = createApiKeyService({ db, clock });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents });
-  const services = createServiceService({ db, clock, integrations });
+  // Schedules and on-call (issue 20): the engine reads them through `directory`.
+  const schedules = createScheduleService({ db, dialect, clock });
+  const routing = createRoutingService({ db, dialect, clock });
+  const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
+  const directory = createOnCallDirectory(db);
+  const services = createServiceService({ db, clock, integrations, schedules });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
-    db, clock, hashCode, mailer,
+    db, dialect, clock, hashCode, mailer,
     // Resolved at call time: billing and org settings are built below.
     planOf: async (orgId) => {
       const s = await billing.status(orgId);
       return { plan: s.plan, entitlements: { ...s.limits, billing_enabled: s.billing_enabled } };
     },
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
+    membershipEndingTx: (trx, e) => schedules.memberRemovedTx(trx, e),
   });
-  const sessions = createSessionService({ db, clock, box, hashCode, publicUrl: config.publicUrl });
+  const sessions = createSessionService({
+    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup,
+    // Resolved at call time: invitations are built below.
+    invitations: { joinTx: (trx, input) => invitations.joinTx(trx, input) },
+  });
   // Organizations, members, invitations, audit (docs/adr/0320-org-settings.md, 0321, 0322).
   const dropIngestCaches = () => {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
-  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError } });
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e) } });
   const invitations = createInvitationService({
-    db, clock, box, publicUrl: config.publicUrl, notify,
+    db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
   });
   const audit = createAuditService({ db });
@@ -192,7 +205,7 @@ export function createContainer(opts: ContainerOptions) {
   const adapters: Partial<Record<IntegrationType, SourceAdapter>> = {};
   // Vendor connections (issue: sources): each parser turns a payload into routed items.
   for (const type of ['alertmanager', 'grafana', 'datadog', 'custom'] as const) {
-    adapters[type] = (body, target) => parseVendorPayload(type, body, target.mapping);
+    adapters[type] = (body, target) => integrations.parse(type, body, target);
   }
   const ingest = createIngestService({ db, clock, committer: gatedCommitter, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
   const eventsV2 = createEventsV2Service({ ingest });
@@ -215,7 +228,7 @@ export function createContainer(opts: ContainerOptions) {
   });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
-  const authenticate = createAuthenticator({ db, resolvers });
+  const authenticate = createAuthenticator({ db, resolvers, clock, provenAt: (sessionId) => sessions.provenAt(sessionId) });
   const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
 
   let closing: Promise<void> | undefined;
@@ -231,6 +244,7 @@ export function createContainer(opts: ContainerOptions) {
     await committer.idle();
     spool.close();
     load.stop();
+    await mappings.close();
     await store.close();
   }
 
@@ -252,13 +266,16 @@ export function createContainer(opts: ContainerOptions) {
     snapshots,
     load,
     adapters,
+    mappings,
     resolvers,
     authenticate,
     metrics,
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar },
+    /** What the paging engine reads of schedules (src/modules/schedule/schedule.port.ts). */
+    directory,
     /** Stops in order; a second call waits for the first. */
     close(): Promise<void> {
       closing ??= shutdown();

@@ -183,7 +183,7 @@ export function createIngestService(deps: {
     return owner === orgId;
   }
 
-  const keyActor = (key: ApiKeyRow): Actor => ({ type: 'api_key', id: key.id, orgId: key.org_id });
+  const keyActor = (key: ApiKeyRow): Actor => ({ type: 'api_key', id: key.id, orgId: key.org_id, name: key.name });
   const keyScope = (key: ApiKeyRow): string[] | null => (key.service_ids ? (JSON.parse(key.service_ids) as string[]) : null);
 
   function unitFor(target: IngestTarget, signals: { serviceId: string; signal: NormalizedSignal }[], response: ResponseKind, idempotencyKey: string | null): IngestUnit {
@@ -192,7 +192,7 @@ export function createIngestService(deps: {
       orgId: target.orgId,
       credentialId: target.credentialId,
       idempotencyKey,
-      actor: { type: 'integration', id: target.integrationId, orgId: target.orgId },
+      actor: { type: 'integration', id: target.integrationId, orgId: target.orgId, name: target.integrationName },
       integrationId: target.integrationId,
       signals,
       response,
