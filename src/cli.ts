@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { verifySecretKey } from './db/secret-key-check.ts';
 import { createContainer } from './container.ts';
 import { AppError } from './lib/errors.ts';
-import { isStoreUnavailable } from './db/unavailable.ts';
+import { isStoreUnavailable, storeProblem } from './db/unavailable.ts';
 import { startServer, type Role } from './server.ts';
 
 const SERVE_USAGE = `Usage: klaxon serve [--role api|worker|all] [--no-migrate]
@@ -194,11 +194,3 @@ async function bootstrap(args: string[]): Promise<number> {
   }
 }
 
-/** What the database's driver said, in one line, without a stack (its messages name no password). */
-function storeProblem(err: unknown): string {
-  const first = (err as { errors?: unknown[] }).errors?.[0] ?? err; // AggregateError: IPv4 and IPv6 attempts
-  const e = first as { code?: string; message?: string };
-  const message = (e.message ?? '').split('\n')[0]!.trim();
-  if (!message) return e.code ?? String(err);
-  return e.code && !message.includes(e.code) ? `${e.code}: ${message}` : message;
-}

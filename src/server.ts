@@ -7,7 +7,7 @@ import { migrateToLatest, pendingMigrations } from './db/migrator.ts';
 import { verifySecretKey } from './db/secret-key-check.ts';
 import { createLogger } from './http/logging.ts';
 import { startEmailIngest, type SmtpIngest } from './modules/email/index.ts';
-import { isStoreUnavailable, storeNotReadyError } from './db/unavailable.ts';
+import { isStoreUnavailable, storeNotReadyError, storeProblem } from './db/unavailable.ts';
 import { createStoreStartup } from './jobs/store-startup.job.ts';
 
 /** How long start-up waits for a SQLite file another process writes (a concurrent start migrating). */
@@ -206,10 +206,3 @@ async function listening<T>(what: string, variable: string, host: string, port: 
   }
 }
 
-/** What the database's driver said, in one line (its messages name no password). */
-function storeProblem(err: unknown): string {
-  const first = (err as { errors?: unknown[] }).errors?.[0] ?? err; // AggregateError: IPv4 and IPv6 attempts
-  const e = first as { code?: string; message?: string };
-  const message = String(e.message ?? '').split('\n')[0]!.trim();
-  return e.code && !message.includes(e.code) ? `${e.code}: ${message}` : message || String(e.code ?? err);
-}

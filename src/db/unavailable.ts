@@ -100,3 +100,12 @@ export async function storeAnswers(db: Kysely<Database>, waitMs: number): Promis
     clearTimeout(timer);
   }
 }
+
+/** What the database's driver said, in one line, without a stack (its messages name no password). */
+export function storeProblem(err: unknown): string {
+  const first = (err as { errors?: unknown[] }).errors?.[0] ?? err; // AggregateError: IPv4 and IPv6 attempts
+  const e = first as { code?: string; message?: string };
+  const message = (e.message ?? '').split('\n')[0]!.trim();
+  if (!message) return e.code ?? String(err);
+  return e.code && !message.includes(e.code) ? `${e.code}: ${message}` : message;
+}

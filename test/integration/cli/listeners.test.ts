@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { type Server, createServer } from 'node:net';
+import { type Server, type Socket, createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KLAXON_BIN, REPO } from '../../helpers/process.ts';
 import { cleanup, freePort, klaxonEnv, tempDir } from '../../helpers/procs.ts';
@@ -12,14 +12,17 @@ import { cleanup, freePort, klaxonEnv, tempDir } from '../../helpers/procs.ts';
 describe('a listener that cannot start stops klaxon serve', () => {
   const dir = tempDir();
   const blockers: Server[] = [];
+  const held = new Set<Socket>();
   afterAll(async () => {
+    // The holders never answer: end the connections the /readyz polls left open, then close.
+    for (const s of held) s.destroy();
     for (const b of blockers) await new Promise((r) => b.close(r));
     cleanup(dir);
   });
 
   /** A port on 127.0.0.1 that something else holds. */
   const takenPort = async () => {
-    const server = createServer();
+    const server = createServer((socket) => held.add(socket));
     blockers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     return (server.address() as { port: number }).port;

@@ -18,7 +18,8 @@ describe('klaxon subcommand options', () => {
     [['admin', 'bootstrap'], /^Usage: klaxon admin bootstrap --org NAME --email EMAIL/],
   ];
 
-  it('--help and -h print the command\'s usage and exit 0', () => {
+  // Six processes each: on a loaded 2-core machine one start takes 10 s and more.
+  it('--help and -h print the command\'s usage and exit 0', { timeout: 180_000 }, () => {
     for (const [command, usage] of COMMANDS) {
       for (const flag of ['--help', '-h']) {
         const r = klaxonSync([...command, flag], { cwd: dir });
@@ -30,7 +31,7 @@ describe('klaxon subcommand options', () => {
     expect(readdirSync(dir)).toEqual([]); // nothing started, nothing created
   });
 
-  it('an unknown option or argument is refused with the usage and exit 1, as admin bootstrap always did', () => {
+  it('an unknown option or argument is refused with the usage and exit 1, as admin bootstrap always did', { timeout: 180_000 }, () => {
     for (const [command, usage] of COMMANDS) {
       for (const extra of [['--foo'], ['stray']]) {
         const r = klaxonSync([...command, ...extra], { cwd: dir });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { klaxonSync } from '../../helpers/process.ts';
-import { freePort, klaxonEnv, startKlaxon, tempDir } from '../../helpers/procs.ts';
+import { type KlaxonProc, freePort, klaxonEnv, startKlaxon, tempDir } from '../../helpers/procs.ts';
 
 // An operator who mistypes DATABASE_URL, or starts Klaxon before its database, gets one line that
 // names the setting and says what the driver saw: no stack trace, no password (README, Configuration).
@@ -12,7 +12,11 @@ describe('klaxon with a database it cannot use', () => {
     dirs.push(d);
     return d;
   };
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  let started: KlaxonProc | undefined;
+  afterAll(async () => {
+    await started?.kill('SIGKILL'); // left running when its test times out
+    dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  });
 
   const expectOneLine = (r: { status: number | null; stdout: string; stderr: string }, saw: RegExp) => {
     expect(r.status).toBe(1);
@@ -46,7 +50,7 @@ describe('klaxon with a database it cannot use', () => {
   // Migrations as a separate deploy step: a process started with --no-migrate on a schema older
   // than its code used to crash with "no such table" and a stack trace (or, on an older schema,
   // start and fail on the first query needing the new one). It names what to run instead.
-  it('serve --no-migrate on a database that lacks migrations says to run klaxon migrate; once migrated it starts', { timeout: 60_000 }, async () => {
+  it('serve --no-migrate on a database that lacks migrations says to run klaxon migrate; once migrated it starts', { timeout: 180_000 }, async () => {
     const cwd = dir();
     const env = klaxonEnv(`sqlite:${cwd}/klaxon.db`, cwd, { PORT: String(await freePort()) });
     const r = klaxonSync(['serve', '--no-migrate'], { cwd, env });
@@ -55,7 +59,7 @@ describe('klaxon with a database it cannot use', () => {
     expect(r.stderr.trim()).toMatch(/^klaxon: the database lacks \d+ migrations of this version \(first: 2026-11-21T120000_core\); run "klaxon migrate", or start without --no-migrate$/);
 
     expect(klaxonSync(['migrate'], { cwd, env }).status).toBe(0);
-    const server = await startKlaxon(env, { cwd, args: ['--no-migrate'] });
+    const server = (started = await startKlaxon(env, { cwd, args: ['--no-migrate'] }));
     expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
   });
 
