@@ -58,18 +58,22 @@ interface Slot {
 }
 type Reply = { ready: true } | { seq: number; ok: true; items: RawItem[] } | { seq: number; ok: false; failure: MappingFailure };
 
-/** The process's code, bundled once (no TypeScript loader in the sandbox: it starts in tens of ms). */
-let bundle: string | undefined;
-function sandboxCode(): string {
-  if (bundle) return bundle;
-  // Resolved here, not at load: this module is also bundled into the SQLite thread's code, where
-  // import.meta.url does not exist.
-  const entry = fileURLToPath(new URL('../../workers/mapping-evaluator.ts', import.meta.url));
-  // Required here too: esbuild is not loaded into processes and threads that never start a sandbox.
-  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  const out = buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', write: false, logLevel: 'silent' });
-  // `node -e` resolves require() from the working directory: resolve from the entry instead.
-  bundle = `require = require('node:module').createRequire(${JSON.stringify(entry)});\n${out.outputFiles[0]!.text}\nprocess.send({ ready: true });`;
+/**
+ * The process's code, bundled once (no TypeScript loader in the sandbox: it starts in tens of ms),
+ * asynchronously: esbuild works in its own process, so the event loop is not held while it does.
+ */
+let bundle: Promise<string> | undefined;
+function sandboxCode(): Promise<string> {
+  bundle ??= (async () => {
+    // Resolved here, not at load: this module is also bundled into the SQLite thread's code, where
+    // import.meta.url does not exist; and esbuild is not loaded where no sandbox ever starts.
+    const entry = fileURLToPath(new URL('../../workers/mapping-evaluator.ts', import.meta.url));
+    const { build } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+    const out = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', write: false, logLevel: 'silent' });
+    // `node -e` resolves require() from the working directory: resolve from the entry instead.
+    return `require = require('node:module').createRequire(${JSON.stringify(entry)});\n${out.outputFiles[0]!.text}\nprocess.send({ ready: true });`;
+  })();
+  bundle.catch(() => (bundle = undefined));
   return bundle;
 }
 
@@ -99,11 +103,28 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
   let startFailures = 0;
   const counts = { started: 0, killed: 0 };
 
-  function start(): Slot {
+  /** Processes whose code is still being bundled (the first start only). */
+  let starting = 0;
+  function start() {
+    starting++;
+    sandboxCode().then(
+      (code) => {
+        starting--;
+        if (!closed) launch(code);
+      },
+      () => {
+        starting--;
+        startFailures++;
+        dispatch();
+      },
+    );
+  }
+
+  function launch(code: string): Slot {
     const dir = mkdtempSync(join(tmpdir(), 'klaxon-mapping-'));
     const progressPath = join(dir, 'progress');
     writeFileSync(progressPath, Buffer.alloc(6));
-    const child = spawn(process.execPath, [`--max-old-space-size=${opts.memoryMb}`, '--max-semi-space-size=8', '-e', sandboxCode(), progressPath], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${opts.memoryMb}`, '--max-semi-space-size=8', '-e', code, progressPath], {
       // No environment: nothing of the application's (secret key, database URL) is in reach.
       env: {},
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
@@ -224,7 +245,7 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
       const slot = slots.find((s) => s.ready && !s.job);
       if (!slot) {
         // Start another process while every one is busy (or starting), up to the limit.
-        if (slots.length < opts.processes && slots.every((s) => s.ready && s.job)) start();
+        if (!starting && slots.length < opts.processes && slots.every((s) => s.ready && s.job)) start();
         return;
       }
       const org = nextOrg();
@@ -291,7 +312,7 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
           waiting.set(orgId, queue);
           turn.push(orgId);
         }
-        if (!slots.length) start();
+        if (!slots.length && !starting) start();
         dispatch();
       });
     },
