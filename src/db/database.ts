@@ -1,5 +1,5 @@
 import type { AlertLogTable, AlertTable } from '../modules/alert/alert.table.ts';
-import type { ApiKeyTable } from '../modules/api-key/api-key.table.ts';
+import type { ApiKeyParentTable, ApiKeyTable } from '../modules/api-key/api-key.table.ts';
 import type { AuditLogTable } from '../modules/audit/audit.table.ts';
 import type { InvitationTable } from '../modules/invitation/invitation.table.ts';
 import type { ReceiptTable } from '../modules/ingest/receipt.table.ts';
@@ -9,17 +9,22 @@ import type { OutboxEventTable } from '../modules/outbox/outbox.table.ts';
 import type { ServiceTable } from '../modules/service/service.table.ts';
 import type { UserTable } from '../modules/user/user.table.ts';
 import type { AgreementConsentTable, EmailChangeTable } from '../modules/user/user.table.ts';
-import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable } from '../modules/session/session.table.ts';
+import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable, TotpLastStepTable, SessionReauthenticationTable } from '../modules/session/session.table.ts';
 import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
+import type {
+  CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
+  ServiceRoutingRuleTable, ServiceRoutingTable,
+} from '../modules/schedule/schedule.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
   memberships: MembershipTable;
   api_keys: ApiKeyTable;
+  api_key_parents: ApiKeyParentTable;
   services: ServiceTable;
   integrations: IntegrationTable;
   integration_credentials: IntegrationCredentialTable;
@@ -33,6 +38,8 @@ export interface Database {
   device_grants: DeviceGrantTable;
   recovery_codes: RecoveryCodeTable;
   sign_in_failures: SignInFailureTable;
+  totp_last_steps: TotpLastStepTable;
+  session_reauthentications: SessionReauthenticationTable;
   email_changes: EmailChangeTable;
   agreement_consents: AgreementConsentTable;
   devices: DeviceTable;
@@ -42,4 +49,14 @@ export interface Database {
   usage_counters: UsageCounterTable;
   invitations: InvitationTable;
   secret_key_checks: SecretKeyCheckTable;
+  // schedules and on-call (migration 2026-11-25T203000)
+  schedules: ScheduleTable;
+  schedule_levels: ScheduleLevelTable;
+  schedule_layers: ScheduleLayerTable;
+  layer_participants: LayerParticipantTable;
+  schedule_overrides: ScheduleOverrideTable;
+  level_channels: LevelChannelTable;
+  service_routing: ServiceRoutingTable;
+  service_routing_rules: ServiceRoutingRuleTable;
+  calendar_feeds: CalendarFeedTable;
 }

@@ -451,6 +451,16 @@ export function createIntegrationService(deps: {
       return { entries: next.size, truncated: rows.length > SNAPSHOT_MAX_ENTRIES };
     },
 
+    /** The outage snapshot's entries, to keep in the data folder (docs/adr/0511). */
+    exportSnapshot(): [string, IngestTarget][] {
+      return [...snapshot];
+    },
+
+    /** Replaces the outage snapshot with one kept in the data folder (start-up, docs/adr/0511). */
+    restoreSnapshot(entries: [string, IngestTarget][]): void {
+      snapshot = new Map(entries.slice(0, SNAPSHOT_MAX_ENTRIES));
+    },
+
     /** Resolves an ingest URL token, routing key or email local part to its live source. */
     async resolve(secret: string): Promise<IngestTarget | undefined> {
       const nowMs = clock.now().getTime();
