@@ -30,7 +30,7 @@ export interface MappingSandboxOptions {
   /** Jobs of one organization that may wait; more are 429. */
   queuePerOrg?: number;
   /** A process killed or dead, and why (the caller logs it). */
-  onKill?: (info: { orgId: string; field: string; cause: 'time' | 'memory' }) => void;
+  onKill?: (info: { orgId: string; field: string; cause: 'time' | 'memory' | 'crash' }) => void;
 }
 
 export const SANDBOX_DEFAULTS = { processes: 2, memoryMb: 128, budgetMs: 250, hardLimitMs: 1000, queuePerOrg: 256 } as const;
@@ -138,7 +138,7 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
     child.on('message', (m: Reply) => onReply(slot, m));
     // A process that could not start emits no exit: it is gone all the same.
     child.once('error', () => (child.pid === undefined ? onExit(slot) : child.kill('SIGKILL')));
-    child.once('exit', () => onExit(slot));
+    child.once('exit', (code, signal) => onExit(slot, code, signal));
     return slot;
   }
 
@@ -201,7 +201,7 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
     return { field: MAPPING_FIELDS[record[2]!], item: record.readUInt16LE(4) };
   }
 
-  function onExit(slot: Slot) {
+  function onExit(slot: Slot, code?: number | null, signal?: NodeJS.Signals | null) {
     if (!slots.includes(slot)) return;
     slots.splice(slots.indexOf(slot), 1);
     const job = slot.job;
@@ -213,11 +213,15 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
     if (job && closed) job.reject(shuttingDown());
     else if (job && where) {
       counts.killed++;
-      const cause = slot.killedForTime ? 'time' : 'memory';
+      // V8 aborts (SIGABRT, or SIGTRAP for its size checks) when a heap or an object cannot grow; a
+      // SIGKILL we did not send is the kernel's out-of-memory killer.
+      const cause = slot.killedForTime ? 'time' : signal === 'SIGABRT' || signal === 'SIGTRAP' || signal === 'SIGKILL' ? 'memory' : 'crash';
       const reason =
         cause === 'time'
           ? `took too long (a request's mapping may run ${opts.budgetMs} ms in all)`
-          : `needed more memory than a mapping may use (${opts.memoryMb} MB)`;
+          : cause === 'memory'
+            ? `needed more memory than a mapping may use (${opts.memoryMb} MB)`
+            : `stopped the process evaluating it (${signal ?? `exit code ${code}`})`;
       strike(job.orgId);
       opts.onKill?.({ orgId: job.orgId, field: fieldName(where.field), cause });
       job.reject(mappingError({ ...where, reason }, job.trial, !!job.mapping.items));
