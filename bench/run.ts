@@ -11,7 +11,7 @@
 // target cannot start.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, closeSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, closeSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,8 @@ interface RunResult {
   main_thread_us_per_request?: number;
   /** PostgreSQL rows: CPU of the server backends serving the target's database, per request. */
   store_cpu_us_per_request?: number;
+  /** CPU of the target's child processes (Klaxon's custom-mapping sandbox), per request. */
+  children_cpu_us_per_request?: number;
   /** The CPU probe (cpuProbeMs) just before and just after the measured run. */
   cpu_probe_ms?: { before: number; after: number };
   /** Which round of `--rounds` this run belongs to. */
@@ -158,6 +160,21 @@ function cpuSeconds(pid: number, tid?: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The live child processes of a process (Klaxon's mapping sandbox: ADR 0501). */
+function childPids(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
 }
 
 interface Proc {
@@ -234,6 +251,10 @@ async function measure(
   // Per backend, so one that exits during the run drops out of both ends (the figure is then low).
   const cpuOf = () => new Map(backends.map((p) => [p, cpuSeconds(p)] as const));
   const storeCpu0 = cpuOf();
+  // The target's children (the mapping sandbox, started by the warm-up when the row uses it).
+  const children = childPids(pid);
+  const childCpuOf = () => new Map(children.map((p) => [p, cpuSeconds(p)] as const));
+  const childCpu0 = childCpuOf();
   const probeBefore = cpuProbeMs();
   const cpu0 = cpuSeconds(pid);
   const main0 = cpuSeconds(pid, pid);
@@ -242,6 +263,12 @@ async function measure(
   const cpu1 = cpuSeconds(pid);
   const main1 = cpuSeconds(pid, pid);
   const storeCpu1 = cpuOf();
+  const childCpu1 = childCpuOf();
+  let childSeconds = 0;
+  for (const [p, before] of childCpu0) {
+    const after = childCpu1.get(p);
+    if (before !== undefined && after !== undefined) childSeconds += after - before;
+  }
   let storeSeconds = 0;
   for (const [p, before] of storeCpu0) {
     const after = storeCpu1.get(p);
@@ -271,6 +298,7 @@ async function measure(
   }
   if (main0 !== undefined && main1 !== undefined && w.requests) r.main_thread_us_per_request = Math.round(((main1 - main0) / w.requests) * 1e6);
   if (backends.length && w.requests) r.store_cpu_us_per_request = Math.round((storeSeconds / w.requests) * 1e6);
+  if (childSeconds > 0 && w.requests) r.children_cpu_us_per_request = Math.round((childSeconds / w.requests) * 1e6);
   r.round = currentRound;
   if (pageLatency && base.scenario === 'new') r.page_latency_ms = await pageLatency(measured.BENCH_PREFIX);
   results.push(r);
@@ -321,6 +349,7 @@ function printRow(r: RunResult) {
     ]) +
       (r.socket_errors ? `  socket errors: ${r.socket_errors}` : '') +
       (r.store_cpu_us_per_request !== undefined ? `  server CPU us/req: ${r.store_cpu_us_per_request}` : '') +
+      (r.children_cpu_us_per_request !== undefined ? `  sandbox CPU us/req: ${r.children_cpu_us_per_request}` : '') +
       (r.page_latency_ms ? `  trigger→page ms p50/p99/max: ${r.page_latency_ms.p50}/${r.page_latency_ms.p99}/${r.page_latency_ms.max} (${r.page_latency_ms.alerts} alerts${r.page_latency_ms.unpaged ? `, ${r.page_latency_ms.unpaged} unpaged` : ''})` : ''),
   );
 }

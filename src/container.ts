@@ -163,7 +163,11 @@ export function createContainer(opts: ContainerOptions) {
 
   // Custom mappings run in sandbox processes (docs/adr/0501-custom-mapping-sandbox.md).
   const mappings = createMappingSandbox({ onKill: (info) => opts.log?.warn(info, 'a custom mapping exceeded its bounds; its sandbox process was replaced') });
-  const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain, mappings });
+  const integrations = createIntegrationService({
+    db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain, mappings,
+    // A revocation here leaves the snapshot's file as current as its memory (docs/adr/0202, 0511).
+    onSnapshotChanged: () => saveSnapshotNow(),
+  });
   const apiKeys = createApiKeyService({ db, clock });
   const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge() });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
@@ -263,17 +267,18 @@ export function createContainer(opts: ContainerOptions) {
   // an outage (docs/adr/0103-outage-credential-snapshot.md).
   // Kept in the data folder too, sealed, so a restart during an outage can spool (docs/adr/0511).
   const snapshotFile = createSnapshotFile<SavedCredentials>({ path: join(config.dataDir, SNAPSHOT_FILE), box });
+  let snapshotTakenAt: string | undefined;
   const snapshots = createSnapshotRefresher({
     refresh: () => Promise.all([integrations.refreshSnapshot(), ingest.refreshSnapshot()]),
     report: outage.job('credential snapshot', 'refreshing the outage credential snapshot (the last one loaded stays in use)'),
     log: backgroundLog,
-    save: () => snapshotFile.save({ integrations: integrations.exportSnapshot(), ingest: ingest.exportSnapshot() }, clock.now().toISOString()),
+    save: () => snapshotFile.save({ integrations: integrations.exportSnapshot(), ingest: ingest.exportSnapshot() }, (snapshotTakenAt = clock.now().toISOString())),
     restore: () => {
       const saved = snapshotFile.load();
       if (!saved) return undefined;
       integrations.restoreSnapshot(saved.data.integrations);
       ingest.restoreSnapshot(saved.data.ingest);
-      return saved.takenAt;
+      return (snapshotTakenAt = saved.takenAt);
     },
   });
 
@@ -292,6 +297,17 @@ export function createContainer(opts: ContainerOptions) {
   // Loaded before the first request (buildApp, after migrations): until then every webhook-only
   // event type is written pending.
   let subscriptionsLoaded: Promise<void> | undefined;
+
+  function saveSnapshotNow() {
+    // Only a snapshot that was loaded: an empty one must not replace a good file.
+    if (!snapshots.loaded || !snapshotTakenAt) return;
+    try {
+      // Still the snapshot of that refresh, less what was revoked since.
+      snapshotFile.save({ integrations: integrations.exportSnapshot(), ingest: ingest.exportSnapshot() }, snapshotTakenAt);
+    } catch (err) {
+      onBackgroundError(err, 'could not rewrite the outage credential snapshot after a revocation; the next refresh will');
+    }
+  }
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
   const authenticate = createAuthenticator({ db, resolvers, clock, provenAt: (sessionId) => sessions.provenAt(sessionId) });

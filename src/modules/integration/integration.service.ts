@@ -115,6 +115,8 @@ export function createIntegrationService(deps: {
   emailDomain: string;
   /** Where custom mappings are evaluated (docs/adr/0501-custom-mapping-sandbox.md). */
   mappings: Pick<MappingSandbox, 'evaluate'>;
+  /** The outage snapshot lost entries to a revocation here (the container keeps its file current). */
+  onSnapshotChanged?: () => void;
 }) {
   const { db, clock, box } = deps;
 
@@ -167,12 +169,17 @@ export function createIntegrationService(deps: {
     (await newCurrentCredentialTx(trx, integrationId, kind, now)).view;
 
   /**
-   * Drops a source's entries from this process's outage snapshot at once: a credential revoked
-   * here must not be accepted from the snapshot if the store goes away before the next refresh.
-   * Other processes drop it at their next refresh, within 60 s (docs/adr/0103).
+   * Drops a source's entries from this process's outage snapshot at once, and from its file in the
+   * data folder (onSnapshotChanged): a credential revoked here must not be accepted from either if
+   * the store goes away, or the process restarts during an outage, before the next refresh. Other
+   * processes drop it at their next refresh, within 60 s (docs/adr/0103, 0511).
    */
   function forgetInSnapshot(which: (t: IngestTarget) => boolean) {
-    for (const [hash, target] of snapshot) if (which(target)) snapshot.delete(hash);
+    let forgot = false;
+    for (const [hash, target] of snapshot) {
+      if (which(target)) forgot = snapshot.delete(hash);
+    }
+    if (forgot) deps.onSnapshotChanged?.();
   }
 
   /** Rules and fallback name services of the organization (spec 2.4 rule 4); another org's is not found. */

@@ -30,7 +30,7 @@ export interface MappingSandboxOptions {
   /** Jobs of one organization that may wait; more are 429. */
   queuePerOrg?: number;
   /** A process killed or dead, and why (the caller logs it). */
-  onKill?: (info: { orgId: string; field: string; cause: 'time' | 'memory' }) => void;
+  onKill?: (info: { orgId: string; field: string; cause: 'time' | 'memory' | 'crash' }) => void;
 }
 
 export const SANDBOX_DEFAULTS = { processes: 2, memoryMb: 128, budgetMs: 250, hardLimitMs: 1000, queuePerOrg: 256 } as const;
@@ -58,18 +58,22 @@ interface Slot {
 }
 type Reply = { ready: true } | { seq: number; ok: true; items: RawItem[] } | { seq: number; ok: false; failure: MappingFailure };
 
-/** The process's code, bundled once (no TypeScript loader in the sandbox: it starts in tens of ms). */
-let bundle: string | undefined;
-function sandboxCode(): string {
-  if (bundle) return bundle;
-  // Resolved here, not at load: this module is also bundled into the SQLite thread's code, where
-  // import.meta.url does not exist.
-  const entry = fileURLToPath(new URL('../../workers/mapping-evaluator.ts', import.meta.url));
-  // Required here too: esbuild is not loaded into processes and threads that never start a sandbox.
-  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  const out = buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', write: false, logLevel: 'silent' });
-  // `node -e` resolves require() from the working directory: resolve from the entry instead.
-  bundle = `require = require('node:module').createRequire(${JSON.stringify(entry)});\n${out.outputFiles[0]!.text}\nprocess.send({ ready: true });`;
+/**
+ * The process's code, bundled once (no TypeScript loader in the sandbox: it starts in tens of ms),
+ * asynchronously: esbuild works in its own process, so the event loop is not held while it does.
+ */
+let bundle: Promise<string> | undefined;
+function sandboxCode(): Promise<string> {
+  bundle ??= (async () => {
+    // Resolved here, not at load: this module is also bundled into the SQLite thread's code, where
+    // import.meta.url does not exist; and esbuild is not loaded where no sandbox ever starts.
+    const entry = fileURLToPath(new URL('../../workers/mapping-evaluator.ts', import.meta.url));
+    const { build } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+    const out = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', write: false, logLevel: 'silent' });
+    // `node -e` resolves require() from the working directory: resolve from the entry instead.
+    return `require = require('node:module').createRequire(${JSON.stringify(entry)});\n${out.outputFiles[0]!.text}\nprocess.send({ ready: true });`;
+  })();
+  bundle.catch(() => (bundle = undefined));
   return bundle;
 }
 
@@ -99,11 +103,28 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
   let startFailures = 0;
   const counts = { started: 0, killed: 0 };
 
-  function start(): Slot {
+  /** Processes whose code is still being bundled (the first start only). */
+  let starting = 0;
+  function start() {
+    starting++;
+    sandboxCode().then(
+      (code) => {
+        starting--;
+        if (!closed) launch(code);
+      },
+      () => {
+        starting--;
+        startFailures++;
+        dispatch();
+      },
+    );
+  }
+
+  function launch(code: string): Slot {
     const dir = mkdtempSync(join(tmpdir(), 'klaxon-mapping-'));
     const progressPath = join(dir, 'progress');
     writeFileSync(progressPath, Buffer.alloc(6));
-    const child = spawn(process.execPath, [`--max-old-space-size=${opts.memoryMb}`, '--max-semi-space-size=8', '-e', sandboxCode(), progressPath], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${opts.memoryMb}`, '--max-semi-space-size=8', '-e', code, progressPath], {
       // No environment: nothing of the application's (secret key, database URL) is in reach.
       env: {},
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
@@ -117,7 +138,7 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
     child.on('message', (m: Reply) => onReply(slot, m));
     // A process that could not start emits no exit: it is gone all the same.
     child.once('error', () => (child.pid === undefined ? onExit(slot) : child.kill('SIGKILL')));
-    child.once('exit', () => onExit(slot));
+    child.once('exit', (code, signal) => onExit(slot, code, signal));
     return slot;
   }
 
@@ -180,7 +201,7 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
     return { field: MAPPING_FIELDS[record[2]!], item: record.readUInt16LE(4) };
   }
 
-  function onExit(slot: Slot) {
+  function onExit(slot: Slot, code?: number | null, signal?: NodeJS.Signals | null) {
     if (!slots.includes(slot)) return;
     slots.splice(slots.indexOf(slot), 1);
     const job = slot.job;
@@ -192,11 +213,15 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
     if (job && closed) job.reject(shuttingDown());
     else if (job && where) {
       counts.killed++;
-      const cause = slot.killedForTime ? 'time' : 'memory';
+      // V8 aborts (SIGABRT, or SIGTRAP for its size checks) when a heap or an object cannot grow; a
+      // SIGKILL we did not send is the kernel's out-of-memory killer.
+      const cause = slot.killedForTime ? 'time' : signal === 'SIGABRT' || signal === 'SIGTRAP' || signal === 'SIGKILL' ? 'memory' : 'crash';
       const reason =
         cause === 'time'
           ? `took too long (a request's mapping may run ${opts.budgetMs} ms in all)`
-          : `needed more memory than a mapping may use (${opts.memoryMb} MB)`;
+          : cause === 'memory'
+            ? `needed more memory than a mapping may use (${opts.memoryMb} MB)`
+            : `stopped the process evaluating it (${signal ?? `exit code ${code}`})`;
       strike(job.orgId);
       opts.onKill?.({ orgId: job.orgId, field: fieldName(where.field), cause });
       job.reject(mappingError({ ...where, reason }, job.trial, !!job.mapping.items));
@@ -224,7 +249,7 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
       const slot = slots.find((s) => s.ready && !s.job);
       if (!slot) {
         // Start another process while every one is busy (or starting), up to the limit.
-        if (slots.length < opts.processes && slots.every((s) => s.ready && s.job)) start();
+        if (!starting && slots.length < opts.processes && slots.every((s) => s.ready && s.job)) start();
         return;
       }
       const org = nextOrg();
@@ -291,7 +316,7 @@ export function createMappingSandbox(options: MappingSandboxOptions = {}) {
           waiting.set(orgId, queue);
           turn.push(orgId);
         }
-        if (!slots.length) start();
+        if (!slots.length && !starting) start();
         dispatch();
       });
     },

@@ -104,6 +104,10 @@ for (const dialect of DIALECTS) {
       t.outage.begin();
       const during = await post(old);
       expect(during.statusCode, during.body).not.toBe(202);
+      // Nor after a restart during the outage, from the snapshot kept in the data folder (ADR 0511).
+      expect(t.container.snapshots.restore()).toBeDefined();
+      const restarted = await post(old);
+      expect(restarted.statusCode, restarted.body).not.toBe(202);
       t.outage.end();
       expect(await t.container.drainer.drainAll()).toBe(true);
       expect(await alertCount()).toBe(before);
