@@ -118,6 +118,7 @@ export function createContainer(opts: ContainerOptions) {
       return { plan: s.plan, entitlements: { ...s.limits, billing_enabled: s.billing_enabled } };
     },
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
+    membershipEndingTx: (trx, e) => schedules.memberRemovedTx(trx, e),
   });
   const sessions = createSessionService({ db, clock, box, hashCode, publicUrl: config.publicUrl });
   // Organizations, members, invitations, audit (docs/adr/0320-org-settings.md, 0321, 0322).

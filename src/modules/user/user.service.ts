@@ -38,7 +38,12 @@ const alertSoundOf = (u: UserRow): AlertSound => {
   return { sounds: { ...DEFAULT_ALERT_SOUND.sounds, ...(stored.sounds ?? {}) }, critical_alerts: stored.critical_alerts ?? DEFAULT_ALERT_SOUND.critical_alerts };
 };
 
-export function createUserService(deps: { db: Kysely<Database>; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup; settingsOf?: SettingsLookup }) {
+/** An account being deleted ends each of its memberships: what other modules must do then, in the same transaction (issue 20). */
+export type MembershipEndingTx = (trx: Kysely<Database>, e: { orgId: string; userId: string; actor: UserActor; meta: RequestMeta; now: string }) => Promise<void>;
+
+export function createUserService(deps: {
+  db: Kysely<Database>; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup; settingsOf?: SettingsLookup; membershipEndingTx?: MembershipEndingTx;
+}) {
   const { db } = deps;
   const clock = deps.clock ?? { now: () => new Date() };
   const hashCode = (purpose: string, v: string) => {
@@ -98,6 +103,8 @@ export function createUserService(deps: { db: Kysely<Database>; clock?: Clock; h
           }
         }
         await recordPersonAudit(trx, actor.id, { actor, action: 'user.delete', targetType: 'user', targetId: actor.id, meta, now: iso });
+        // Rotations must lose the person as a member removal does (their turn handed on), not by cascade.
+        for (const m of await orgRepository.listMembershipsOfUser(trx, actor.id)) await deps.membershipEndingTx?.(trx, { orgId: m.org_id, userId: actor.id, actor, meta, now: iso });
         await repo.deleteUser(trx, actor.id);
       });
       return { ok: true as const };
