@@ -210,6 +210,8 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
 
     /** A copy under a new name: levels, layers (new ids, same turns), level channels, and optionally the overrides that have not ended. */
     async clone(actor: UserActor, id: string, input: CloneInput, meta: RequestMeta) {
+      // Another organization's schedule is 404 before anything about the body.
+      await loadOwn(db, actor.orgId, id);
       const now = clock.now();
       const iso = now.toISOString();
       const zone = input.time_zone !== undefined ? ianaZone(input.time_zone) : undefined;
