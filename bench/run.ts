@@ -38,6 +38,9 @@ const { values: opt } = parseArgs({
     role: { type: 'string', default: 'all', description: 'klaxon serve --role for the measured process (all: ingest and outbox worker)' },
     'cpu-prof': { type: 'string', description: 'write Klaxon CPU profiles (node --cpu-prof) to this folder' },
     out: { type: 'string', description: 'results folder (default bench/results)' },
+    scale: { type: 'string', description: 'fill a fresh database to this many alerts and measure reads and storage on the way (bench/scale.ts)' },
+    sizes: { type: 'string', description: 'with --scale: comma-separated sizes to measure at (default 10000, 100000, … and the --scale size)' },
+    reads: { type: 'string', default: '40', description: 'with --scale: sequential requests per read' },
     'no-oncall': { type: 'boolean', default: false, description: 'skip the on-call lookup and shift rows (bench/oncall.ts)' },
     oncall: { type: 'boolean', default: false, description: 'the on-call rows only, with the bare Fastify route for scale (no Klaxon or Alertmanager targets)' },
   },
@@ -53,7 +56,7 @@ let currentRound = 1;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Scenario = 'new' | 'repeat' | 'resolve' | 'mixed';
-type Format = 'native' | 'alertmanager' | 'events_v2' | 'am_batch';
+type Format = 'native' | 'alertmanager' | 'events_v2' | 'am_batch' | 'custom';
 
 interface WrkOut {
   requests: number;
@@ -500,6 +503,33 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
         await measure({ ...amBase, scenario }, amPath, 'am_batch', pid, { BENCH_BATCH: String(BATCH) });
       }
     }
+
+    // A custom (JSONata) source: every field of every check mapped by an expression (ADR 0201, 0501).
+    const custom = await api(base, h, 'POST', '/api/integrations', {
+      type: 'custom',
+      name: 'bench custom',
+      fallback_service_id: svc.json.id,
+      routing_rules: [{ attribute: 'team', value: 'web', service_id: svc.json.id }],
+      mapping: {
+        items: 'checks',
+        title: "name & ' on ' & host",
+        event_key: "$payload.tool & ':' & id",
+        priority: "level = 'crit' ? 'critical' : 'medium'",
+        action: "state = 'ok' ? 'resolve' : 'trigger'",
+        body: 'output',
+        routing: '{"team": owner.team, "region": $payload.region}',
+      },
+    });
+    const customUrl = custom.status === 200 ? (custom.json.ingest_url as string | undefined) : undefined;
+    const customPath = customUrl ? `${base}${new URL(customUrl).pathname}` : undefined;
+    if (!customPath) unavailable({ target: 'klaxon', dialect, endpoint: 'custom x1', scenario: 'new' }, `POST /api/integrations (custom) answered ${custom.status}`);
+    else {
+      for (const batch of [1, BATCH]) {
+        for (const scenario of ['new', 'repeat'] as Scenario[]) {
+          await measure({ target: 'klaxon', dialect, endpoint: `custom x${batch}`, scenario, signals_per_request: batch }, customPath, 'custom', pid, { BENCH_BATCH: String(batch) });
+        }
+      }
+    }
   }
 
   await proc.stop();
@@ -756,4 +786,19 @@ async function main() {
   console.log(`\nresults: ${file}`);
 }
 
-await main();
+if (opt.scale) {
+  const { runScale } = await import('./scale.ts');
+  const dialects = (['sqlite', 'postgres'] as const).filter((d) => !(d === 'sqlite' ? opt['no-sqlite'] : opt['no-pg']));
+  await runScale({
+    max: Number(opt.scale),
+    sizes: opt.sizes?.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b),
+    dialects: [...dialects],
+    reads: Number(opt.reads),
+    pgUrl: PG_URL,
+    out: opt.out,
+    connections: CONNECTIONS,
+    threads: THREADS,
+  });
+} else {
+  await main();
+}

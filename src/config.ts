@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -23,6 +23,8 @@ export interface Config {
   /** Twilio-compatible SMS provider; undefined when not configured (SMS is then refused, never dropped). */
   sms: SmsConfig | undefined;
   billing: BillingConfig;
+  /** Who may create an account (PRODUCT.md 1): anyone, invited people only (default), or nobody. */
+  signup: SignupMode;
   /** Durable ingest (docs/adr/0100, 0101): load shedding, spool bound, outbox lease. */
   shedEventLoopDelayMs: number;
   shedQueueDepth: number;
@@ -41,6 +43,9 @@ export interface SmsConfig {
 export type BillingConfig =
   | { provider: 'none' }
   | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: URL; prices: { team: string; business: string } };
+
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 export class ConfigError extends Error {}
 
@@ -114,9 +119,11 @@ export function loadConfig(
   } else if (opts.generateSecret !== false) {
     const file = resolve(dataDir, 'secret.key');
     if (existsSync(file)) {
+      // An older version, or a copy, may have left it readable by others (docs/adr/0510).
+      if (statSync(file).mode & 0o077) chmodSync(file, 0o600);
       secretKey = decodeKey(readFileSync(file, 'utf8'), `KLAXON_SECRET_KEY (from ${file})`);
     } else {
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // private: docs/adr/0510
       writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
       secretKey = decodeKey(readFileSync(file, 'utf8'), 'KLAXON_SECRET_KEY');
     }
@@ -143,7 +150,12 @@ export function loadConfig(
     if (!ok) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host:port or smtps://…, e.g. smtp://mail.example.com:587');
   }
   const mailFrom = env.MAIL_FROM || `Klaxon <no-reply@${emailDomain}>`;
+  const signup = (env.KLAXON_SIGNUP || 'invite') as SignupMode;
+  if (!SIGNUP_MODES.includes(signup)) {
+    throw new ConfigError(`KLAXON_SIGNUP must be one of ${SIGNUP_MODES.join(', ')}, got "${env.KLAXON_SIGNUP}"`);
+  }
   return {
+    signup,
     sms: smsConfig(env),
     billing: billingConfig(env),
     port: p,

@@ -1,5 +1,5 @@
 import type { AlertLogTable, AlertTable } from '../modules/alert/alert.table.ts';
-import type { ApiKeyTable } from '../modules/api-key/api-key.table.ts';
+import type { ApiKeyParentTable, ApiKeyTable } from '../modules/api-key/api-key.table.ts';
 import type { AuditLogTable } from '../modules/audit/audit.table.ts';
 import type { InvitationTable } from '../modules/invitation/invitation.table.ts';
 import type { ReceiptTable } from '../modules/ingest/receipt.table.ts';
@@ -9,7 +9,7 @@ import type { OutboxEventTable } from '../modules/outbox/outbox.table.ts';
 import type { ServiceTable } from '../modules/service/service.table.ts';
 import type { UserTable } from '../modules/user/user.table.ts';
 import type { AgreementConsentTable, EmailChangeTable } from '../modules/user/user.table.ts';
-import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable } from '../modules/session/session.table.ts';
+import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable, TotpLastStepTable, SessionReauthenticationTable } from '../modules/session/session.table.ts';
 import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
@@ -24,6 +24,7 @@ export interface Database {
   users: UserTable;
   memberships: MembershipTable;
   api_keys: ApiKeyTable;
+  api_key_parents: ApiKeyParentTable;
   services: ServiceTable;
   integrations: IntegrationTable;
   integration_credentials: IntegrationCredentialTable;
@@ -37,6 +38,8 @@ export interface Database {
   device_grants: DeviceGrantTable;
   recovery_codes: RecoveryCodeTable;
   sign_in_failures: SignInFailureTable;
+  totp_last_steps: TotpLastStepTable;
+  session_reauthentications: SessionReauthenticationTable;
   email_changes: EmailChangeTable;
   agreement_consents: AgreementConsentTable;
   devices: DeviceTable;

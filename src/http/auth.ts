@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { Actor, Audience, Role } from '../lib/actor.ts';
+import type { Actor, Audience, CredentialKind, Role } from '../lib/actor.ts';
+import { AppError } from '../lib/errors.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { type Permission, can, leastRoleFor } from '../lib/permissions.ts';
 import type { ApiKeyService } from '../modules/api-key/index.ts';
@@ -13,7 +14,16 @@ export interface AccessRule {
   audience: 'D' | 'DI';
   scope: 'P' | 'O';
   permission: Permission;
+  /**
+   * Account-security actions (issue 19 item 2, docs/adr/0533): `session` needs the person's own
+   * session (dashboard or app), never an API key or agent token; `recent` also needs that session
+   * to have proved its password or second factor within REAUTH_WINDOW_MS.
+   */
+  credential?: 'session' | 'recent';
 }
+
+/** How long a sign-in or re-authentication lets a session do account-security actions. */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 
 export type UserActor = Extract<Actor, { type: 'user' }>;
 
@@ -34,6 +44,8 @@ export interface ResolvedCredential {
   audience: Audience;
   /** Set for credentials that belong to one organization (API keys). */
   boundOrgId?: string;
+  /** API key or session kind; absent for stand-in resolvers (treated as a key). */
+  kind?: CredentialKind;
 }
 
 /**
@@ -59,11 +71,40 @@ export function apiKeyResolver(apiKeys: ApiKeyService): CredentialResolver {
     }
     // Not awaited: a read-only request must not fail because this bookkeeping write did.
     apiKeys.noteUse(key)?.catch(() => undefined);
-    return { userId: key.user_id!, credentialId: key.id, audience: 'D', boundOrgId: key.org_id };
+    return { userId: key.user_id!, credentialId: key.id, audience: 'D', boundOrgId: key.org_id, kind: 'api_key' };
   };
 }
 
-export function createAuthenticator(deps: { db: Kysely<Database>; resolvers: CredentialResolver[] }) {
+export function createAuthenticator(deps: {
+  db: Kysely<Database>;
+  resolvers: CredentialResolver[];
+  /** When a session last proved its password or second factor (sign-in or re-authentication). */
+  provenAt?: (sessionId: string) => Promise<string | undefined>;
+  clock?: { now(): Date };
+}) {
+  /**
+   * An account-security action (second factor, recovery codes, email, password, account deletion,
+   * agent approval) is the person's own: an org-bound key or agent token acting for them cannot,
+   * and a session must have proved itself recently (docs/adr/0533).
+   */
+  async function checkPersonalSession(cred: ResolvedCredential, need: 'session' | 'recent') {
+    if (cred.kind !== 'dashboard' && cred.kind !== 'mobile') {
+      throw forbidden(
+        `This is an account-security action: it needs your own signed-in session (dashboard or app), not ${cred.kind === 'agent' ? 'an agent token' : 'an API key'}. Sign in (POST /api/auth/sign-in) and do it there.`,
+      );
+    }
+    if (need !== 'recent') return;
+    const proven = deps.provenAt ? await deps.provenAt(cred.credentialId) : undefined;
+    const now = (deps.clock ?? { now: () => new Date() }).now().getTime();
+    if (!proven || Date.parse(proven) + REAUTH_WINDOW_MS < now) {
+      throw new AppError(
+        'forbidden',
+        `Confirm it is you: POST /api/me/reauthenticate with your password (or a two-factor code), then repeat this within ${REAUTH_WINDOW_MS / 60_000} minutes.`,
+        { details: [{ field: 'reauthentication', message: 'required' }] },
+      );
+    }
+  }
+
   return async function authenticate(req: FastifyRequest, rule: AccessRule): Promise<UserActor> {
     const bearer = bearerOf(req);
     let cred: ResolvedCredential | undefined;
@@ -94,7 +135,8 @@ export function createAuthenticator(deps: { db: Kysely<Database>; resolvers: Cre
     if (!can(role, rule.permission)) {
       throw forbidden(`Your role "${role}" cannot do this; it needs the ${leastRoleFor(rule.permission)} role or higher.`);
     }
-    return { type: 'user', id: cred.userId, orgId, role, credentialId: cred.credentialId, audience: cred.audience };
+    if (rule.credential) await checkPersonalSession(cred, rule.credential);
+    return { type: 'user', id: cred.userId, orgId, role, credentialId: cred.credentialId, audience: cred.audience, credentialKind: cred.kind ?? 'api_key' };
   };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;

@@ -8,6 +8,7 @@ import { orgRepository } from '../../src/modules/org/index.ts';
 import { userRepository } from '../../src/modules/user/index.ts';
 import type { Tenant, TestApp } from './app.ts';
 import { SESSION_TTL_MS, TOKEN_PREFIX } from '../../src/modules/session/index.ts';
+import { csrfTokenFor } from '../../src/modules/session/session.resolvers.ts';
 import { insertSession } from '../../src/modules/session/session.repository.ts';
 import { hashSecret, randomToken } from '../../src/lib/secrets.ts';
 
@@ -93,4 +94,17 @@ export async function addSession(t: TestApp, userId: string, kind: 'dashboard' |
     created_at: now.toISOString(), last_used_at: null, expires_at: new Date(now.getTime() + SESSION_TTL_MS[kind]).toISOString(), revoked_at: null,
   });
   return { id, token };
+}
+
+/**
+ * Headers of a person's own session signed in now (so account-security actions are open to it for
+ * ten minutes, docs/adr/0533): a dashboard cookie with its CSRF token, or a mobile bearer token.
+ */
+export async function signedIn(t: TestApp, userId: string, orgId: string, kind: 'dashboard' | 'mobile' = 'dashboard') {
+  const s = await addSession(t, userId, kind);
+  const headers: Record<string, string> =
+    kind === 'mobile'
+      ? { authorization: `Bearer ${s.token}`, 'x-service-org': orgId }
+      : { cookie: `kx_session=${s.token}`, 'x-csrf-token': csrfTokenFor(t.container.hashCode, s.token), 'x-service-org': orgId };
+  return { ...s, headers };
 }

@@ -5,9 +5,8 @@ import { type Kysely, sql } from 'kysely';
 // personal calendar feeds. Portable across SQLite and PostgreSQL (text ids and ISO timestamps from
 // the app, JSON as text). Composite foreign keys keep a layer, an override and a channel entry on a
 // level that exists, and a routing rule on a schedule of the rule's own organization; a rule's
-// schedule cannot be deleted under it. That check is deferred to the commit: deleting the
-// organization cascades to schedules and, through services, to the rules, and PostgreSQL checks a
-// plain foreign key as each cascade ends, in an order of its own. Frozen.
+// schedule cannot be deleted under it (no action: checked at the end of the statement, so deleting
+// the organization, which cascades to both, still works). Frozen.
 //
 // services.schedule_id predates schedules and named nothing that could be checked: ids that name no
 // schedule of the service's organization are cleared, and the service then reports
@@ -128,7 +127,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('time_window', 'text')
     .addColumn('schedule_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('service_routing_rules_pkey', ['service_id', 'ordinal'])
-    .addForeignKeyConstraint('service_routing_rules_schedule_fkey', ['org_id', 'schedule_id'], 'schedules', ['org_id', 'id'], (c) => c.deferrable().initiallyDeferred())
+    .addForeignKeyConstraint('service_routing_rules_schedule_fkey', ['org_id', 'schedule_id'], 'schedules', ['org_id', 'id'])
     .execute();
   await db.schema.createIndex('service_routing_rules_schedule').on('service_routing_rules').columns(['org_id', 'schedule_id']).execute();
 

@@ -42,3 +42,54 @@ export async function countServicesInOrg(db: Kysely<Database>, orgId: string, id
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
+
+/**
+ * The organization's live agent tokens (kxa_, from the device grant): they act as a member like a
+ * full-product key, so they are listed and revocable with the keys (issue 19 item 2).
+ */
+export async function listAgentTokens(db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'name', 'created_at', 'last_used_at', 'expires_at'])
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'agent')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+export async function findAgentToken(db: Kysely<Database>, orgId: string, id: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'name'])
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'agent')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+export async function revokeAgentToken(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+export async function linkParent(db: Kysely<Database>, keyId: string, parentKeyId: string): Promise<void> {
+  await db.insertInto('api_key_parents').values({ key_id: keyId, parent_key_id: parentKeyId }).execute();
+}
+/** Live keys minted through any of `parentIds`. */
+export async function liveChildren(db: Kysely<Database>, parentIds: string[]): Promise<string[]> {
+  if (!parentIds.length) return [];
+  const rows = await db
+    .selectFrom('api_key_parents as p')
+    .innerJoin('api_keys as k', 'k.id', 'p.key_id')
+    .select('k.id')
+    .where('p.parent_key_id', 'in', parentIds)
+    .where('k.revoked_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+export async function revokeKeys(db: Kysely<Database>, ids: string[], now: string): Promise<void> {
+  if (ids.length) await db.updateTable('api_keys').set({ revoked_at: now }).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
+}

@@ -9,12 +9,13 @@ const ApiKeySchema = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    kind: Type.String({ enum: ['full_product', 'alert_ingest'] }),
+    kind: Type.String({ enum: ['full_product', 'alert_ingest', 'agent'], description: 'agent: an agent token (kxa_) a member approved; it acts as them here.' }),
     service_ids: Type.Union([Type.Array(Type.String()), Type.Null()]),
     user_id: Type.Union([Type.String(), Type.Null()]),
     secret_hint: Type.String({ description: 'Prefix and last four characters, to recognise a key.' }),
     created_at: Type.String(),
     last_used_at: Type.Union([Type.String(), Type.Null()]),
+    expires_at: Type.Optional(Type.String({ description: 'Agent tokens only.' })),
   },
   { $id: 'ApiKey' },
 );
@@ -35,7 +36,7 @@ export function apiKeyRoutes(deps: { apiKeys: ApiKeyService }): FastifyPluginAsy
   return async (app) => {
     app.get('/api/keys', {
       config: { access: { audience: 'DI', scope: 'O', permission: 'read' } },
-      schema: { tags: ['keys'], summary: 'List API keys (never their secrets)', querystring: Type.Object(ListQuery), response: { 200: Type.Array(Type.Ref('ApiKey')), ...errorResponses() } },
+      schema: { tags: ['keys'], summary: 'List API keys and agent tokens (never their secrets)', querystring: Type.Object(ListQuery), response: { 200: Type.Array(Type.Ref('ApiKey')), ...errorResponses() } },
       handler: async (req, reply) => sendPage(req, reply, await deps.apiKeys.list(req.actor.orgId, req.query.limit ?? 50, req.query.cursor)),
     });
     app.post('/api/keys', {
@@ -45,7 +46,7 @@ export function apiKeyRoutes(deps: { apiKeys: ApiKeyService }): FastifyPluginAsy
     });
     app.delete('/api/keys/:id', {
       config: { access: { audience: 'DI', scope: 'O', permission: 'config.write' } },
-      schema: { tags: ['keys'], summary: 'Revoke an API key', params: IdParams, response: { 200: Type.Ref('Ok'), ...errorResponses() } },
+      schema: { tags: ['keys'], summary: 'Revoke an API key, or an agent token (its ses_ id)', params: IdParams, response: { 200: Type.Ref('Ok'), ...errorResponses() } },
       handler: async (req) => deps.apiKeys.revoke(req.actor, req.params.id, requestMeta(req)),
     });
   };

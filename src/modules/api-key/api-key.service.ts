@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret, randomToken } from '../../lib/secrets.ts';
-import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
+import { decodeCursor, pageOf } from '../../lib/cursor.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import * as repo from './api-key.repository.ts';
 import type { ApiKeyRow } from './api-key.table.ts';
@@ -24,10 +24,23 @@ export const rowToApiKey = (r: ApiKeyRow) => ({
   last_used_at: r.last_used_at,
 });
 
+/** An agent token (kxa_) as GET /api/keys shows it: it acts as its member in this organization. */
+const agentTokenView = (r: { id: string; user_id: string; name: string; created_at: string; last_used_at: string | null; expires_at: string }) => ({
+  id: r.id,
+  name: r.name,
+  kind: 'agent' as const,
+  service_ids: null,
+  user_id: r.user_id,
+  secret_hint: 'kxa_…',
+  created_at: r.created_at,
+  last_used_at: r.last_used_at,
+  expires_at: r.expires_at,
+});
+
 /** Mints a key in the caller's transaction; the secret is returned once and stored hashed. */
 export async function mintKeyTx(
   trx: Kysely<Database>,
-  input: { orgId: string; userId: string; kind: ApiKeyKind; name: string; serviceIds: string[] | null; now: string },
+  input: { orgId: string; userId: string; kind: ApiKeyKind; name: string; serviceIds: string[] | null; now: string; parentKeyId?: string },
 ): Promise<{ row: ApiKeyRow; secret: string }> {
   const secret = KEY_PREFIX[input.kind] + randomToken(24);
   const row: ApiKeyRow = {
@@ -44,7 +57,25 @@ export async function mintKeyTx(
     revoked_at: null,
   };
   await repo.insertKey(trx, row);
+  if (input.parentKeyId) await repo.linkParent(trx, row.id, input.parentKeyId);
   return { row, secret };
+}
+
+/**
+ * Revokes every live key minted through `keyIds`, and through those, and so on, in the caller's
+ * transaction (a key minted through a key dies with it, docs/adr/0536). Returns the revoked ids.
+ */
+export async function revokeDescendantsTx(trx: Kysely<Database>, keyIds: string[], now: string): Promise<string[]> {
+  const seen = new Set(keyIds);
+  const revoked: string[] = [];
+  for (let frontier = keyIds; frontier.length; ) {
+    const children = (await repo.liveChildren(trx, frontier)).filter((id) => !seen.has(id));
+    for (const id of children) seen.add(id);
+    await repo.revokeKeys(trx, children, now);
+    revoked.push(...children);
+    frontier = children;
+  }
+  return revoked;
 }
 
 /** `last_used_at` has minute resolution: at most one write a minute per key and process. */
@@ -99,20 +130,33 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
       });
     },
 
+    /** The organization's live API keys, then its live agent tokens (ids key_… sort before ses_…). */
     async list(orgId: string, limit: number, cursor?: string) {
-      const after = decodeCursor(cursor, orgId, idPosition('key'));
-      const rows = await repo.listKeys(db, orgId, after, limit + 1);
-      const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
-      return { items: page.map(rowToApiKey), nextCursor };
+      const after = decodeCursor(cursor, orgId, (v) => (/^(key|ses)_[0-9a-z]{26}$/.test(v) ? v : undefined));
+      const now = clock.now().toISOString();
+      const keys = (await repo.listKeys(db, orgId, after, limit + 1)).map(rowToApiKey);
+      const agents = keys.length > limit ? [] : (await repo.listAgentTokens(db, orgId, after, limit + 1, now)).map(agentTokenView);
+      const { rows: page, nextCursor } = pageOf([...keys, ...agents], limit, orgId, (last) => last.id);
+      return { items: page, nextCursor };
     },
 
     async revoke(actor: Extract<Actor, { type: 'user' }>, id: string, meta: RequestMeta) {
       const now = clock.now().toISOString();
+      if (id.startsWith('ses_')) {
+        await db.transaction().execute(async (trx) => {
+          const token = await repo.findAgentToken(trx, actor.orgId, id, now);
+          if (!token) throw notFound('API key', id);
+          await repo.revokeAgentToken(trx, id, now);
+          await recordAudit(trx, { orgId: actor.orgId, actor, action: 'agent_token.revoke', targetType: 'session', targetId: id, changes: { name: token.name, user_id: token.user_id }, meta, now });
+        });
+        return { ok: true as const };
+      }
       await db.transaction().execute(async (trx) => {
         const row = await repo.findKey(trx, actor.orgId, id);
         if (!row || row.revoked_at) throw notFound('API key', id);
         await repo.revokeKey(trx, id, now);
-        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'api_key.delete', targetType: 'api_key', targetId: id, changes: { name: row.name }, meta, now });
+        const minted = await revokeDescendantsTx(trx, [id], now);
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'api_key.delete', targetType: 'api_key', targetId: id, changes: { name: row.name, ...(minted.length ? { revoked_minted_keys: minted } : {}) }, meta, now });
       });
       return { ok: true as const };
     },

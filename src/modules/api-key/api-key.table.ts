@@ -16,3 +16,9 @@ export interface ApiKeyTable {
 }
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type NewApiKeyRow = Insertable<ApiKeyTable>;
+
+/** A key minted through another key dies with it (docs/adr/0536). */
+export interface ApiKeyParentTable {
+  key_id: string;
+  parent_key_id: string;
+}

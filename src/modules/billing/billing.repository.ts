@@ -46,9 +46,10 @@ export type Meter = 'sms_used' | 'voice_minutes_used';
 
 /**
  * Adds `n` to a usage counter only while it stays within `limit`, in one conditional UPDATE, so
- * concurrent senders can never overshoot the plan. Returns false when the limit would be passed.
+ * concurrent senders can never overshoot the plan. Returns false when the limit would be passed;
+ * a null limit only counts.
  */
-export async function consume(db: Kysely<Database>, orgId: string, periodStart: string, meter: Meter, n: number, limit: number): Promise<boolean> {
+export async function consume(db: Kysely<Database>, orgId: string, periodStart: string, meter: Meter, n: number, limit: number | null): Promise<boolean> {
   await db
     .insertInto('usage_counters')
     .values({ org_id: orgId, period_start: periodStart, sms_used: 0, voice_minutes_used: 0 })
@@ -59,7 +60,7 @@ export async function consume(db: Kysely<Database>, orgId: string, periodStart: 
     .set({ [meter]: sql`${sql.ref(meter)} + ${n}` })
     .where('org_id', '=', orgId)
     .where('period_start', '=', periodStart)
-    .where(sql<boolean>`${sql.ref(meter)} + ${n} <= ${limit}`)
+    .$if(limit !== null, (q) => q.where(sql<boolean>`${sql.ref(meter)} + ${n} <= ${limit}`))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

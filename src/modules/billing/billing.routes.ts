@@ -17,14 +17,14 @@ export function billingRoutes(deps: { billing: BillingService }): FastifyPluginA
     });
     app.post('/api/billing/plan/preview', {
       config: { access: { audience: 'D', scope: 'O', permission: 'billing.manage' } },
-      schema: { tags: ['billing'], summary: 'Prorated amounts of a plan change for the rest of the period', body: Type.Ref('BillingPlan'), response: { 200: Type.Ref('BillingPlanPreview'), ...errorResponses() } },
+      schema: { tags: ['billing'], summary: 'Prorated amounts of a plan change for the rest of the period (409 when billing is off)', body: Type.Ref('BillingPlan'), response: { 200: Type.Ref('BillingPlanPreview'), ...errorResponses(409) } },
       handler: async (req) => billing.preview(req.actor.orgId, (req.body as Plan).plan),
     });
     app.post('/api/billing/plan', {
       config: { access: { audience: 'D', scope: 'O', permission: 'billing.manage' } },
       schema: {
         tags: ['billing'],
-        summary: 'Change the plan (at once when billing is off; through the Stripe subscription otherwise)',
+        summary: 'Change the plan through the Stripe subscription (409 when billing is off)',
         body: Type.Ref('BillingPlan'),
         response: { 200: Type.Ref('BillingStatus'), ...errorResponses(409, 503) },
       },

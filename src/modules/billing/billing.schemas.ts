@@ -1,5 +1,8 @@
 import { Type } from 'typebox';
 
+/** A plan limit; null when billing is off (BILLING_PROVIDER=none) and no limit applies. */
+const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
+
 const PlanIdSchema = Type.Union([Type.Literal('free'), Type.Literal('team'), Type.Literal('business')]);
 
 const PlanSchema = Type.Object({
@@ -14,7 +17,8 @@ const PlanSchema = Type.Object({
 export const BillingStatus = Type.Object(
   {
     provider: Type.Union([Type.Literal('none'), Type.Literal('stripe')]),
-    billing_enabled: Type.Boolean({ description: 'False when self-hosted without a payment provider: plan changes apply at once.' }),
+    billing_enabled: Type.Boolean({ description: 'False when self-hosted without a payment provider (BILLING_PROVIDER=none): no plan limit applies.' }),
+    message: Type.Optional(Type.String({ description: 'Present when billing is off: says so and why.' })),
     plan: PlanIdSchema,
     plan_name: Type.String(),
     status: Type.String({ description: '`active`, or the Stripe subscription status (trialing, past_due, …).' }),
@@ -23,7 +27,10 @@ export const BillingStatus = Type.Object(
     period_start: Type.String(),
     period_end: Type.String(),
     has_subscription: Type.Boolean(),
-    limits: Type.Object({ seats: Type.Integer(), sms: Type.Integer(), voice_minutes: Type.Integer() }),
+    limits: Type.Object(
+      { seats: NullableInt, sms: NullableInt, voice_minutes: NullableInt },
+      { description: "The plan's limits; null: no limit (billing is off)." },
+    ),
     plans: Type.Array(PlanSchema),
   },
   { $id: 'BillingStatus' },
@@ -62,9 +69,9 @@ export const OrgUsage = Type.Object(
     plan: PlanIdSchema,
     period_start: Type.String(),
     period_end: Type.String(),
-    seats: Type.Object({ used: Type.Integer(), limit: Type.Integer() }),
-    sms: Type.Object({ used: Type.Integer(), included: Type.Integer() }),
-    voice_minutes: Type.Object({ used: Type.Integer(), included: Type.Integer() }),
+    seats: Type.Object({ used: Type.Integer(), limit: NullableInt }),
+    sms: Type.Object({ used: Type.Integer(), included: NullableInt }),
+    voice_minutes: Type.Object({ used: Type.Integer(), included: NullableInt }),
     alerts: Type.Object({ count: Type.Integer({ description: 'Alerts opened this period.' }) }),
   },
   { $id: 'OrgUsage' },

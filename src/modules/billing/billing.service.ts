@@ -13,8 +13,10 @@ import type { StripeGateway, SubscriptionState } from './stripe.gateway.ts';
 const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'incomplete', 'unpaid'];
 const METER: Record<Exclude<LimitName, 'seats'>, repo.Meter> = { sms: 'sms_used', voice_minutes: 'voice_minutes_used' };
 
-const billingOff = () =>
-  conflict('Billing is off on this server (BILLING_PROVIDER=none, self-hosted): there is nothing to pay; change the plan with POST /api/billing/plan, which applies at once.');
+/** Said by every billing route that would buy or change something while billing is off. */
+export const BILLING_OFF_MESSAGE =
+  'Billing is off on this server (BILLING_PROVIDER=none, self-hosted): no plan or plan limit applies (seats, SMS, voice minutes), so there is nothing to buy or change.';
+const billingOff = () => conflict(BILLING_OFF_MESSAGE);
 
 /** Maps a Stripe failure to a 503 without its message (which can echo request data). */
 async function viaStripe<T>(what: string, fn: () => Promise<T>): Promise<T> {
@@ -30,6 +32,8 @@ async function viaStripe<T>(what: string, fn: () => Promise<T>): Promise<T> {
 export function createBillingService(deps: { db: Kysely<Database>; clock: Clock; publicUrl: string; stripe?: StripeGateway | undefined }) {
   const { db, clock, stripe } = deps;
   const provider = stripe ? 'stripe' : 'none';
+  /** Plan limits apply only where plans are sold: self-hosted (none) is unlimited (issue 18 item 5). */
+  const limitsApply = provider !== 'none';
 
   /** The organization's billing row with a period that holds now (stale periods roll forward by months). */
   async function current(q: Kysely<Database>, orgId: string): Promise<OrgBillingRow> {
@@ -49,7 +53,8 @@ export function createBillingService(deps: { db: Kysely<Database>; clock: Clock;
     const plan = PLANS[row.plan];
     return {
       provider,
-      billing_enabled: provider !== 'none',
+      billing_enabled: limitsApply,
+      ...(limitsApply ? {} : { message: BILLING_OFF_MESSAGE }),
       plan: row.plan,
       plan_name: plan.name,
       status: row.status,
@@ -58,7 +63,7 @@ export function createBillingService(deps: { db: Kysely<Database>; clock: Clock;
       period_start: row.period_start,
       period_end: row.period_end,
       has_subscription: row.stripe_subscription_id !== null,
-      limits: { seats: plan.seats, sms: plan.sms, voice_minutes: plan.voice_minutes },
+      limits: limitsApply ? { seats: plan.seats, sms: plan.sms, voice_minutes: plan.voice_minutes } : { seats: null, sms: null, voice_minutes: null },
       plans: PLAN_IDS.map((id) => ({ ...PLANS[id] })),
     };
   };
@@ -127,14 +132,15 @@ export function createBillingService(deps: { db: Kysely<Database>; clock: Clock;
         plan: row.plan,
         period_start: row.period_start,
         period_end: row.period_end,
-        seats: { used: seats, limit: plan.seats },
-        sms: { used: used.sms_used, included: plan.sms },
-        voice_minutes: { used: used.voice_minutes_used, included: plan.voice_minutes },
+        seats: { used: seats, limit: limitsApply ? plan.seats : null },
+        sms: { used: used.sms_used, included: limitsApply ? plan.sms : null },
+        voice_minutes: { used: used.voice_minutes_used, included: limitsApply ? plan.voice_minutes : null },
         alerts: { count: alerts },
       };
     },
 
     async preview(orgId: string, to: PlanId) {
+      if (!limitsApply) throw billingOff();
       const row = await current(db, orgId);
       const amounts = prorate(PLANS[row.plan], PLANS[to], new Date(row.period_start), new Date(row.period_end), clock.now());
       return { current_plan: row.plan, new_plan: to, currency: CURRENCY, period_start: row.period_start, period_end: row.period_end, ...amounts };
@@ -142,19 +148,11 @@ export function createBillingService(deps: { db: Kysely<Database>; clock: Clock;
 
     /** Changes the plan: at once with the none provider; through the subscription with Stripe. */
     async changePlan(actor: UserActor, to: PlanId, meta: RequestMeta) {
+      if (!stripe) throw billingOff();
       const orgId = actor.orgId;
       const row = await current(db, orgId);
       if (row.plan === to) return statusOf(row);
       await assertSeatsFit(orgId, to);
-      const now = clock.now().toISOString();
-      if (!stripe) {
-        return db.transaction().execute(async (trx) => {
-          const r = await current(trx, orgId);
-          await repo.updateBilling(trx, orgId, { plan: to, status: 'active', updated_at: now });
-          await recordAudit(trx, { orgId, actor, action: 'billing.plan_change', targetType: 'organization', targetId: orgId, changes: { from: r.plan, to, via: 'none' }, meta, now });
-          return statusOf({ ...r, plan: to, status: 'active' });
-        });
-      }
       const subId = row.stripe_subscription_id;
       if (!subId) {
         if (to === 'free') return statusOf(row);
@@ -258,6 +256,7 @@ export function createBillingService(deps: { db: Kysely<Database>; clock: Clock;
      * are added (invitations, accepting one), inside the transaction that adds them.
      */
     async assertCanAddSeat(orgId: string, opts: { db?: Kysely<Database>; adding?: number; pending?: number } = {}) {
+      if (!limitsApply) return;
       const q = opts.db ?? db;
       const row = await current(q, orgId);
       const used = (await repo.countSeats(q, orgId)) + (opts.pending ?? 0);
@@ -272,7 +271,8 @@ export function createBillingService(deps: { db: Kysely<Database>; clock: Clock;
      */
     async consume(orgId: string, meter: Exclude<LimitName, 'seats'>, n: number, q: Kysely<Database> = db) {
       const row = await current(q, orgId);
-      const limit = PLANS[row.plan][meter];
+      // Counted either way (GET /api/org/usage shows it); refused only where plan limits apply.
+      const limit = limitsApply ? PLANS[row.plan][meter] : null;
       if (!(await repo.consume(q, orgId, row.period_start, METER[meter], n, limit))) {
         const used = (await repo.readUsage(q, orgId, row.period_start))[METER[meter]];
         throw forbidden(limitMessage(row.plan, meter, used, row.period_end, used + n));

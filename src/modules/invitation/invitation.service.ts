@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
 import type { UserActor } from '../../http/auth.ts';
-import type { Role } from '../../lib/actor.ts';
+import type { Actor, Role } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -24,6 +25,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function createInvitationService(deps: {
   db: Kysely<Database>;
+  /** PostgreSQL locks the organization's row while seats are counted (issue 19 item 3). */
+  dialect?: Dialect;
   clock: Clock;
   box: SecretBox;
   publicUrl: string;
@@ -33,6 +36,43 @@ export function createInvitationService(deps: {
   seats?: { assertCanAddSeat(orgId: string, opts: { db: Kysely<Database> }): Promise<void> };
 }) {
   const { db, clock, box } = deps;
+
+  /**
+   * Joins a person to the organization of an invitation, in the caller's transaction: by
+   * POST /api/invitations/accept, or by sign-up with the invitation's token. The person's email must
+   * be the invited address. Presenting the token counts as verifying that address: it was mailed
+   * there, or handed over by the owner who invited that address (issue 19 item 13).
+   */
+  async function joinTx(
+    trx: Kysely<Database>,
+    input: { userId: string; email: string; emailVerified: boolean; token: string; actor: Actor; meta: RequestMeta; now: Date },
+  ): Promise<{ org_id: string; org_name: string; role: Role }> {
+    const { userId, actor, meta, now } = input;
+    const nowIso = now.toISOString();
+    const row = await repo.findByTokenHash(trx, hashSecret(input.token));
+    if (!row) throw notFound('Invitation');
+    const status = statusOf(row, now.getTime());
+    if (status === 'revoked') throw notFound('Invitation');
+    if (status === 'accepted') throw conflict('This invitation was already used; ask an owner for a new one if you still need access.');
+    if (status === 'expired') throw conflict(`This invitation expired at ${row.expires_at}; ask an owner of the organization to invite you again.`);
+    if (input.email !== row.email) {
+      throw forbidden('This invitation was sent to another email address; sign in as the person it was sent to.');
+    }
+    if (await orgRepository.findMembership(trx, row.org_id, userId)) throw conflict('You are already a member of this organization.');
+    // Seats are counted with the organization's row locked: concurrent accepts take turns, so
+    // the plan's limit holds (a count and an insert alone let eight accepts all see one seat free).
+    await orgRepository.lockOrg(trx, row.org_id, deps.dialect ?? 'sqlite');
+    await deps.seats?.assertCanAddSeat(row.org_id, { db: trx });
+    await orgRepository.insertMembership(trx, { org_id: row.org_id, user_id: userId, role: row.role, created_at: nowIso });
+    await repo.markAccepted(trx, row.id, userId, nowIso);
+    if (!input.emailVerified) await userRepository.updateUser(trx, userId, { email_verified_at: nowIso, updated_at: nowIso });
+    await recordAudit(trx, {
+      orgId: row.org_id, actor, action: 'invitation.accept', targetType: 'invitation', targetId: row.id,
+      changes: { user_id: userId, role: row.role, ...(input.emailVerified ? {} : { email_verified: true }) }, meta, now: nowIso,
+    });
+    const org = await orgRepository.findOrg(trx, row.org_id);
+    return { org_id: row.org_id, org_name: org?.name ?? '', role: row.role };
+  }
 
   return {
     /** POST /api/org/invitations: the link is in this response only; the mail goes through the outbox. */
@@ -58,6 +98,7 @@ export function createInvitationService(deps: {
         revoked_at: null,
       };
       const created = await db.transaction().execute(async (trx) => {
+        await orgRepository.lockOrg(trx, actor.orgId, deps.dialect ?? 'sqlite');
         const user = await userRepository.findUserByEmail(trx, email);
         if (user && (await orgRepository.findMembership(trx, actor.orgId, user.id))) {
           throw conflict(`${email} is already a member of this organization; change their role instead.`);
@@ -107,30 +148,14 @@ export function createInvitationService(deps: {
      */
     async accept(actor: UserActor, token: string, meta: RequestMeta) {
       const now = clock.now();
-      const nowIso = now.toISOString();
       return db.transaction().execute(async (trx) => {
-        const row = await repo.findByTokenHash(trx, hashSecret(token));
-        if (!row) throw notFound('Invitation');
-        const status = statusOf(row, now.getTime());
-        if (status === 'revoked') throw notFound('Invitation');
-        if (status === 'accepted') throw conflict('This invitation was already used; ask an owner for a new one if you still need access.');
-        if (status === 'expired') throw conflict(`This invitation expired at ${row.expires_at}; ask an owner of the organization to invite you again.`);
         const user = await userRepository.findUserById(trx, actor.id);
-        if (!user || user.email !== row.email) {
-          throw forbidden('This invitation was sent to another email address; sign in as the person it was sent to.');
-        }
-        if (await orgRepository.findMembership(trx, row.org_id, actor.id)) throw conflict('You are already a member of this organization.');
-        await deps.seats?.assertCanAddSeat(row.org_id, { db: trx });
-        await orgRepository.insertMembership(trx, { org_id: row.org_id, user_id: actor.id, role: row.role, created_at: nowIso });
-        await repo.markAccepted(trx, row.id, actor.id, nowIso);
-        await recordAudit(trx, {
-          orgId: row.org_id, actor, action: 'invitation.accept', targetType: 'invitation', targetId: row.id,
-          changes: { user_id: actor.id, role: row.role }, meta, now: nowIso,
-        });
-        const org = await orgRepository.findOrg(trx, row.org_id);
-        return { org_id: row.org_id, org_name: org?.name ?? '', role: row.role };
+        if (!user) throw notFound('User');
+        return joinTx(trx, { userId: user.id, email: user.email, emailVerified: user.email_verified_at !== null, token, actor, meta, now });
       });
     },
+
+    joinTx,
 
     /**
      * Outbox consumer of invitation.created: mails the link. Without a mailer the invitation is

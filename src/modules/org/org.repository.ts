@@ -87,7 +87,7 @@ export async function listMembers(db: Kysely<Database>, orgId: string, afterUser
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
+    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at', 'u.email_verified_at'])
     .where('m.org_id', '=', orgId)
     .$if(afterUserId !== undefined, (q) => q.where('m.user_id', '>', afterUserId!))
     .orderBy('m.user_id')
@@ -98,7 +98,7 @@ export async function findMember(db: Kysely<Database>, orgId: string, userId: st
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at'])
+    .select(['m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at', 'u.email_verified_at'])
     .where('m.org_id', '=', orgId)
     .where('m.user_id', '=', userId)
     .executeTakeFirst();
@@ -119,6 +119,23 @@ export async function deleteMembership(db: Kysely<Database>, orgId: string, user
     .where('org_id', '=', orgId)
     .where('user_id', '=', userId)
     .where('kind', '=', 'full_product')
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return revoked.map((r) => r.id);
+}
+/** Ids of every key of an organization (revoked ones too). */
+export async function keyIdsOf(db: Kysely<Database>, orgId: string): Promise<string[]> {
+  return (await db.selectFrom('api_keys').select('id').where('org_id', '=', orgId).execute()).map((r) => r.id);
+}
+/** Revokes the member's agent tokens (kxa_) approved for the organization; returns their ids. */
+export async function revokeAgentTokens(db: Kysely<Database>, orgId: string, userId: string, now: string): Promise<string[]> {
+  const revoked = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'agent')
     .where('revoked_at', 'is', null)
     .returning('id')
     .execute();

@@ -11,7 +11,11 @@ export function orgRoutes(deps: { orgs: OrgManagementService }): FastifyPluginAs
   return async (app) => {
     app.post('/api/orgs', {
       config: { access: { audience: 'D', scope: 'P', permission: 'read' } },
-      schema: { tags: ['organization'], summary: 'Create another organization with you as its owner', body: Type.Ref('OrgCreate'), response: { 200: Type.Ref('OrgCreated'), ...errorResponses() } },
+      schema: {
+        tags: ['organization'], summary: 'Create another organization with you as its owner; the answer says how to act in it at once',
+        description: 'With a session: use it with X-Service-Org set to the new id. With a full-product key: the answer carries your key in the new organization (api_key, shown once). Agent tokens get 403.',
+        body: Type.Ref('OrgCreate'), response: { 200: Type.Ref('OrgCreated'), ...errorResponses() },
+      },
       handler: async (req) => orgs.createOrg(req.actor, req.body as Static<typeof OrgCreate>, requestMeta(req)),
     });
     app.delete('/api/org', {
@@ -29,7 +33,7 @@ export function orgRoutes(deps: { orgs: OrgManagementService }): FastifyPluginAs
       schema: {
         tags: ['organization'],
         summary: 'Leave the organization',
-        description: 'Your full-product keys in it stop working. The last owner cannot leave (409): make another member owner first.',
+        description: 'Your full-product keys and agent tokens in it stop working. The last owner cannot leave (409): name another owner first, or delete the organization.',
         response: { 200: Type.Ref('OrgLeft'), ...errorResponses(409) },
       },
       handler: async (req) => orgs.leave(req.actor, requestMeta(req)),

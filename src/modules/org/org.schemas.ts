@@ -49,7 +49,10 @@ export const VoiceSettingsSchema = Type.Object(
 );
 
 export const Member = Type.Object(
-  { user_id: Type.String(), email: Type.String(), name: Type.String(), role: RoleSchema, joined_at: Type.String() },
+  {
+    user_id: Type.String(), email: Type.String(), name: Type.String(), role: RoleSchema, joined_at: Type.String(),
+    email_verified: Type.Boolean({ description: 'The person proved the address (a mailed code or link, an invitation, or the operator); only then are they paged.' }),
+  },
   { $id: 'Member' },
 );
 
@@ -63,7 +66,17 @@ export const OrgCreate = Type.Object(
   { $id: 'OrgCreate' },
 );
 
-export const OrgCreated = Type.Object({ ...OrgSettings.properties, role: RoleSchema }, { $id: 'OrgCreated' });
+export const OrgCreated = Type.Object(
+  {
+    ...OrgSettings.properties,
+    role: RoleSchema,
+    api_key: Type.Optional(Type.Ref('ApiKeyCreated', {
+      description: 'Only when the request used a full-product key (bound to its own organization): your key in the new organization, shown once; it dies with the key you used.',
+    })),
+    how_to_act: Type.String({ description: 'How to act in the new organization with what you have, at once.' }),
+  },
+  { $id: 'OrgCreated' },
+);
 
 export const OrgLeft = Type.Object({ ok: Type.Literal(true), org_id: Type.String() }, { $id: 'OrgLeft' });
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type Role, systemActor } from '../../lib/actor.ts';
@@ -9,9 +9,10 @@ import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { UserActor } from '../../http/auth.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
-import { mintKeyTx } from '../api-key/index.ts';
+import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts';
 import { userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
+import { assertNotLastOwner, endMembershipTx, type MembershipLeavingTx } from './org.members.ts';
 import { checkTimeZone, checkVoice, rowToSettings, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
 import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
@@ -39,7 +40,8 @@ export function createOrgService(deps: { db: Kysely<Database>; clock: Clock }) {
         const orgId = newId('org');
         const userId = newId('usr');
         await repo.insertOrg(trx, { id: orgId, name: orgName, time_zone: 'UTC', ingest_rate_per_minute: 1200, created_at: now, updated_at: now });
-        await userRepository.insertUser(trx, { id: userId, email, name: '', password_hash: passwordHash, created_at: now, updated_at: now });
+        // The operator gave this address: it counts as verified (issue 19 item 13).
+        await userRepository.insertUser(trx, { id: userId, email, name: '', password_hash: passwordHash, email_verified_at: now, created_at: now, updated_at: now });
         await repo.insertMembership(trx, { org_id: orgId, user_id: userId, role: 'owner', created_at: now });
         const api = await mintKeyTx(trx, { orgId, userId, kind: 'full_product', name: 'Bootstrap full-product key', serviceIds: null, now });
         const ingest = await mintKeyTx(trx, { orgId, userId, kind: 'alert_ingest', name: 'Bootstrap alert-ingest key', serviceIds: null, now });
@@ -71,18 +73,16 @@ export interface OrgHooks {
   /** Work after a commit that failed without undoing it (logged, not answered). */
   backgroundError?: (err: unknown, msg: string) => void;
   /** A member is leaving or removed: their rotations, overrides and feeds go, in the same transaction (issue 20). */
-  memberRemovedTx?: (trx: Kysely<Database>, e: { orgId: string; userId: string; actor: UserActor; meta: RequestMeta; now: string }) => Promise<void>;
+  memberRemovedTx?: MembershipLeavingTx;
 }
 
-const lastOwner = () =>
-  conflict('You are the last owner of this organization: transfer ownership first (PATCH /api/org/members/{user_id} with role "owner" for another member), then leave; or delete the organization.');
-
-const memberView = (m: { user_id: string; email: string; name: string; role: string; created_at: string }) => ({
+const memberView = (m: { user_id: string; email: string; name: string; role: string; created_at: string; email_verified_at: string | null }) => ({
   user_id: m.user_id,
   email: m.email,
   name: m.name,
   role: m.role as Role,
   joined_at: m.created_at,
+  email_verified: m.email_verified_at !== null,
 });
 
 /** Management of an organization: settings, voice, members, leaving, deletion, creation. */
@@ -192,9 +192,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
         const m = await repo.findMember(trx, actor.orgId, userId);
         if (!m) throw notFound('Member', userId);
         if (m.role === role) return memberView(m);
-        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) {
-          throw conflict('This is the last owner of the organization; make another member an owner first.');
-        }
+        await assertNotLastOwner(trx, actor.orgId, m, userId === actor.id);
         await repo.updateMembershipRole(trx, actor.orgId, userId, role);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.role_change', targetType: 'user', targetId: userId, changes: { role, previous_role: m.role }, meta, now });
         return memberView({ ...m, role });
@@ -204,32 +202,14 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
     /** Removes a member; their full-product keys in this organization stop working at once. */
     async removeMember(actor: UserActor, userId: string, meta: RequestMeta) {
       const now = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        await repo.lockOrg(trx, actor.orgId, dialect);
-        const m = await repo.findMember(trx, actor.orgId, userId);
-        if (!m) throw notFound('Member', userId);
-        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) {
-          throw conflict('This is the last owner of the organization; make another member an owner first.');
-        }
-        const revoked = await repo.deleteMembership(trx, actor.orgId, userId, now);
-        await hooks.memberRemovedTx?.(trx, { orgId: actor.orgId, userId, actor, meta, now });
-        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.remove', targetType: 'user', targetId: userId, changes: { role: m.role, revoked_api_keys: revoked }, meta, now });
-      });
+      await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId, actor, why: 'member.remove', meta, now, leavingTx: hooks.memberRemovedTx }));
       return { ok: true as const };
     },
 
     /** POST /api/org/leave: the caller leaves. The last owner cannot. */
     async leave(actor: UserActor, meta: RequestMeta) {
       const now = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        await repo.lockOrg(trx, actor.orgId, dialect);
-        const m = await repo.findMembership(trx, actor.orgId, actor.id);
-        if (!m) throw notFound('Membership');
-        if (m.role === 'owner' && (await repo.countOwners(trx, actor.orgId)) <= 1) throw lastOwner();
-        const revoked = await repo.deleteMembership(trx, actor.orgId, actor.id, now);
-        await hooks.memberRemovedTx?.(trx, { orgId: actor.orgId, userId: actor.id, actor, meta, now });
-        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'member.leave', targetType: 'user', targetId: actor.id, changes: { role: m.role, revoked_api_keys: revoked }, meta, now });
-      });
+      await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId: actor.id, actor, why: 'member.leave', meta, now, leavingTx: hooks.memberRemovedTx }));
       return { ok: true as const, org_id: actor.orgId };
     },
 
@@ -243,6 +223,8 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const org = await loadOrg(trx, actor.orgId);
+        // Keys minted elsewhere through this organization's keys die with them (docs/adr/0536).
+        await revokeDescendantsTx(trx, await repo.keyIdsOf(trx, actor.orgId), now);
         await repo.deleteOrg(trx, actor.orgId);
         await recordAudit(trx, { orgId: null, actor, action: 'org.delete', targetType: 'organization', targetId: actor.orgId, changes: { name: org.name }, meta, now });
       });
@@ -251,18 +233,43 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
       return { ok: true as const };
     },
 
-    /** POST /api/orgs: a new organization with the caller as its owner. */
+    /**
+     * POST /api/orgs: a new organization with the caller as its owner, who can act in it at once
+     * (issue 18 item 3, docs/adr/0536). A session is not bound to an organization: the same session
+     * works with X-Service-Org set to the new id. A full-product key is bound to its organization,
+     * so the answer carries a new key of the creator in the new one, shown once, which dies with the
+     * key it was minted through. An agent token is refused: it was approved for one organization.
+     */
     async createOrg(actor: UserActor, input: { name: string; time_zone?: string | undefined }, meta: RequestMeta) {
+      if (actor.credentialKind === 'agent') {
+        throw forbidden('An agent token acts only in the organization it was approved for; create organizations from your own session (or with a full-product key).');
+      }
       const name = input.name.trim();
       if (!name) throw invalid('name', 'must not be blank');
       const tz = input.time_zone !== undefined ? checkTimeZone(input.time_zone) : 'UTC';
       const now = clock.now().toISOString();
       const id = newId('org');
+      const viaKey = actor.credentialKind === 'api_key' || actor.credentialKind === undefined;
       return db.transaction().execute(async (trx) => {
         await repo.insertOrg(trx, { id, name, time_zone: tz, ingest_rate_per_minute: 1200, created_at: now, updated_at: now });
         await repo.insertMembership(trx, { org_id: id, user_id: actor.id, role: 'owner', created_at: now });
         await recordAudit(trx, { orgId: id, actor, action: 'org.create', targetType: 'organization', targetId: id, changes: { name, time_zone: tz, owner: actor.id }, meta, now });
-        return { ...rowToSettings((await repo.findOrg(trx, id))!), role: 'owner' as Role };
+        const settings = { ...rowToSettings((await repo.findOrg(trx, id))!), role: 'owner' as Role };
+        if (!viaKey) {
+          return { ...settings, how_to_act: `Use this same session with X-Service-Org: ${id}.` };
+        }
+        const key = await mintKeyTx(trx, { orgId: id, userId: actor.id, kind: 'full_product', name: `Created with ${actor.credentialId}`, serviceIds: null, now, parentKeyId: actor.credentialId });
+        await recordAudit(trx, {
+          orgId: id, actor, action: 'api_key.create', targetType: 'api_key', targetId: key.row.id,
+          changes: { name: key.row.name, kind: 'full_product', minted_through: actor.credentialId }, meta, now,
+        });
+        return {
+          ...settings,
+          api_key: { ...rowToApiKey(key.row), secret: key.secret },
+          how_to_act:
+            `The key you used (${actor.credentialId}) works only in its own organization. Use api_key.secret (shown only here) with X-Service-Org: ${id}; ` +
+            'it stops working when the key you used is revoked. Or sign in and use your session.',
+        };
       });
     },
   };

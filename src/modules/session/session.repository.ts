@@ -105,3 +105,51 @@ export async function updateGrant(db: Kysely<Database>, id: string, set: Partial
 export async function expireGrants(db: Kysely<Database>, now: string): Promise<void> {
   await db.updateTable('device_grants').set({ status: 'denied' }).where('status', '=', 'pending').where('expires_at', '<=', now).execute();
 }
+
+/**
+ * Records that a person's TOTP code for `step` was used; false when that step or a later one
+ * already was (a replay). One conditional upsert is the check, so parallel requests with one code
+ * cannot both pass.
+ */
+export async function spendTotpStep(db: Kysely<Database>, userId: string, step: number, now: string): Promise<boolean> {
+  const r = await db
+    .insertInto('totp_last_steps')
+    .values({ user_id: userId, step, used_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ step, used_at: now }).where('totp_last_steps.step', '<', step))
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+export async function forgetTotpSteps(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('totp_last_steps').where('user_id', '=', userId).execute();
+}
+
+/** When a session last proved its password or second factor: its sign-in, or a later re-authentication. */
+export async function provenAt(db: Kysely<Database>, sessionId: string): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('sessions')
+    .leftJoin('session_reauthentications as r', 'r.session_id', 'sessions.id')
+    .select(['sessions.created_at', 'r.at'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  return r.at && r.at > r.created_at ? r.at : r.created_at;
+}
+export async function recordReauthentication(db: Kysely<Database>, sessionId: string, method: 'password' | 'totp' | 'recovery_code', at: string): Promise<void> {
+  await db
+    .insertInto('session_reauthentications')
+    .values({ session_id: sessionId, method, at })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ method, at }))
+    .execute();
+}
+/** Revokes every live session of a person but `keep`; returns their ids. */
+export async function revokeOtherSessions(db: Kysely<Database>, userId: string, keep: string | null, now: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .$if(keep !== null, (q) => q.where('id', '<>', keep!))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -63,6 +63,7 @@ export function sessionResolver(deps: { sessions: SessionService; hashCode: Code
       userId: row.user_id,
       credentialId: row.id,
       audience: row.kind === 'mobile' ? 'I' : 'D',
+      kind: row.kind,
       ...(row.kind === 'agent' && row.org_id ? { boundOrgId: row.org_id } : {}),
     };
   };

@@ -6,10 +6,13 @@ import { errorResponses, IdParams, ListQuery } from '../../http/schemas.ts';
 import type { CodeHasher } from '../../lib/codes.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { clearSessionCookies, csrfTokenFor, sessionOf, setSessionCookies } from './session.resolvers.ts';
-import type { DeviceAuthorizationRequest, DeviceGrantDecision, DeviceTokenRequest, SignIn, SignUp, TotpDisable } from './session.schemas.ts';
+import type { DeviceAuthorizationRequest, DeviceGrantDecision, DeviceTokenRequest, PasswordChange, Reauthenticate, SignIn, SignUp, TotpDisable } from './session.schemas.ts';
 import type { SessionService } from './session.service.ts';
 
 const ME = { audience: 'D', scope: 'P', permission: 'read' } as const;
+/** Account-security actions: the person's own session, re-authenticated recently (docs/adr/0533). */
+const ME_RECENT = { ...ME, credential: 'recent' } as const;
+const SECURITY = 'An account-security action: only your own session (dashboard or app), signed in or re-authenticated (POST /api/me/reauthenticate) in the last 10 minutes; API keys and agent tokens get 403.';
 
 export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHasher; secureCookies: boolean }): FastifyPluginAsyncTypebox {
   const { sessions, hashCode } = deps;
@@ -26,7 +29,7 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
     app.post('/api/auth/sign-up', {
       config: { access: 'public' },
       schema: {
-        tags: ['auth'], summary: 'Create an account and its organization (you are its owner), and sign in', security: [],
+        tags: ['auth'], summary: 'Create an account and sign in: joining the organization of an invitation, or (KLAXON_SIGNUP=open) creating one you own', security: [],
         body: Type.Ref('SignUp'), response: { 200: Type.Ref('SessionCreated'), ...errorResponses(409, 429) },
       },
       handler: async (req, reply) => answer(reply, await sessions.signUp(req.body as Static<typeof SignUp>, requestMeta(req))),
@@ -73,12 +76,30 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
       handler: async (req) => sessions.pollDeviceGrant(req.body as Static<typeof DeviceTokenRequest>, requestMeta(req)),
     });
     app.post('/api/me/device-grants', {
-      config: { access: ME },
+      config: { access: ME_RECENT },
       schema: {
-        tags: ['auth'], summary: 'Approve or deny an agent by its user code; it acts as you, with your current role, in this organization',
+        tags: ['auth'], summary: 'Approve or deny an agent by its user code; it acts as you, with your current role, in this organization', description: SECURITY,
         body: Type.Ref('DeviceGrantDecision'), response: { 200: Type.Ref('DeviceGrantDecided'), ...errorResponses() },
       },
       handler: async (req) => sessions.decideDeviceGrant(req.actor, req.body as Static<typeof DeviceGrantDecision>, requestMeta(req)),
+    });
+
+    app.post('/api/me/reauthenticate', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read', credential: 'session' } },
+      schema: {
+        tags: ['auth'], summary: 'Confirm it is you (password, or a two-factor or recovery code): account-security actions are then open to this session for 10 minutes',
+        description: 'Your own session only; wrong answers count as failed sign-ins.',
+        body: Type.Ref('Reauthenticate'), response: { 200: Type.Ref('Reauthenticated'), ...errorResponses(429) },
+      },
+      handler: async (req) => sessions.reauthenticate(req.actor, req.body as Static<typeof Reauthenticate>, requestMeta(req)),
+    });
+    app.post('/api/me/password', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read', credential: 'recent' } },
+      schema: {
+        tags: ['me'], summary: 'Set a new password; your other sessions are signed out', description: SECURITY,
+        body: Type.Ref('PasswordChange'), response: { 200: Type.Ref('PasswordChanged'), ...errorResponses() },
+      },
+      handler: async (req) => sessions.changePassword(req.actor, (req.body as Static<typeof PasswordChange>).password, requestMeta(req)),
     });
 
     app.get('/api/me/sessions', {
@@ -96,18 +117,18 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
     });
 
     app.post('/api/me/totp', {
-      config: { access: ME },
-      schema: { tags: ['me'], summary: 'Start two-factor setup: a new TOTP secret, shown once', response: { 200: Type.Ref('TotpSetup'), ...errorResponses(409) } },
+      config: { access: ME_RECENT },
+      schema: { tags: ['me'], description: SECURITY, summary: 'Start two-factor setup: a new TOTP secret, shown once', response: { 200: Type.Ref('TotpSetup'), ...errorResponses(409) } },
       handler: async (req) => sessions.beginTotp(req.actor, requestMeta(req)),
     });
     app.post('/api/me/totp/confirm', {
-      config: { access: ME },
-      schema: { tags: ['me'], summary: 'Turn two-factor sign-in on with a current code', body: Type.Ref('CodeConfirm'), response: { 200: Type.Ref('TotpStatus'), ...errorResponses(409) } },
+      config: { access: ME_RECENT },
+      schema: { tags: ['me'], description: SECURITY, summary: 'Turn two-factor sign-in on with a current code', body: Type.Ref('CodeConfirm'), response: { 200: Type.Ref('TotpStatus'), ...errorResponses(409) } },
       handler: async (req) => sessions.confirmTotp(req.actor, (req.body as { code: string }).code, requestMeta(req)),
     });
     app.post('/api/me/totp/disable', {
-      config: { access: ME },
-      schema: { tags: ['me'], summary: 'Turn two-factor sign-in off (needs a current code or a recovery code)', body: Type.Ref('TotpDisable'), response: { 200: Type.Ref('TotpStatus'), ...errorResponses(409) } },
+      config: { access: ME_RECENT },
+      schema: { tags: ['me'], description: SECURITY, summary: 'Turn two-factor sign-in off (needs a current code or a recovery code)', body: Type.Ref('TotpDisable'), response: { 200: Type.Ref('TotpStatus'), ...errorResponses(409) } },
       handler: async (req) => sessions.disableTotp(req.actor, (req.body as Static<typeof TotpDisable>).code, requestMeta(req)),
     });
 
@@ -117,9 +138,9 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
       handler: async (req) => sessions.recoveryStatus(req.actor),
     });
     app.post('/api/me/recovery-codes', {
-      config: { access: ME },
+      config: { access: ME_RECENT },
       schema: {
-        tags: ['me'], summary: 'Generate a new set of recovery codes (replaces the old set); shown only in this answer',
+        tags: ['me'], summary: 'Generate a new set of recovery codes (replaces the old set); shown only in this answer', description: SECURITY,
         response: { 200: Type.Ref('RecoveryCodes'), ...errorResponses() },
       },
       handler: async (req) => sessions.generateRecoveryCodes(req.actor, requestMeta(req)),

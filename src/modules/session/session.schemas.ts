@@ -9,10 +9,14 @@ export const SignUp = Type.Object(
     email: Type.String({ minLength: 3, maxLength: 254 }),
     password: Type.String({ minLength: 10, maxLength: 1024 }),
     name: Type.Optional(Type.String({ maxLength: 200 })),
-    org_name: Type.String({ minLength: 1, maxLength: 200 }),
+    org_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Without invitation_token (KLAXON_SIGNUP=open only): your new organization, of which you are the owner.' })),
+    invitation_token: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'The token of the invitation link (kxv_…): the account joins that organization, and the invited address counts as verified.' })),
     client: Type.Optional(Client),
   },
-  { $id: 'SignUp' },
+  {
+    $id: 'SignUp',
+    description: 'KLAXON_SIGNUP decides who may sign up: open (anyone), invite (default: only with an invitation_token), closed (nobody; accounts come from klaxon admin bootstrap).',
+  },
 );
 export const SignIn = Type.Object(
   {
@@ -27,6 +31,7 @@ export const SignIn = Type.Object(
 export const SessionCreated = Type.Object(
   {
     user_id: Type.String(),
+    email_verified: Type.Boolean(),
     session_id: Type.String(),
     kind: Type.String({ enum: ['dashboard', 'mobile'] }),
     expires_at: Type.String(),
@@ -116,7 +121,33 @@ export const RecoveryCodes = Type.Object(
   { $id: 'RecoveryCodes' },
 );
 
+export const Reauthenticate = Type.Object(
+  {
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+    totp_code: Type.Optional(Type.String({ maxLength: 12, description: 'Instead of the password, when two-factor sign-in is on.' })),
+    recovery_code: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+  { $id: 'Reauthenticate', description: 'One of password, totp_code or recovery_code.' },
+);
+export const Reauthenticated = Type.Object(
+  {
+    session_id: Type.String(),
+    method: Type.String({ enum: ['password', 'totp', 'recovery_code'] }),
+    valid_until: Type.String({ description: 'Account-security actions are open to this session until then.' }),
+  },
+  { $id: 'Reauthenticated' },
+);
+export const PasswordChange = Type.Object(
+  { password: Type.String({ minLength: 10, maxLength: 1024, description: 'The new password.' }) },
+  { $id: 'PasswordChange' },
+);
+export const PasswordChanged = Type.Object(
+  { ok: Type.Literal(true), ended_sessions: Type.Integer({ description: 'Your other sessions, signed out.' }) },
+  { $id: 'PasswordChanged' },
+);
+
 export const sessionSchemas = [
+  Reauthenticate, Reauthenticated, PasswordChange, PasswordChanged,
   SignUp, SignIn, SessionCreated, SessionInfo, DeviceAuthorizationRequest, DeviceAuthorization, DeviceTokenRequest, DeviceToken,
   DeviceGrantDecision, DeviceGrantDecided, TotpSetup, TotpStatus, TotpDisable, RecoveryCodeStatus, RecoveryCodes,
 ];

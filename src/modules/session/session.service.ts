@@ -2,17 +2,19 @@ import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Kysely } from 'kysely';
 import { authenticator } from 'otplib';
 import type { Database } from '../../db/database.ts';
-import type { UserActor } from '../../http/auth.ts';
+import { REAUTH_WINDOW_MS, type UserActor } from '../../http/auth.ts';
 import { type Actor, type Audience, type Role, systemActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type CodeHasher, normalizeRecoveryCode, normalizeUserCode, recoveryCode, userCode } from '../../lib/codes.ts';
-import { AppError, conflict, invalid, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashSecret, randomToken, type SecretBox } from '../../lib/secrets.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { orgRepository } from '../org/index.ts';
+import type { InvitationService } from '../invitation/index.ts';
+import type { SignupMode } from '../../config.ts';
 import { recordPersonAudit, userRepository, type UserRow } from '../user/index.ts';
 import * as repo from './session.repository.ts';
 import type { SessionKind, SessionRow } from './session.table.ts';
@@ -28,6 +30,9 @@ const AUDIENCE: Record<SessionKind, Audience> = { dashboard: 'D', mobile: 'I', a
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 50 };
 export const DEVICE_GRANT = { ttlSeconds: 600, intervalSeconds: 5 };
 export const RECOVERY_CODE_COUNT = 10;
+/** TOTP: 30 s steps; the previous step is accepted too, each step once per person (docs/adr/0532). */
+export const TOTP_STEP_SECONDS = 30;
+export const TOTP_PAST_STEPS = 1;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Verifying against this keeps the time of "no such user" close to "wrong password".
@@ -44,14 +49,41 @@ export interface SignUpInput {
   email: string;
   password: string;
   name?: string | undefined;
-  org_name: string;
+  org_name?: string | undefined;
+  invitation_token?: string | undefined;
   client?: 'dashboard' | 'mobile' | undefined;
 }
 
-export function createSessionService(deps: { db: Kysely<Database>; clock: Clock; box: SecretBox; hashCode: CodeHasher; publicUrl: string }) {
+export function createSessionService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  box: SecretBox;
+  hashCode: CodeHasher;
+  publicUrl: string;
+  /** KLAXON_SIGNUP: who may create an account (docs/adr/0531). */
+  signup: SignupMode;
+  /** Joins an invited person to the organization in the sign-up transaction. */
+  invitations?: Pick<InvitationService, 'joinTx'>;
+}) {
   const { db, clock, box, hashCode } = deps;
 
-  const totpAt = () => authenticator.clone({ epoch: clock.now().getTime(), window: 1 });
+  /**
+   * The time step a TOTP code is for, or null when it matches none allowed: the current step or the
+   * one before it (a code read at the end of its 30 s arrives in the next), never a future one
+   * (docs/adr/0532). Whether the step was already used is spendTotpStep's question.
+   */
+  const totpStep = (code: string, secret: string): number | null => {
+    const epoch = clock.now().getTime();
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits)) return null;
+    const delta = authenticator.clone({ epoch, window: [TOTP_PAST_STEPS, 0] }).checkDelta(digits, secret);
+    return delta === null ? null : Math.floor(epoch / 1000 / TOTP_STEP_SECONDS) + delta;
+  };
+  /**
+   * Marks a step used by the person; false when it, or a later one, already was (a replay).
+   */
+  const spendTotpStep = (trx: Kysely<Database>, userId: string, step: number): Promise<boolean> =>
+    repo.spendTotpStep(trx, userId, step, clock.now().toISOString());
 
   async function mint(trx: Kysely<Database>, input: { userId: string; kind: SessionKind; orgId?: string | null; name?: string; ip: string | null; now: Date }) {
     const token = TOKEN_PREFIX[input.kind] + randomToken(32);
@@ -75,8 +107,10 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
 
   const sessionView = async (row: SessionRow, token: string) => {
     const memberships = await orgRepository.listMembershipsOfUser(db, row.user_id);
+    const user = await userRepository.findUserById(db, row.user_id);
     return {
       user_id: row.user_id,
+      email_verified: !!user?.email_verified_at,
       session_id: row.id,
       kind: row.kind as 'dashboard' | 'mobile',
       expires_at: row.expires_at,
@@ -119,30 +153,54 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
     ({ type: 'user', id: userId, orgId, role, credentialId, audience });
 
   return {
+    /**
+     * POST /api/auth/sign-up, as KLAXON_SIGNUP allows: with an invitation token the account joins
+     * the inviting organization (the invited address counts as verified); without one, and only
+     * when sign-up is open, it creates an organization the person owns.
+     */
     async signUp(input: SignUpInput, meta: RequestMeta) {
+      const token = input.invitation_token?.trim() || undefined;
+      if (deps.signup === 'closed') {
+        throw forbidden('Sign-up is closed on this server (KLAXON_SIGNUP=closed): accounts are made by its operator; sign in, or ask them for an account.');
+      }
+      if (!token && deps.signup === 'invite') {
+        throw forbidden('Sign-up on this server is by invitation (KLAXON_SIGNUP=invite): open the invitation link you were sent (its token goes in invitation_token), or ask an owner of your organization to invite you.');
+      }
       const email = input.email.trim().toLowerCase();
       if (!EMAIL.test(email) || email.length > 254) throw invalid('email', 'is not an email address');
       if (input.password.length < 10) throw invalid('password', 'must be at least 10 characters');
-      const orgName = input.org_name.trim();
-      if (!orgName) throw invalid('org_name', 'must not be empty');
+      const orgName = input.org_name?.trim() ?? '';
+      if (!token && !orgName) throw invalid('org_name', 'is required: the name of the organization you create (or send invitation_token to join one)');
+      if (token && !deps.invitations) throw new AppError('service_unavailable', 'Invitations are not available on this process.');
       const passwordHash = await hashPassword(input.password); // outside the transaction: slow on purpose
       const now = clock.now();
       const iso = now.toISOString();
       const kind = input.client ?? 'dashboard';
-      const { row, token } = await db.transaction().execute(async (trx) => {
-        if (await userRepository.findUserByEmail(trx, email)) throw conflict('An account with this email already exists; sign in instead.');
-        const orgId = newId('org');
+      const { row, token: sessionToken } = await db.transaction().execute(async (trx) => {
+        if (await userRepository.findUserByEmail(trx, email)) {
+          throw conflict(token ? 'An account with this email already exists; sign in, then open the invitation link again.' : 'An account with this email already exists; sign in instead.');
+        }
         const userId = newId('usr');
-        await orgRepository.insertOrg(trx, { id: orgId, name: orgName, time_zone: 'UTC', ingest_rate_per_minute: 1200, created_at: iso, updated_at: iso });
         await userRepository.insertUser(trx, { id: userId, email, name: (input.name ?? '').trim(), password_hash: passwordHash, created_at: iso, updated_at: iso });
-        await orgRepository.insertMembership(trx, { org_id: orgId, user_id: userId, role: 'owner', created_at: iso });
         const s = await mint(trx, { userId, kind, ip: meta.ip, now });
+        if (token) {
+          const joined = await deps.invitations!.joinTx(trx, {
+            userId, email, emailVerified: false, token, actor: userActor(userId, '', 'observer', s.row.id, AUDIENCE[kind]), meta, now,
+          });
+          const actor = userActor(userId, joined.org_id, joined.role, s.row.id, AUDIENCE[kind]);
+          await recordAudit(trx, { orgId: joined.org_id, actor, action: 'auth.sign_up', targetType: 'user', targetId: userId, changes: { email, via: 'invitation' }, meta, now: iso });
+          await recordAudit(trx, { orgId: joined.org_id, actor, action: 'auth.sign_in', targetType: 'session', targetId: s.row.id, changes: { method: 'sign_up', kind }, meta, now: iso });
+          return s;
+        }
+        const orgId = newId('org');
+        await orgRepository.insertOrg(trx, { id: orgId, name: orgName, time_zone: 'UTC', ingest_rate_per_minute: 1200, created_at: iso, updated_at: iso });
+        await orgRepository.insertMembership(trx, { org_id: orgId, user_id: userId, role: 'owner', created_at: iso });
         const actor = userActor(userId, orgId, 'owner', s.row.id, AUDIENCE[kind]);
         await recordAudit(trx, { orgId, actor, action: 'org.sign_up', targetType: 'organization', targetId: orgId, changes: { name: orgName, owner: userId, email }, meta, now: iso });
         await recordAudit(trx, { orgId, actor, action: 'auth.sign_in', targetType: 'session', targetId: s.row.id, changes: { method: 'sign_up', kind }, meta, now: iso });
         return s;
       });
-      return sessionView(row, token);
+      return sessionView(row, sessionToken);
     },
 
     async signIn(input: SignInInput, meta: RequestMeta) {
@@ -158,6 +216,7 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
       const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !user.password_hash || !ok) return fail(email, meta, user, 'password', now);
       let secondFactor: 'totp' | 'recovery_code' | null = null;
+      let step: number | null = null;
       if (user.totp_secret_sealed) {
         if (!input.totp_code && !input.recovery_code) {
           // Not a failure: the client asks for the second factor and signs in again.
@@ -167,7 +226,8 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
           });
         }
         if (input.totp_code) {
-          if (!totpAt().check(input.totp_code.replace(/\s/g, ''), box.open(user.totp_secret_sealed))) return fail(email, meta, user, 'second_factor', now);
+          step = totpStep(input.totp_code, box.open(user.totp_secret_sealed));
+          if (step === null) return fail(email, meta, user, 'second_factor', now);
           secondFactor = 'totp';
         } else {
           secondFactor = 'recovery_code';
@@ -180,6 +240,7 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
           const used = await repo.useRecoveryCode(trx, user.id, hashCode('recovery', normalizeRecoveryCode(input.recovery_code!)), iso);
           if (!used) return undefined;
         }
+        if (step !== null && !(await spendTotpStep(trx, user.id, step))) return undefined;
         await repo.clearFailures(trx, email);
         const s = await mint(trx, { userId: user.id, kind, ip: meta.ip, now });
         await recordPersonAudit(trx, user.id, {
@@ -239,6 +300,63 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
       return { ok: true as const };
     },
 
+    /** When a session last proved its password or second factor (the access check of docs/adr/0533). */
+    provenAt: (sessionId: string): Promise<string | undefined> => repo.provenAt(db, sessionId),
+
+    /**
+     * POST /api/me/reauthenticate: the person's own session proves again that it is them, with the
+     * password, a current TOTP code or a recovery code; account-security actions are then open to
+     * it for REAUTH_WINDOW_MS. Failures count as failed sign-ins of the account.
+     */
+    async reauthenticate(actor: UserActor, input: { password?: string | undefined; totp_code?: string | undefined; recovery_code?: string | undefined }, meta: RequestMeta) {
+      const user = await userRepository.findUserById(db, actor.id);
+      if (!user) throw notFound('User');
+      const method = input.password !== undefined ? 'password' : input.totp_code !== undefined ? 'totp' : input.recovery_code !== undefined ? 'recovery_code' : undefined;
+      if (!method) throw invalid('password', 'is required: send your password, or totp_code (or recovery_code) when two-factor sign-in is on');
+      if (method !== 'password' && !user.totp_secret_sealed) throw invalid(method, 'only works when two-factor sign-in is on; send your password');
+      const now = clock.now();
+      const iso = now.toISOString();
+      const ip = meta.ip ?? 'unknown';
+      await throttle(user.email, ip, now);
+      const step = method === 'totp' ? totpStep(input.totp_code!, box.open(user.totp_secret_sealed!)) : null;
+      const passwordOk = method === 'password' ? !!user.password_hash && (await verifyPassword(input.password!, user.password_hash)) : false;
+      const proven = await db.transaction().execute(async (trx) => {
+        if (method === 'password' && !passwordOk) return false;
+        if (method === 'totp' && (step === null || !(await spendTotpStep(trx, user.id, step)))) return false;
+        if (method === 'recovery_code' && !(await repo.useRecoveryCode(trx, user.id, hashCode('recovery', normalizeRecoveryCode(input.recovery_code!)), iso))) return false;
+        await repo.recordReauthentication(trx, actor.credentialId, method, iso);
+        await recordPersonAudit(trx, user.id, { actor, action: 'auth.reauthenticate', targetType: 'session', targetId: actor.credentialId, changes: { method }, meta, now: iso });
+        return true;
+      });
+      if (!proven) {
+        await db.transaction().execute(async (trx) => {
+          await repo.insertFailure(trx, { id: newId('sif'), email: user.email, ip, created_at: iso });
+          await recordPersonAudit(trx, user.id, { actor, action: 'auth.reauthenticate_failed', targetType: 'session', targetId: actor.credentialId, changes: { method }, meta, now: iso });
+        });
+        throw new AppError('forbidden', method === 'password' ? 'The password is wrong.' : 'The two-factor code or recovery code is wrong, expired or already used.', {
+          details: [{ field: method, message: 'is wrong' }],
+        });
+      }
+      return { session_id: actor.credentialId, method, valid_until: new Date(now.getTime() + REAUTH_WINDOW_MS).toISOString() };
+    },
+
+    /**
+     * POST /api/me/password: a new password (the session re-authenticated recently, so the current
+     * one is not asked again). Every other session of the person ends; API keys are not sessions and stay.
+     */
+    async changePassword(actor: UserActor, password: string, meta: RequestMeta) {
+      if (password.length < 10) throw invalid('password', 'must be at least 10 characters');
+      const hash = await hashPassword(password); // outside the transaction: slow on purpose
+      const iso = clock.now().toISOString();
+      const revoked = await db.transaction().execute(async (trx) => {
+        await userRepository.updateUser(trx, actor.id, { password_hash: hash, updated_at: iso });
+        const ended = await repo.revokeOtherSessions(trx, actor.id, actor.credentialId, iso);
+        await recordPersonAudit(trx, actor.id, { actor, action: 'auth.password_change', targetType: 'user', targetId: actor.id, changes: { ended_sessions: ended.length }, meta, now: iso });
+        return ended;
+      });
+      return { ok: true as const, ended_sessions: revoked.length };
+    },
+
     async setClient(sessionId: string, client: object) {
       await repo.setSessionClient(db, sessionId, JSON.stringify(client));
     },
@@ -263,10 +381,14 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
       const user = await userRepository.findUserById(db, actor.id);
       if (!user) throw notFound('User');
       if (!user.totp_pending_sealed) throw conflict('No two-factor setup is in progress; call POST /api/me/totp first.');
-      if (!totpAt().check(code.replace(/\s/g, ''), box.open(user.totp_pending_sealed))) throw invalid('code', 'is wrong or expired; enter the current code from your authenticator');
+      const step = totpStep(code, box.open(user.totp_pending_sealed));
+      if (step === null) throw invalid('code', 'is wrong or expired; enter the current code from your authenticator');
       const iso = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
+        // The confirming code's step is spent: it cannot sign in a second time.
         await userRepository.updateUser(trx, actor.id, { totp_secret_sealed: user.totp_pending_sealed, totp_pending_sealed: null, totp_enabled_at: iso, updated_at: iso });
+        await repo.forgetTotpSteps(trx, actor.id);
+        await spendTotpStep(trx, actor.id, step);
         await recordPersonAudit(trx, actor.id, { actor, action: 'auth.totp_enable', targetType: 'user', targetId: actor.id, meta, now: iso });
       });
       return { totp_enabled: true, enabled_at: iso };
@@ -278,12 +400,13 @@ export function createSessionService(deps: { db: Kysely<Database>; clock: Clock;
       if (!user) throw notFound('User');
       if (!user.totp_secret_sealed) throw conflict('Two-factor sign-in is not on.');
       const iso = clock.now().toISOString();
-      const viaTotp = /^\d{6}$/.test(code.replace(/\s/g, '')) && totpAt().check(code.replace(/\s/g, ''), box.open(user.totp_secret_sealed));
+      const step = totpStep(code, box.open(user.totp_secret_sealed));
+      const viaTotp = step !== null;
       await db.transaction().execute(async (trx) => {
-        if (!viaTotp && !(await repo.useRecoveryCode(trx, actor.id, hashCode('recovery', normalizeRecoveryCode(code)), iso))) {
-          throw invalid('code', 'is wrong or expired; enter the current authenticator code or a recovery code');
-        }
+        const proven = viaTotp ? await spendTotpStep(trx, actor.id, step) : await repo.useRecoveryCode(trx, actor.id, hashCode('recovery', normalizeRecoveryCode(code)), iso);
+        if (!proven) throw invalid('code', 'is wrong, expired or already used; enter the current authenticator code or a recovery code');
         await userRepository.updateUser(trx, actor.id, { totp_secret_sealed: null, totp_pending_sealed: null, totp_enabled_at: null, updated_at: iso });
+        await repo.forgetTotpSteps(trx, actor.id);
         await recordPersonAudit(trx, actor.id, { actor, action: 'auth.totp_disable', targetType: 'user', targetId: actor.id, changes: { proof: viaTotp ? 'totp' : 'recovery_code' }, meta, now: iso });
       });
       return { totp_enabled: false };

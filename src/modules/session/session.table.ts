@@ -50,3 +50,17 @@ export interface SignInFailureTable {
   ip: string;
   created_at: string;
 }
+
+/** The last TOTP time step a person's code was accepted at (docs/adr/0532). */
+export interface TotpLastStepTable {
+  user_id: string;
+  step: number;
+  used_at: string;
+}
+
+/** A session's latest re-authentication (password or second factor), docs/adr/0533. */
+export interface SessionReauthenticationTable {
+  session_id: string;
+  method: 'password' | 'totp' | 'recovery_code';
+  at: string;
+}

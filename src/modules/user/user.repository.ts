@@ -12,36 +12,29 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Of these people, those whose email address is verified (issue 19 item 13): only they are paged.
+ * For the paging engine; order follows `ids`.
+ */
+export async function verifiedUserIds(db: Kysely<Database>, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', [...ids]).where('email_verified_at', 'is not', null).execute();
+  const verified = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => verified.has(id));
+}
+
 export async function updateUser(db: Kysely<Database>, id: string, set: Partial<Omit<UserRow, 'id' | 'created_at'>>): Promise<void> {
   await db.updateTable('users').set(set).where('id', '=', id).execute();
 }
 export async function deleteUser(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
-/** Organizations where this person is the only owner (they cannot leave them ownerless). */
-export async function orgsOnlyOwnedBy(db: Kysely<Database>, userId: string): Promise<{ org_id: string; org_name: string }[]> {
-  const owned = await db
-    .selectFrom('memberships')
-    .innerJoin('organizations', 'organizations.id', 'memberships.org_id')
-    .select(['memberships.org_id', 'organizations.name as org_name'])
-    .where('memberships.user_id', '=', userId)
-    .where('memberships.role', '=', 'owner')
-    .execute();
-  const out: { org_id: string; org_name: string }[] = [];
-  for (const o of owned) {
-    const r = await db
-      .selectFrom('memberships')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('org_id', '=', o.org_id)
-      .where('role', '=', 'owner')
-      .executeTakeFirst();
-    if (Number(r?.n ?? 0) <= 1) out.push(o);
-  }
-  return out;
-}
-export async function countMembers(db: Kysely<Database>, orgId: string): Promise<number> {
-  const r = await db.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirst();
-  return Number(r?.n ?? 0);
+/**
+ * Alert-ingest keys the person made belong to their organizations: they are detached from the
+ * person (user_id is null) so deleting the account does not cascade to them and stop signals.
+ */
+export async function keepIngestKeys(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable('api_keys').set({ user_id: null }).where('user_id', '=', userId).where('kind', '=', 'alert_ingest').execute();
 }
 
 export async function insertEmailChange(db: Kysely<Database>, row: EmailChangeRow): Promise<void> {

@@ -5,6 +5,8 @@ import { errorResponses } from '../../http/schemas.ts';
 import type { AgreementConsent, AlertSoundPreference, Bootstrap, EmailChangeRequest } from './user.schemas.ts';
 import type { ClientInfo, UserService } from './user.service.ts';
 
+const SECURITY = 'An account-security action: only your own session (dashboard or app), signed in or re-authenticated (POST /api/me/reauthenticate) in the last 10 minutes; API keys and agent tokens get 403.';
+
 export function userRoutes(deps: { users: UserService; onClient?: (credentialId: string, client: ClientInfo) => Promise<void> }): FastifyPluginAsyncTypebox {
   const { users } = deps;
   return async (app) => {
@@ -22,23 +24,23 @@ export function userRoutes(deps: { users: UserService; onClient?: (credentialId:
       handler: async (req) => users.updateAlertSound(req.actor, req.body as Static<typeof AlertSoundPreference>, requestMeta(req)),
     });
     app.delete('/api/me', {
-      config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read', credential: 'recent' } },
       schema: {
-        tags: ['me'], summary: 'Delete your account (refused while you are the only owner of an organization with other members)',
+        tags: ['me'], description: SECURITY, summary: 'Delete your account (409 while you are the last owner of an organization: name another owner or delete it first)',
         response: { 200: Type.Ref('Ok'), ...errorResponses(409) },
       },
       handler: async (req) => users.deleteMe(req.actor, requestMeta(req)),
     });
     app.post('/api/me/email', {
-      config: { access: { audience: 'D', scope: 'P', permission: 'read' } },
+      config: { access: { audience: 'D', scope: 'P', permission: 'read', credential: 'recent' } },
       schema: {
-        tags: ['me'], summary: 'Change your email: a six-digit code is mailed to the new address',
+        tags: ['me'], description: SECURITY, summary: 'Change your email, or verify your current one: a six-digit code is mailed to the address given',
         body: Type.Ref('EmailChangeRequest'), response: { 200: Type.Ref('EmailChangePending'), ...errorResponses(409, 503) },
       },
       handler: async (req) => users.requestEmailChange(req.actor, req.body as Static<typeof EmailChangeRequest>, requestMeta(req)),
     });
     app.post('/api/me/email/verify', {
-      config: { access: { audience: 'D', scope: 'P', permission: 'read' } },
+      config: { access: { audience: 'D', scope: 'P', permission: 'read', credential: 'session' } },
       schema: {
         tags: ['me'], summary: 'Confirm the new email with the mailed code (expires in 15 minutes, 5 attempts)',
         body: Type.Ref('CodeConfirm'), response: { 200: Type.Ref('EmailChanged'), ...errorResponses(409) },

@@ -9,7 +9,8 @@ import { safeEqual } from '../../lib/secrets.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { orgRepository } from '../org/index.ts';
+import { endMembershipTx, orgRepository, type MembershipLeavingTx } from '../org/index.ts';
+import type { Dialect } from '../../db/connect.ts';
 import { recordPersonAudit } from './user.audit.ts';
 import * as repo from './user.repository.ts';
 import { DEFAULT_ALERT_SOUND } from './user.schemas.ts';
@@ -38,11 +39,10 @@ const alertSoundOf = (u: UserRow): AlertSound => {
   return { sounds: { ...DEFAULT_ALERT_SOUND.sounds, ...(stored.sounds ?? {}) }, critical_alerts: stored.critical_alerts ?? DEFAULT_ALERT_SOUND.critical_alerts };
 };
 
-/** An account being deleted ends each of its memberships: what other modules must do then, in the same transaction (issue 20). */
-export type MembershipEndingTx = (trx: Kysely<Database>, e: { orgId: string; userId: string; actor: UserActor; meta: RequestMeta; now: string }) => Promise<void>;
-
 export function createUserService(deps: {
-  db: Kysely<Database>; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup; settingsOf?: SettingsLookup; membershipEndingTx?: MembershipEndingTx;
+  db: Kysely<Database>; dialect?: Dialect; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup; settingsOf?: SettingsLookup;
+  /** What follows a person out of each organization when the account is deleted (rotations, overrides). */
+  membershipEndingTx?: MembershipLeavingTx;
 }) {
   const { db } = deps;
   const clock = deps.clock ?? { now: () => new Date() };
@@ -91,20 +91,21 @@ export function createUserService(deps: {
     },
 
     /**
-     * DELETE /api/me: deletes the account, its sessions, keys and memberships. Refused while the
-     * person is the only owner of an organization that has other members.
+     * DELETE /api/me: deletes the account, its sessions and full-product keys. Each membership ends
+     * as if the person left (endMembershipTx), so the last owner of an organization is refused
+     * (409), even when alone in it: an organization is never left without an owner. Alert-ingest
+     * keys the person made are the organizations' and keep working.
      */
     async deleteMe(actor: UserActor, meta: RequestMeta) {
       const iso = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
-        for (const o of await repo.orgsOnlyOwnedBy(trx, actor.id)) {
-          if ((await repo.countMembers(trx, o.org_id)) > 1) {
-            throw conflict(`You are the only owner of "${o.org_name}" (${o.org_id}); make another member owner, or delete the organization, first.`);
-          }
+        // In organization id order, so concurrent deletions lock organizations in one order.
+        const memberships = await orgRepository.listMembershipsOfUser(trx, actor.id);
+        for (const m of memberships) {
+          await endMembershipTx(trx, { dialect: deps.dialect ?? 'sqlite', orgId: m.org_id, userId: actor.id, actor, why: 'user.delete', meta, now: iso, leavingTx: deps.membershipEndingTx });
         }
-        await recordPersonAudit(trx, actor.id, { actor, action: 'user.delete', targetType: 'user', targetId: actor.id, meta, now: iso });
-        // Rotations must lose the person as a member removal does (their turn handed on), not by cascade.
-        for (const m of await orgRepository.listMembershipsOfUser(trx, actor.id)) await deps.membershipEndingTx?.(trx, { orgId: m.org_id, userId: actor.id, actor, meta, now: iso });
+        if (!memberships.length) await recordAudit(trx, { orgId: null, actor, action: 'user.delete', targetType: 'user', targetId: actor.id, meta, now: iso });
+        await repo.keepIngestKeys(trx, actor.id);
         await repo.deleteUser(trx, actor.id);
       });
       return { ok: true as const };
@@ -123,8 +124,9 @@ export function createUserService(deps: {
       await db.transaction().execute(async (trx) => {
         const user = await repo.findUserById(trx, actor.id);
         if (!user) throw notFound('User');
-        if (user.email === email) throw invalid('email', 'is already your address');
-        if (await repo.findUserByEmail(trx, email)) throw conflict('Another account uses this email address.');
+        // Your own unverified address: the code confirms it (issue 19 item 13).
+        if (user.email === email && user.email_verified_at) throw invalid('email', 'is already your address, and verified');
+        if (user.email !== email && (await repo.findUserByEmail(trx, email))) throw conflict('Another account uses this email address.');
         await repo.closeOpenEmailChanges(trx, actor.id, now.toISOString());
         await repo.insertEmailChange(trx, {
           id: newId('emc'), user_id: actor.id, new_email: email, code_hash: hashCode('email', code), attempts: 0,
@@ -161,7 +163,8 @@ export function createUserService(deps: {
       await db.transaction().execute(async (trx) => {
         const user = await repo.findUserById(trx, actor.id);
         if (!user) throw notFound('User');
-        if (await repo.findUserByEmail(trx, pending.new_email)) throw conflict('Another account uses this email address now.');
+        const holder = await repo.findUserByEmail(trx, pending.new_email);
+        if (holder && holder.id !== actor.id) throw conflict('Another account uses this email address now.');
         await repo.updateUser(trx, actor.id, { email: pending.new_email, email_verified_at: now, updated_at: now });
         await repo.closeEmailChange(trx, pending.id, now);
         await recordPersonAudit(trx, actor.id, { actor, action: 'user.email_change', targetType: 'user', targetId: actor.id, changes: { from: user.email, to: pending.new_email }, meta, now });

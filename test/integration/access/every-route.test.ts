@@ -15,7 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../src/lib/actor.ts';
 import { ulid } from '../../../src/lib/ids.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember, addSession, cookiesOf, startSmtpCapture, type Member } from '../../helpers/people.ts';
+import { addMember, addSession, cookiesOf, signedIn, startSmtpCapture, type Member } from '../../helpers/people.ts';
+import { insertSession } from '../../../src/modules/session/session.repository.ts';
+import { hashSecret, randomToken } from '../../../src/lib/secrets.ts';
+import { newId } from '../../../src/lib/ids.ts';
+import { csrfTokenFor } from '../../../src/modules/session/session.resolvers.ts';
 
 type Aud = 'D' | 'DI';
 const RANK: Record<Role, number> = { observer: 0, responder: 1, admin: 2, owner: 3 };
@@ -126,6 +130,28 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'GET /api/org/invitations': ['D', 'owner'],
   'DELETE /api/org/invitations/{id}': ['D', 'owner'],
   'POST /api/invitations/accept': ['D', 'observer'],
+  // The person's own re-authentication and password (docs/adr/0533).
+  'POST /api/me/reauthenticate': ['DI', 'observer'],
+  'POST /api/me/password': ['DI', 'observer'],
+};
+
+/**
+ * Account-security actions (issue 19 item 2, docs/adr/0533): x-access `credential` is "session"
+ * (the person's own dashboard or app session, never an API key or agent token) or "recent" (that
+ * session also proved its password or second factor in the last ten minutes). Written out by hand,
+ * like the matrix, so a route that loses its rule fails.
+ */
+const PERSONAL: Record<string, 'session' | 'recent'> = {
+  'DELETE /api/me': 'recent',
+  'POST /api/me/email': 'recent',
+  'POST /api/me/email/verify': 'session',
+  'POST /api/me/recovery-codes': 'recent',
+  'POST /api/me/totp': 'recent',
+  'POST /api/me/totp/confirm': 'recent',
+  'POST /api/me/totp/disable': 'recent',
+  'POST /api/me/device-grants': 'recent',
+  'POST /api/me/reauthenticate': 'session',
+  'POST /api/me/password': 'recent',
 };
 
 /** Spec 4.2 request schema names (fixed by the contract), checked for the routes that exist. */
@@ -194,7 +220,7 @@ interface Operation {
   method: Method;
   path: string;
   key: string;
-  access: { audience: Aud; scope: 'P' | 'O'; permission: string } | 'public' | undefined;
+  access: { audience: Aud; scope: 'P' | 'O'; permission: string; credential?: 'session' | 'recent' } | 'public' | undefined;
   body?: JsonSchema;
   query: { name: string; schema: JsonSchema }[];
   responses: string[];
@@ -290,7 +316,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       // Mail goes to a loopback SMTP server, so routes that send mail are exercised for real.
       smtp = await startSmtpCapture();
-      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url } });
+      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, KLAXON_SIGNUP: 'open' } });
       a = await bootstrapTenant(t, 'Org A');
       b = await bootstrapTenant(t, 'Org B');
 
@@ -384,12 +410,45 @@ for (const dialect of DIALECTS) {
       expect(problems).toEqual([]);
     });
 
-    it('declared audience and permission agree with spec 4.2 and the role matrix', () => {
+    it('declared audience and permission agree with spec 4.2 and the role matrix; account-security routes declare their credential rule', () => {
       const problems: string[] = [];
       for (const op of guarded()) {
         const want = MATRIX[op.key];
         if (!want || op.access === 'public' || !op.access) continue;
         if (op.access.audience !== want[0]) problems.push(`${op.key}: audience ${op.access.audience}, spec 4.2 says ${want[0]}`);
+        if (op.access.credential !== PERSONAL[op.key]) problems.push(`${op.key}: credential rule ${op.access.credential ?? 'none'}, expected ${PERSONAL[op.key] ?? 'none'}`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('account-security routes refuse API keys and agent tokens (403), and "recent" ones a session not re-authenticated in ten minutes', async () => {
+      const problems: string[] = [];
+      for (const op of guarded()) {
+        const rule = op.access !== 'public' ? op.access?.credential : undefined;
+        if (!rule) continue;
+        const org = await bootstrapTenant(t, `Personal ${op.key}`);
+        const person = await addMember(t, org, 'owner');
+        const key = await send(op, person.headers);
+        check(problems, op, 'full-product key', key.statusCode, (s) => s === 403, '403', key.body);
+        // An agent token approved for the organization acts as the person, yet not on their account.
+        const now = t.clock.now();
+        const agent = `kxa_${randomToken(32)}`;
+        await insertSession(t.container.db, {
+          id: newId('ses'), user_id: person.userId, kind: 'agent', org_id: org.orgId, token_hash: hashSecret(agent), name: 'agent', client: '{}', ip: null,
+          created_at: now.toISOString(), last_used_at: null, expires_at: new Date(now.getTime() + 86_400_000).toISOString(), revoked_at: null,
+        });
+        const byAgent = await send(op, { authorization: `Bearer ${agent}`, 'x-service-org': org.orgId });
+        check(problems, op, 'agent token', byAgent.statusCode, (s) => s === 403, '403', byAgent.body);
+        if (rule !== 'recent') continue;
+        // A dashboard session signed in eleven minutes ago, never re-authenticated since.
+        const stale = `kxs_${randomToken(32)}`;
+        const then = new Date(now.getTime() - 11 * 60_000);
+        await insertSession(t.container.db, {
+          id: newId('ses'), user_id: person.userId, kind: 'dashboard', org_id: null, token_hash: hashSecret(stale), name: '', client: '{}', ip: null,
+          created_at: then.toISOString(), last_used_at: null, expires_at: new Date(now.getTime() + 86_400_000).toISOString(), revoked_at: null,
+        });
+        const old = await send(op, { cookie: `kx_session=${stale}`, 'x-csrf-token': csrfTokenFor(t.container.hashCode, stale), 'x-service-org': org.orgId });
+        check(problems, op, 'session signed in 11 minutes ago', old.statusCode, (s) => s === 403 && old.json().error.details?.[0]?.field === 'reauthentication', '403 asking to re-authenticate', old.body);
       }
       expect(problems).toEqual([]);
     });
@@ -459,13 +518,14 @@ for (const dialect of DIALECTS) {
         // A fresh organization and fresh members per route, so a destructive call (delete the
         // organization, delete my account) cannot spill into the next check. Lowest role first.
         const org = await bootstrapTenant(t, `Matrix ${op.key}`);
-        // Seats to spare: plan limits (a 403 of their own) are not what this test is about.
-        const up = await t.app.inject({ method: 'POST', url: '/api/billing/plan', headers: org.headers, payload: { plan: 'business' } });
-        if (up.statusCode !== 200) throw new Error(`plan setup: ${up.statusCode} ${up.body}`);
+        // Billing is off here (BILLING_PROVIDER=none), so no plan limit (a 403 of its own) applies.
         const members: Record<Role, Member> = {} as Record<Role, Member>;
         for (const role of ROLES_ASCENDING) members[role] = await addMember(t, org, role);
+        const personal = op.access !== 'public' && op.access?.credential;
         for (const role of ROLES_ASCENDING) {
-          const r = await send(op, members[role].headers);
+          // Account-security routes take the person's own session, signed in now; others the member's key.
+          const headers = personal ? (await signedIn(t, members[role].userId, org.orgId)).headers : members[role].headers;
+          const r = await send(op, headers);
           if (RANK[role] >= RANK[want[1]]) {
             check(problems, op, `${role} (least role ${want[1]})`, r.statusCode, (s) => s !== 401 && s !== 403 && s !== 500, 'allowed (not 401/403/500)', r.body);
           } else {

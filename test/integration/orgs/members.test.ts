@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember, type Member } from '../../helpers/people.ts';
+import { addMember, signedIn, type Member } from '../../helpers/people.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: members, roles, leaving and new organizations`, () => {
@@ -68,10 +68,10 @@ for (const dialect of DIALECTS) {
       expect(demote.json().error.message).toContain('last owner');
     });
 
-    it('POST /api/org/leave: the last owner cannot leave (409, transfer ownership first); after a transfer they can', async () => {
+    it('POST /api/org/leave: the last owner cannot leave (409, name another owner first); after a transfer they can', async () => {
       const r = await call('POST', '/api/org/leave', tenant.headers);
       expect(r.statusCode).toBe(409);
-      expect(r.json().error).toMatchObject({ code: 'conflict', message: expect.stringContaining('transfer ownership first') });
+      expect(r.json().error).toMatchObject({ code: 'conflict', message: expect.stringContaining('name another owner first') });
       const second = await addMember(t, tenant, 'responder');
       expect((await call('PATCH', `/api/org/members/${second.userId}`, tenant.headers, { role: 'owner' })).statusCode).toBe(200);
       const left = await call('POST', '/api/org/leave', second.headers);
@@ -124,6 +124,65 @@ for (const dialect of DIALECTS) {
       expect(me.memberships).toContainEqual({ org_id: org.id, org_name: 'Side project', role: 'owner' });
       const [e] = await audit('org.create');
       expect(e).toMatchObject({ org_id: org.id, actor_id: observer.userId, target_id: org.id });
+    });
+
+    it('POST /api/orgs with a key: the creator acts in the new organization at once with the key in the answer (issue 18 item 3)', async () => {
+      // The issue's case: the bootstrap owner and their key, no password.
+      const boss = await bootstrapTenant(t, 'Boot');
+      const r = await call('POST', '/api/orgs', boss.headers, { name: 'Second' });
+      expect(r.statusCode, r.body).toBe(200);
+      const org = r.json();
+      expect(org.api_key).toMatchObject({ kind: 'full_product', user_id: boss.userId, secret: expect.stringMatching(/^kxp_/) });
+      expect(org.how_to_act).toContain(`X-Service-Org: ${org.id}`);
+      const there = { authorization: `Bearer ${org.api_key.secret}`, 'x-service-org': org.id };
+      expect((await call('GET', '/api/org/settings', there)).statusCode).toBe(200);
+      const svc = await call('POST', '/api/services', there, { name: 'checkout' });
+      expect(svc.statusCode, svc.body).toBe(200);
+      expect((await call('POST', '/api/org/invitations', there, { email: 'new-teammate@example.com', role: 'admin' })).statusCode).toBe(200);
+      // The key used still works only in its own organization.
+      expect((await call('GET', '/api/org/settings', { ...boss.headers, 'x-service-org': org.id })).statusCode).toBe(403);
+      const listed = (await call('GET', '/api/keys', there)).json() as { id: string }[];
+      expect(listed.map((k) => k.id)).toContain(org.api_key.id);
+      const [e] = await audit('api_key.create');
+      expect(JSON.parse(e!.changes)).toMatchObject({ minted_through: expect.stringMatching(/^key_/) });
+    });
+
+    it('a key minted through POST /api/orgs dies with the key it was minted through: revoked, its member gone, or its organization deleted', async () => {
+      const mint = async (tenantHeaders: Record<string, string>) => {
+        const org = (await call('POST', '/api/orgs', tenantHeaders, { name: `Minted ${Math.random().toString(36).slice(2, 6)}` })).json();
+        return { orgId: org.id as string, headers: { authorization: `Bearer ${org.api_key.secret}`, 'x-service-org': org.id as string } };
+      };
+      // Revoked.
+      const a = await bootstrapTenant(t, 'Parent A');
+      const spare = await addMember(t, a, 'owner');
+      const childA = await mint(spare.headers);
+      expect((await call('GET', '/api/org/settings', childA.headers)).statusCode).toBe(200);
+      // Its child's child, minted through the child.
+      const grandchild = await mint(childA.headers);
+      expect((await call('DELETE', `/api/keys/${spare.keyId}`, a.headers)).statusCode).toBe(200);
+      expect((await call('GET', '/api/org/settings', childA.headers)).statusCode).toBe(401);
+      expect((await call('GET', '/api/org/settings', grandchild.headers)).statusCode).toBe(401);
+      // Its member removed from the parent's organization.
+      const b = await bootstrapTenant(t, 'Parent B');
+      const member = await addMember(t, b, 'responder');
+      const childB = await mint(member.headers);
+      expect((await call('DELETE', `/api/org/members/${member.userId}`, b.headers)).statusCode).toBe(200);
+      expect((await call('GET', '/api/org/settings', childB.headers)).statusCode).toBe(401);
+      // The parent's organization deleted.
+      const c = await bootstrapTenant(t, 'Parent C');
+      const childC = await mint(c.headers);
+      expect((await call('DELETE', '/api/org', c.headers)).statusCode).toBe(200);
+      expect((await call('GET', '/api/org/settings', childC.headers)).statusCode).toBe(401);
+    });
+
+    it('POST /api/orgs with a session: the same session acts in the new organization; no key is minted', async () => {
+      const person = await addMember(t, tenant, 'responder');
+      const session = await signedIn(t, person.userId, tenant.orgId);
+      const r = await call('POST', '/api/orgs', session.headers, { name: 'By session' });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().api_key).toBeUndefined();
+      expect(r.json().how_to_act).toBe(`Use this same session with X-Service-Org: ${r.json().id}.`);
+      expect((await call('PATCH', '/api/org/settings', { ...session.headers, 'x-service-org': r.json().id }, { name: 'Renamed' })).statusCode).toBe(200);
     });
 
     it('POST /api/orgs refuses a blank name, an unknown time zone and no credential', async () => {

@@ -9,7 +9,8 @@ for (const dialect of DIALECTS) {
   describe(`${dialect}: sign-up, sign-in, sessions, TOTP, recovery codes, device grant`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp({ dialect });
+      // Open sign-up: these tests make people freely (the modes have their own test, people/signup).
+      t = await buildTestApp({ dialect, env: { KLAXON_SIGNUP: 'open' } });
     });
     afterAll(async () => t?.close());
 
@@ -176,6 +177,8 @@ for (const dialect of DIALECTS) {
       expect(needs.statusCode).toBe(401);
       expect(needs.json().error.details).toEqual([{ field: 'totp_code', message: 'is required' }]);
       expect((await post('/api/auth/sign-in', { email: addr, password: PASSWORD, totp_code: wrongCode })).statusCode).toBe(401);
+      // The confirming code's step is spent (docs/adr/0532): the next step's code signs in.
+      t.clock.advance(30_000);
       expect((await post('/api/auth/sign-in', { email: addr, password: PASSWORD, totp_code: totp() })).statusCode).toBe(200);
       const rc = await post('/api/auth/sign-in', { email: addr, password: PASSWORD, recovery_code: codes[0]!.toUpperCase() });
       expect(rc.statusCode).toBe(200);
@@ -251,7 +254,11 @@ for (const dialect of DIALECTS) {
       t.clock.advance(601_000);
       const e = await post('/api/auth/device/token', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: g2.device_code });
       expect(e.json().error.details[0].message).toBe('expired_token');
-      const late = await t.app.inject({ method: 'POST', url: '/api/me/device-grants', cookies, headers: { 'x-service-org': body.memberships[0].org_id, 'x-csrf-token': body.csrf_token }, payload: { user_code: g2.user_code, approve: true } });
+      const h = { 'x-service-org': body.memberships[0].org_id, 'x-csrf-token': body.csrf_token };
+      // Ten minutes after sign-in the session confirms it is the person again before approving.
+      expect((await t.app.inject({ method: 'POST', url: '/api/me/device-grants', cookies, headers: h, payload: { user_code: g2.user_code, approve: true } })).json().error.details).toEqual([{ field: 'reauthentication', message: 'required' }]);
+      expect((await t.app.inject({ method: 'POST', url: '/api/me/reauthenticate', cookies, headers: h, payload: { password: PASSWORD } })).statusCode).toBe(200);
+      const late = await t.app.inject({ method: 'POST', url: '/api/me/device-grants', cookies, headers: h, payload: { user_code: g2.user_code, approve: true } });
       expect(late.statusCode).toBe(404);
     });
 

@@ -16,7 +16,7 @@ for (const dialect of DIALECTS) {
     let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
     beforeAll(async () => {
       smtp = await startSmtpCapture();
-      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url } });
+      t = await buildTestApp({ dialect, env: { SMTP_URL: smtp.url, KLAXON_SIGNUP: 'open' } });
     });
     afterAll(async () => {
       await t?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember, type Member } from '../../helpers/people.ts';
+import { addMember, signedIn, type Member } from '../../helpers/people.ts';
 
 // Schedules through HTTP on both stores (issue 20; PRODUCT.md 7.1): the ScheduleWrite document and
 // its checks, rotation positions kept across edits, deletion while in use, clone, the on-call view,
@@ -289,7 +289,7 @@ for (const dialect of DIALECTS) {
       const s = await create(doc('Closing', [weekly([closing.userId, ann.userId, bob.userId, cy.userId])]));
       // Week 2 of the rotation: ann; week 3: bob.
       expect(await onCallNow(s.id)).toEqual([[ann.userId]]);
-      const r = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: closing.headers });
+      const r = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: (await signedIn(t, closing.userId, tenant.orgId)).headers });
       expect(r.statusCode, r.body).toBe(200);
       expect((await api('GET', `/api/schedules/${s.id}`)).json().levels[0].layers[0].rotation.participants).toEqual([ann.userId, bob.userId, cy.userId]);
       // Without the hook the list would shrink under the rotation's feet and hand the shift to bob.
