@@ -120,7 +120,7 @@ export function createContainer(opts: ContainerOptions) {
   const schedules = createScheduleService({ db, dialect, clock });
   const routing = createRoutingService({ db, dialect, clock });
   const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
-  const directory = createOnCallDirectory(db);
+  const directory = createOnCallDirectory(db, { clock });
   const services = createServiceService({ db, clock, integrations, schedules });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)

@@ -192,5 +192,26 @@ for (const dialect of DIALECTS) {
       expect(await d.steps(tenant.orgId, day.id, 1, 'info')).toEqual([{ channel: 'email', delay_seconds: 0 }]);
       expect(await d.steps(other.orgId, day.id, 2, 'high')).toEqual([]);
     });
+
+    it("the directory answers from a snapshot: this process's changes count at once, another process's within 5 s", async () => {
+      const d = t.container.directory;
+      const at = new Date('2026-03-11T15:30:00Z');
+      const overrideId = `ovr_01${'z'.repeat(24)}`;
+      expect(await d.onCall(tenant.orgId, night.id, 1, at)).toEqual([bob.userId]);
+      // Another process adds an override: written straight to the store, this process hears nothing.
+      await t.container.db.insertInto('schedule_overrides').values({
+        id: overrideId, schedule_id: night.id, level: 1, layer_id: null, kind: 'add', add_user_id: ann.userId, remove_user_id: null,
+        start_at: '2026-03-11T15:00:00.000Z', end_at: '2026-03-11T17:00:00.000Z', note: '', created_by: null, created_at: '2026-03-11T15:00:00.000Z',
+      }).execute();
+      expect(await d.onCall(tenant.orgId, night.id, 1, at)).toEqual([bob.userId]);
+      t.clock.advance(5_000);
+      expect(await d.onCall(tenant.orgId, night.id, 1, at)).toEqual([bob.userId, ann.userId]);
+      // A change through this process's API counts at the next lookup.
+      const removed = await api('DELETE', `/api/overrides/${overrideId}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(await d.onCall(tenant.orgId, night.id, 1, at)).toEqual([bob.userId]);
+      // An instant far from now reads its overrides itself.
+      expect(await d.onCall(tenant.orgId, night.id, 1, new Date('2026-06-01T12:00:00Z'))).toEqual([bob.userId]);
+    });
   });
 }
