@@ -62,13 +62,20 @@ export async function loadTrees(db: Db, schedules: ScheduleRow[]): Promise<Sched
     ? await db.selectFrom('layer_participants').selectAll().where('layer_id', 'in', layers.map((l) => l.id)).orderBy('layer_id').orderBy('ordinal').execute()
     : [];
   const byLayer = new Map<string, string[]>();
-  for (const p of participants) byLayer.set(p.layer_id, [...(byLayer.get(p.layer_id) ?? []), p.user_id]);
-  return schedules.map((schedule) => ({
-    schedule,
-    levels: levels.filter((l) => l.schedule_id === schedule.id),
-    layers: layers.filter((l) => l.schedule_id === schedule.id),
-    participants: new Map([...byLayer].filter(([layerId]) => layers.some((l) => l.id === layerId && l.schedule_id === schedule.id))),
-  }));
+  for (const p of participants) {
+    const list = byLayer.get(p.layer_id);
+    if (list) list.push(p.user_id);
+    else byLayer.set(p.layer_id, [p.user_id]);
+  }
+  return schedules.map((schedule) => {
+    const own = layers.filter((l) => l.schedule_id === schedule.id);
+    return {
+      schedule,
+      levels: levels.filter((l) => l.schedule_id === schedule.id),
+      layers: own,
+      participants: new Map(own.map((l) => [l.id, byLayer.get(l.id) ?? []])),
+    };
+  });
 }
 
 export async function loadTree(db: Db, schedule: ScheduleRow): Promise<ScheduleTree> {
