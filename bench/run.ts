@@ -683,6 +683,7 @@ async function main() {
       console.log(`\nOn-call (${oncall.schedule}), in process:`);
       console.log(`  lookups (pure module, one level)     ${String(oncall.pure_lookups_per_s).padStart(8)} /s`);
       console.log(`  lookups (directory on SQLite)        ${String(oncall.directory_lookups_per_s).padStart(8)} /s`);
+      console.log(`  lookups (directory, reading the store) ${String(oncall.directory_lookups_reading_the_store_per_s).padStart(6)} /s`);
       console.log(`  31 days of shifts, every level       ${String(oncall.shifts_31_days_ms).padStart(8)} ms (${oncall.shifts_31_days_count} shifts)`);
     }
   } finally {

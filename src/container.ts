@@ -147,7 +147,7 @@ export function createContainer(opts: ContainerOptions) {
   // The paging engine (issue 21, docs/adr/0420-paging-engine.md): small jobs, one loop.
   // Looked up by channel, first match: injected providers come before the built-in email one.
   const providers = [...(opts.providers ?? []), createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom })];
-  const directory = opts.directory ?? createOnCallDirectory(db);
+  const directory = opts.directory ?? createOnCallDirectory(db, { clock });
   const pagingJob = outage.job('paging', 'the paging engine');
   const engine = createPagingEngine({
     db, clock,

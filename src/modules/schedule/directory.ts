@@ -1,39 +1,83 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { Priority, Urgency } from '../alert/index.ts';
-import { onCallAt } from './oncall.ts';
+import { type Override, type Schedule, onCallAt } from './oncall.ts';
 import * as repo from './schedule.repository.ts';
 import type { ChannelStep, OnCallDirectory, SchedulePlan } from './schedule.port.ts';
-import { DEFAULT_STEPS, chooseSchedule, isoOf, layerSpec, overrideSpec, stepsOf } from './schedule.ts';
+import { DEFAULT_STEPS, type ScheduleTree, chooseSchedule, isoOf, overrideSpec, scheduleSpec, stepsOf } from './schedule.ts';
+import type { LevelChannelRow } from './schedule.table.ts';
 import { rulesOf } from './routing.service.ts';
+import { DAY } from './tz.ts';
+import { changeGeneration } from './changes.ts';
+
+/** How long another process's change may go unseen (as ingest's credential caches, ADR 0401). */
+export const DIRECTORY_TTL_MS = 5_000;
+const MAX_ENTRIES = 2_000;
+/** The overrides a snapshot holds: those overlapping two days either side of its load. */
+const OVERRIDE_WINDOW_MS = 2 * DAY;
+
+interface Snapshot {
+  orgId: string;
+  loadedAt: number;
+  generation: number;
+  tree: ScheduleTree | undefined;
+  spec: Schedule | undefined;
+  channels: LevelChannelRow[];
+  overrides: Override[];
+}
 
 /**
  * The engine's view of schedules (schedule.port.ts) over this module's tables and its pure on-call
- * computation. Every answer is read at call time: an edit, an override or a member leaving counts
- * from the next lookup on.
+ * computation. The engine asks plan, onCall and steps for every level of every alert it opens, so
+ * a schedule is read once into a snapshot (levels, layers, participants, channels, the overrides
+ * around now: five statements) and answered from memory until a change in this process or for
+ * DIRECTORY_TTL_MS; an instant outside the snapshot's overrides reads them itself.
  */
-export function createOnCallDirectory(db: Kysely<Database>): OnCallDirectory {
+export function createOnCallDirectory(db: Kysely<Database>, opts: { clock?: Clock; ttlMs?: number } = {}): OnCallDirectory {
+  const clock = opts.clock ?? systemClock;
+  const ttl = opts.ttlMs ?? DIRECTORY_TTL_MS;
+  const cache = new Map<string, Snapshot>();
+
+  async function snapshot(orgId: string, scheduleId: string): Promise<Snapshot> {
+    const now = clock.now().getTime();
+    const hit = cache.get(scheduleId);
+    if (hit && hit.orgId === orgId && hit.generation === changeGeneration() && now - hit.loadedAt < ttl) return hit;
+    const gen = changeGeneration();
+    const row = await repo.findSchedule(db, orgId, scheduleId);
+    const tree = row ? await repo.loadTree(db, row) : undefined;
+    const snap: Snapshot = {
+      orgId, loadedAt: now, generation: gen, tree, spec: tree && scheduleSpec(tree),
+      channels: row ? await repo.levelChannels(db, scheduleId) : [],
+      overrides: row ? (await repo.overridesBetween(db, scheduleId, isoOf(now - OVERRIDE_WINDOW_MS), isoOf(now + OVERRIDE_WINDOW_MS))).map(overrideSpec) : [],
+    };
+    cache.delete(scheduleId);
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(scheduleId, snap);
+    return snap;
+  }
+
   return {
     async plan(orgId: string, scheduleId: string): Promise<SchedulePlan | undefined> {
-      const row = await repo.findSchedule(db, orgId, scheduleId);
-      if (!row) return undefined;
-      const levels = await db.selectFrom('schedule_levels').selectAll().where('schedule_id', '=', scheduleId).orderBy('level').execute();
-      return { scheduleId, timeZone: row.time_zone, repeat: row.repeat, levels: levels.map((l) => ({ level: l.level, timeoutMinutes: l.timeout_minutes })) };
+      const { tree } = await snapshot(orgId, scheduleId);
+      if (!tree) return undefined;
+      const s = tree.schedule;
+      return { scheduleId, timeZone: s.time_zone, repeat: s.repeat, levels: tree.levels.map((l) => ({ level: l.level, timeoutMinutes: l.timeout_minutes })) };
     },
 
     async onCall(orgId: string, scheduleId: string, level: number, at: Date): Promise<string[]> {
-      // Two statements: the level with its layers and participants, and the overrides in effect.
-      const found = await repo.loadLevel(db, orgId, scheduleId, level);
-      if (!found || !found.layers.length) return [];
+      const snap = await snapshot(orgId, scheduleId);
+      if (!snap.spec) return [];
       const t = at.getTime();
-      const overrides = await repo.overridesAt(db, scheduleId, level, isoOf(t));
-      const schedule = { timeZone: found.timeZone, levels: [{ level, layers: found.layers.map((y) => layerSpec(y, found.participants.get(y.id) ?? [])) }] };
-      return [...new Set(onCallAt(schedule, overrides.map(overrideSpec), level, t).map((u) => u.userId))];
+      const inWindow = Math.abs(t - snap.loadedAt) < OVERRIDE_WINDOW_MS;
+      const overrides = inWindow ? snap.overrides : (await repo.overridesAt(db, scheduleId, level, isoOf(t))).map(overrideSpec);
+      return [...new Set(onCallAt(snap.spec, overrides, level, t).map((u) => u.userId))];
     },
 
     async steps(orgId: string, scheduleId: string, level: number, priority: Priority): Promise<ChannelStep[]> {
-      if (!(await repo.findSchedule(db, orgId, scheduleId))) return [];
-      const row = await repo.levelChannel(db, scheduleId, level, priority);
+      const snap = await snapshot(orgId, scheduleId);
+      if (!snap.tree) return [];
+      const row = snap.channels.find((c) => c.level === level && c.priority === priority);
       return (row ? stepsOf(row) : DEFAULT_STEPS[priority]).map((s) => ({ ...s }));
     },
 

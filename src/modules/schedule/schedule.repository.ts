@@ -62,13 +62,20 @@ export async function loadTrees(db: Db, schedules: ScheduleRow[]): Promise<Sched
     ? await db.selectFrom('layer_participants').selectAll().where('layer_id', 'in', layers.map((l) => l.id)).orderBy('layer_id').orderBy('ordinal').execute()
     : [];
   const byLayer = new Map<string, string[]>();
-  for (const p of participants) byLayer.set(p.layer_id, [...(byLayer.get(p.layer_id) ?? []), p.user_id]);
-  return schedules.map((schedule) => ({
-    schedule,
-    levels: levels.filter((l) => l.schedule_id === schedule.id),
-    layers: layers.filter((l) => l.schedule_id === schedule.id),
-    participants: new Map([...byLayer].filter(([layerId]) => layers.some((l) => l.id === layerId && l.schedule_id === schedule.id))),
-  }));
+  for (const p of participants) {
+    const list = byLayer.get(p.layer_id);
+    if (list) list.push(p.user_id);
+    else byLayer.set(p.layer_id, [p.user_id]);
+  }
+  return schedules.map((schedule) => {
+    const own = layers.filter((l) => l.schedule_id === schedule.id);
+    return {
+      schedule,
+      levels: levels.filter((l) => l.schedule_id === schedule.id),
+      layers: own,
+      participants: new Map(own.map((l) => [l.id, byLayer.get(l.id) ?? []])),
+    };
+  });
 }
 
 export async function loadTree(db: Db, schedule: ScheduleRow): Promise<ScheduleTree> {
@@ -110,40 +117,6 @@ export async function writeTree(db: Db, scheduleId: string, levels: ScheduleLeve
     const users = participants.get(id) ?? [];
     if (users.length) await db.insertInto('layer_participants').values(users.map((user_id, ordinal) => ({ layer_id: id, ordinal, user_id }))).execute();
   }
-}
-
-/**
- * One level of a schedule of the organization, for the engine's lookups: the zone and the level's
- * layers with their participants, in one statement. Undefined when the schedule is not the
- * organization's; no layers when the level does not exist.
- */
-export async function loadLevel(db: Db, orgId: string, scheduleId: string, level: number): Promise<{ timeZone: string; layers: ScheduleLayerRow[]; participants: Map<string, string[]> } | undefined> {
-  const rows = await db
-    .selectFrom('schedules as s')
-    .leftJoin('schedule_layers as y', (j) => j.onRef('y.schedule_id', '=', 's.id').on('y.level', '=', level))
-    .leftJoin('layer_participants as p', 'p.layer_id', 'y.id')
-    .select(['s.time_zone as zone', 'p.user_id as participant'])
-    .select([
-      'y.id', 'y.schedule_id', 'y.level', 'y.ordinal', 'y.name', 'y.precedence', 'y.rotation_unit', 'y.rotation_length', 'y.handoff_local', 'y.rotation_offset',
-      'y.restrictions', 'y.effective_from', 'y.effective_until', 'y.created_at', 'y.updated_at',
-    ])
-    .where('s.org_id', '=', orgId)
-    .where('s.id', '=', scheduleId)
-    .orderBy('y.ordinal')
-    .orderBy('p.ordinal')
-    .execute();
-  if (!rows.length) return undefined;
-  const layers: ScheduleLayerRow[] = [];
-  const participants = new Map<string, string[]>();
-  for (const { zone: _zone, participant, ...y } of rows) {
-    if (y.id === null) continue;
-    if (!participants.has(y.id)) {
-      layers.push(y as ScheduleLayerRow);
-      participants.set(y.id, []);
-    }
-    if (participant !== null) participants.get(y.id)!.push(participant);
-  }
-  return { timeZone: rows[0]!.zone, layers, participants };
 }
 
 /** Overrides of one level of a schedule in effect at an instant, in id order. */

@@ -17,6 +17,7 @@ import {
 } from './schedule.ts';
 import type { LevelChannelRow, NewScheduleLayerRow, ScheduleLevelRow, ScheduleOverrideRow, ScheduleRow } from './schedule.table.ts';
 import { DAY, ianaZone } from './tz.ts';
+import { schedulesChanged } from './changes.ts';
 
 export const SHIFTS_MAX_MS = 31 * DAY;
 
@@ -51,6 +52,12 @@ export interface CloneInput {
 /** Schedules, their overrides and level channels, and what a member leaving does to them (PRODUCT.md 7.1–7.2). */
 export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dialect; clock: Clock }) {
   const { db, dialect, clock } = deps;
+  /** A committed change: the on-call directory's snapshots reload (changes.ts). */
+  const committed = async <T>(done: Promise<T>): Promise<T> => {
+    const value = await done;
+    schedulesChanged();
+    return value;
+  };
 
   async function loadOwn(q: Kysely<Database>, orgId: string, id: string, lock = false): Promise<ScheduleRow> {
     const row = await repo.findSchedule(q, orgId, id, lock ? dialect : undefined);
@@ -119,7 +126,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
       const iso = now.toISOString();
       const id = newId('sch');
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await committed(db.transaction().execute(async (trx) => {
           const doc = await checked(trx, actor.orgId, input, undefined);
           const row: ScheduleRow = { id, org_id: actor.orgId, name: doc.name, description: doc.description, time_zone: doc.timeZone, repeat: doc.repeat, created_at: iso, updated_at: iso };
           await repo.insertSchedule(trx, row);
@@ -130,7 +137,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
             changes: { name: row.name, time_zone: row.time_zone, levels: rows.levels.length, layers: rows.layers.map((l) => l.id) }, meta, now: iso,
           });
           return treeView(trx, row);
-        });
+        }));
       } catch (e) {
         if (isUniqueViolation(e)) throw nameTaken(input.name.trim());
         throw e;
@@ -146,7 +153,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
       const now = clock.now();
       const iso = now.toISOString();
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await committed(db.transaction().execute(async (trx) => {
           const row = await loadOwn(trx, actor.orgId, id, true);
           const before = await repo.loadTree(trx, row);
           const doc = await checked(trx, actor.orgId, input, before);
@@ -180,7 +187,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
             meta, now: iso,
           });
           return treeView(trx, { ...row, name: doc.name, description: doc.description, time_zone: doc.timeZone, repeat: doc.repeat, updated_at: iso });
-        });
+        }));
       } catch (e) {
         if (isUniqueViolation(e)) throw nameTaken(input.name.trim());
         throw e;
@@ -190,7 +197,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
     /** Deletes the schedule; refused (409, naming them) while a service or a routing rule uses it. */
     async remove(actor: UserActor, id: string, meta: RequestMeta) {
       const iso = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await committed(db.transaction().execute(async (trx) => {
         // Locked first: a service being pointed at it waits, then is seen below.
         const row = await loadOwn(trx, actor.orgId, id, true);
         const services = await repo.servicesUsing(trx, actor.orgId, id);
@@ -204,12 +211,14 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
         }
         await repo.deleteSchedule(trx, id);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'schedule.delete', targetType: 'schedule', targetId: id, changes: { name: row.name }, meta, now: iso });
-      });
+      }));
       return { ok: true as const };
     },
 
     /** A copy under a new name: levels, layers (new ids, same turns), level channels, and optionally the overrides that have not ended. */
     async clone(actor: UserActor, id: string, input: CloneInput, meta: RequestMeta) {
+      // Another organization's schedule is 404 before anything about the body.
+      await loadOwn(db, actor.orgId, id);
       const now = clock.now();
       const iso = now.toISOString();
       const zone = input.time_zone !== undefined ? ianaZone(input.time_zone) : undefined;
@@ -218,7 +227,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
       if (!name) throw invalid('name', 'must not be blank');
       const copyId = newId('sch');
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await committed(db.transaction().execute(async (trx) => {
           const src = await repo.loadTree(trx, await loadOwn(trx, actor.orgId, id));
           const row: ScheduleRow = { ...src.schedule, id: copyId, name, time_zone: zone ?? src.schedule.time_zone, created_at: iso, updated_at: iso };
           await repo.insertSchedule(trx, row);
@@ -244,7 +253,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
             changes: { name, source: id, time_zone: row.time_zone, overrides }, meta, now: iso,
           });
           return treeView(trx, row);
-        });
+        }));
       } catch (e) {
         if (isUniqueViolation(e)) throw nameTaken(name);
         throw e;
@@ -329,7 +338,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
       if (input.kind === 'add' && remove !== null) problems.push({ field: 'remove_user_id', message: 'must be absent for kind "add"; use kind "replace" to swap two people' });
       if (input.kind === 'replace' && add !== null && add === remove) problems.push({ field: 'add_user_id', message: 'must differ from remove_user_id' });
       if (problems.length) throw badRequest(problems);
-      return db.transaction().execute(async (trx) => {
+      return committed(db.transaction().execute(async (trx) => {
         const tree = await repo.loadTree(trx, await loadOwn(trx, actor.orgId, id));
         const more: FieldProblem[] = [];
         if (!tree.levels.some((l) => l.level === input.level)) more.push({ field: 'level', message: `the schedule has levels 1..${tree.levels.length}` });
@@ -351,12 +360,12 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
           changes: { schedule_id: id, level: row.level, layer_id: layerId, kind: row.kind, add_user_id: add, remove_user_id: remove, start: row.start_at, end: row.end_at }, meta, now: iso,
         });
         return toOverrideView(row);
-      });
+      }));
     },
 
     async deleteOverride(actor: UserActor, overrideId: string, meta: RequestMeta) {
       const iso = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await committed(db.transaction().execute(async (trx) => {
         const row = await repo.findOverride(trx, actor.orgId, overrideId);
         if (!row) throw notFound('Override', overrideId);
         await repo.deleteOverride(trx, overrideId);
@@ -364,7 +373,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
           orgId: actor.orgId, actor, action: 'override.delete', targetType: 'override', targetId: overrideId,
           changes: { schedule_id: row.schedule_id, level: row.level, kind: row.kind, start: row.start_at, end: row.end_at }, meta, now: iso,
         });
-      });
+      }));
       return { ok: true as const };
     },
 
@@ -376,7 +385,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
     /** PUT …/level-channels: replaces every entry; pairs not sent go back to the defaults. */
     async putLevelChannels(actor: UserActor, id: string, input: LevelChannelsInput, meta: RequestMeta) {
       const iso = clock.now().toISOString();
-      return db.transaction().execute(async (trx) => {
+      return committed(db.transaction().execute(async (trx) => {
         const tree = await repo.loadTree(trx, await loadOwn(trx, actor.orgId, id, true));
         const problems: FieldProblem[] = [];
         const seen = new Set<string>();
@@ -416,13 +425,13 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
           changes: { entries: rows.map((r) => ({ level: r.level, priority: r.priority, steps: JSON.parse(r.steps) })) }, meta, now: iso,
         });
         return levelChannelView(tree.levels.map((l) => l.level), rows);
-      });
+      }));
     },
 
     async deleteLevelChannel(actor: UserActor, id: string, levelText: string, priority: string, meta: RequestMeta) {
       const level = /^[0-9]{1,2}$/.test(levelText) ? Number(levelText) : NaN;
       const iso = clock.now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await committed(db.transaction().execute(async (trx) => {
         const tree = await repo.loadTree(trx, await loadOwn(trx, actor.orgId, id, true));
         if (!(PRIORITIES as string[]).includes(priority)) throw invalid('priority', `must be one of ${PRIORITIES.join(', ')}`);
         if (!tree.levels.some((l) => l.level === level)) throw notFound('Level', levelText);
@@ -430,7 +439,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
         if (removed) {
           await recordAudit(trx, { orgId: actor.orgId, actor, action: 'schedule.level_channel_reset', targetType: 'schedule', targetId: id, changes: { level, priority }, meta, now: iso });
         }
-      });
+      }));
       return { ok: true as const };
     },
 
@@ -442,6 +451,9 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
      */
     async memberRemovedTx(trx: Kysely<Database>, e: { orgId: string; userId: string; actor: Actor; meta: RequestMeta; now: string }) {
       const at = Date.parse(e.now);
+      // In the caller's transaction: its commit is not ours to see, so the directory reloads now
+      // (and within its time to live should a lookup read the rows before the commit).
+      schedulesChanged();
       const layers = await repo.layersListing(trx, e.orgId, e.userId);
       const emptied: string[] = [];
       for (const layer of layers) {

@@ -154,6 +154,29 @@ for (const dialect of DIALECTS) {
       expect((await api('PATCH', `/api/services/${svc.id}`, { schedule_id: theirs.json().id })).statusCode).toBe(400);
     });
 
+    it('deleting a service takes its routing with it; deleting the organization takes schedules, rules and all', async () => {
+      const org = await bootstrapTenant(t, 'Short-lived');
+      const owner = { headers: org.headers } as Tenant;
+      const s = await api('POST', '/api/schedules', {
+        name: 'S', time_zone: 'UTC', levels: [{ level: 1, timeout_minutes: 5, layers: [{ name: 'l', precedence: 0, rotation: { unit: 'day', length: 1, handoff_local: '2026-03-01T09:00', participants: [org.userId] } }] }],
+      }, owner);
+      const svc = await createService(t, org, 'svc');
+      const svc2 = await createService(t, org, 'svc2');
+      await api('PATCH', `/api/services/${svc.id}`, { schedule_id: s.json().id }, owner);
+      await api('PUT', `/api/services/${svc.id}/routing`, { rules: [{ name: 'r', schedule_id: s.json().id }] }, owner);
+      await api('PUT', `/api/services/${svc2.id}/routing`, { rules: [{ name: 'r', schedule_id: s.json().id }] }, owner);
+      await api('POST', `/api/schedules/${s.json().id}/overrides`, { level: 1, kind: 'add', add_user_id: org.userId, start: '2026-03-12T00:00:00Z', end: '2026-03-13T00:00:00Z' }, owner);
+      expect((await api('POST', '/api/me/calendar-feeds', {}, owner)).statusCode).toBe(200);
+      expect((await api('DELETE', `/api/services/${svc2.id}`, undefined, owner)).statusCode).toBe(200);
+      expect(await t.container.db.selectFrom('service_routing_rules').select('service_id').where('service_id', '=', svc2.id).execute()).toEqual([]);
+      const r = await api('DELETE', '/api/org', undefined, owner);
+      expect(r.statusCode, r.body).toBe(200);
+      for (const table of ['schedules', 'calendar_feeds'] as const) {
+        expect(await t.container.db.selectFrom(table).select('id').where('org_id', '=', org.orgId).execute(), table).toEqual([]);
+      }
+      expect(await t.container.db.selectFrom('service_routing_rules').select('service_id').where('org_id', '=', org.orgId).execute()).toEqual([]);
+    });
+
     it('the directory: plan, who is on call (overrides included) and the steps of a level and priority', async () => {
       const d = t.container.directory;
       expect(await d.plan(tenant.orgId, day.id)).toEqual({ scheduleId: day.id, timeZone: 'Europe/Berlin', repeat: 2, levels: [{ level: 1, timeoutMinutes: 10 }, { level: 2, timeoutMinutes: 30 }] });
@@ -168,6 +191,27 @@ for (const dialect of DIALECTS) {
       expect(await d.steps(tenant.orgId, day.id, 2, 'high')).toEqual([{ channel: 'voice', delay_seconds: 0 }]);
       expect(await d.steps(tenant.orgId, day.id, 1, 'info')).toEqual([{ channel: 'email', delay_seconds: 0 }]);
       expect(await d.steps(other.orgId, day.id, 2, 'high')).toEqual([]);
+    });
+
+    it("the directory answers from a snapshot: this process's changes count at once, another process's within 5 s", async () => {
+      const d = t.container.directory;
+      const at = new Date('2026-03-11T15:30:00Z');
+      const overrideId = `ovr_01${'z'.repeat(24)}`;
+      expect(await d.onCall(tenant.orgId, night.id, 1, at)).toEqual([bob.userId]);
+      // Another process adds an override: written straight to the store, this process hears nothing.
+      await t.container.db.insertInto('schedule_overrides').values({
+        id: overrideId, schedule_id: night.id, level: 1, layer_id: null, kind: 'add', add_user_id: ann.userId, remove_user_id: null,
+        start_at: '2026-03-11T15:00:00.000Z', end_at: '2026-03-11T17:00:00.000Z', note: '', created_by: null, created_at: '2026-03-11T15:00:00.000Z',
+      }).execute();
+      expect(await d.onCall(tenant.orgId, night.id, 1, at)).toEqual([bob.userId]);
+      t.clock.advance(5_000);
+      expect(await d.onCall(tenant.orgId, night.id, 1, at)).toEqual([bob.userId, ann.userId]);
+      // A change through this process's API counts at the next lookup.
+      const removed = await api('DELETE', `/api/overrides/${overrideId}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(await d.onCall(tenant.orgId, night.id, 1, at)).toEqual([bob.userId]);
+      // An instant far from now reads its overrides itself.
+      expect(await d.onCall(tenant.orgId, night.id, 1, new Date('2026-06-01T12:00:00Z'))).toEqual([bob.userId]);
     });
   });
 }

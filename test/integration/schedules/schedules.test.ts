@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember, type Member } from '../../helpers/people.ts';
+import { addMember, signedIn, type Member } from '../../helpers/people.ts';
 
 // Schedules through HTTP on both stores (issue 20; PRODUCT.md 7.1): the ScheduleWrite document and
 // its checks, rotation positions kept across edits, deletion while in use, clone, the on-call view,
@@ -282,6 +282,21 @@ for (const dialect of DIALECTS) {
       expect((await api('GET', `/api/schedules/${s.id}/overrides`)).json().map((x: Json) => x.id)).not.toContain(o.id);
       const entry = await t.container.db.selectFrom('audit_log').selectAll().where('action', '=', 'schedule.member_removed').where('target_id', '=', gone.userId).executeTakeFirstOrThrow();
       expect(JSON.parse(entry.changes)).toMatchObject({ layers: [s.levels[0].layers[0].id], overrides_deleted: [o.id] });
+    });
+
+    it('a person who deletes their account leaves the rotations as a removed member does: the turn is handed on, not reshuffled', async () => {
+      const closing = await addMember(t, tenant, 'responder');
+      const s = await create(doc('Closing', [weekly([closing.userId, ann.userId, bob.userId, cy.userId])]));
+      // Week 2 of the rotation: ann; week 3: bob.
+      expect(await onCallNow(s.id)).toEqual([[ann.userId]]);
+      const r = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: (await signedIn(t, closing.userId, tenant.orgId)).headers });
+      expect(r.statusCode, r.body).toBe(200);
+      expect((await api('GET', `/api/schedules/${s.id}`)).json().levels[0].layers[0].rotation.participants).toEqual([ann.userId, bob.userId, cy.userId]);
+      // Without the hook the list would shrink under the rotation's feet and hand the shift to bob.
+      expect(await onCallNow(s.id)).toEqual([[ann.userId]]);
+      expect(await onCallNow(s.id, '2026-03-16T14:00:00Z')).toEqual([[bob.userId]]);
+      const entry = await t.container.db.selectFrom('audit_log').selectAll().where('action', '=', 'schedule.member_removed').where('target_id', '=', closing.userId).executeTakeFirstOrThrow();
+      expect(entry.org_id).toBe(tenant.orgId);
     });
 
     it('a member who leaves on their own leaves the rotations too', async () => {
