@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 /** The one place that reads process.env (PRODUCT.md 1). */
 export interface Config {
@@ -25,6 +26,11 @@ export interface Config {
   billing: BillingConfig;
   /** Who may create an account (PRODUCT.md 1): anyone, invited people only (default), or nobody. */
   signup: SignupMode;
+  /**
+   * Addresses (IPs, CIDR ranges, or loopback|linklocal|uniquelocal) of reverse proxies whose
+   * X-Forwarded-For is believed (KLAXON_TRUSTED_PROXIES); empty: the socket's address is the client's.
+   */
+  trustedProxies: string[];
   /** Durable ingest (docs/adr/0100, 0101): load shedding, spool bound, outbox lease. */
   shedEventLoopDelayMs: number;
   shedQueueDepth: number;
@@ -154,6 +160,7 @@ export function loadConfig(
   }
   return {
     signup,
+    trustedProxies: trustedProxies(env.KLAXON_TRUSTED_PROXIES),
     sms: smsConfig(env),
     billing: billingConfig(env),
     port: p,
@@ -174,6 +181,23 @@ export function loadConfig(
     spoolMaxUnits: positiveInt(env, 'KLAXON_SPOOL_MAX_UNITS', 1_000_000),
     outboxLeaseMs: positiveInt(env, 'KLAXON_OUTBOX_LEASE_MS', 30_000),
   };
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** KLAXON_TRUSTED_PROXIES: comma-separated IPs or CIDR ranges, or the names of proxy-addr's ranges. */
+function trustedProxies(raw: string | undefined): string[] {
+  if (!raw || !raw.trim()) return [];
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    const [addr, bits, extra] = e.split('/');
+    const family = isIP(addr ?? '');
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.includes(e) && (family === 0 || !bitsOk || extra !== undefined)) {
+      throw new ConfigError(`KLAXON_TRUSTED_PROXIES must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated; "${e}" is none of these`);
+    }
+  }
+  return entries;
 }
 
 function httpUrl(raw: string, name: string): URL {

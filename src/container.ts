@@ -35,6 +35,7 @@ import { createAuditService } from './modules/audit/index.ts';
 import { createOrgManagementService } from './modules/org/index.ts';
 import { createInvitationService, type InvitationMailer } from './modules/invitation/index.ts';
 import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
+import { passwordResetMailHandler } from './jobs/password-reset-mail.job.ts';
 import { createSnapshotRefresher } from './jobs/credential-snapshot.job.ts';
 import { type BackgroundLog, createOutageLog } from './db/outage-log.ts';
 
@@ -69,7 +70,8 @@ export function createContainer(opts: ContainerOptions) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Invitation mail: the handler reaches the service lazily (it is built below).
   const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer ?? mailer });
-  const handlers = [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])];
+  const resetMail = passwordResetMailHandler({ sessions: { deliverPasswordReset: (id, m) => sessions.deliverPasswordReset(id, m) }, mailer });
+  const handlers = [pageRequestHandler, invitationMail, resetMail, ...(opts.extraHandlers ?? [])];
   // Alert events no handler consumes (alert.repeated, until webhooks) are written processed.
   const settledEvents = new Set(unconsumedTypes(ALERT_EVENT_TYPES, handlers));
   const onBackgroundError = opts.onBackgroundError ?? ((err: unknown, msg: string) => opts.log?.error({ err }, msg));
@@ -114,7 +116,7 @@ export function createContainer(opts: ContainerOptions) {
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
   });
   const sessions = createSessionService({
-    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup,
+    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify,
     // Resolved at call time: invitations are built below.
     invitations: { joinTx: (trx, input) => invitations.joinTx(trx, input) },
   });

@@ -64,7 +64,7 @@ export function ulid(nowMs: number = Date.now()): string {
 
 export type IdPrefix =
   | 'org' | 'usr' | 'svc' | 'alr' | 'key' | 'int' | 'crd' | 'rcp' | 'evt' | 'log' | 'aud'
-  | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod'
+  | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod' | 'pwr'
   | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif';
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;
