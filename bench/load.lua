@@ -1,9 +1,9 @@
 -- wrk script shared by every target of `npm run bench`: the same request pattern and settings
 -- for Klaxon, the bare Fastify route and Alertmanager; only the body format differs.
---   BENCH_MODE    new | repeat | resolve | mixed
---   BENCH_FORMAT  native | alertmanager | events_v2 | am_batch
+--   BENCH_MODE    new | repeat | resolve | mixed | scale (the fill of `--scale`, native only)
+--   BENCH_FORMAT  native | alertmanager | events_v2 | am_batch | custom
 --   BENCH_PATH    request path; BENCH_PREFIX makes keys unique per run;
---   BENCH_ROUTING_KEY (events_v2); BENCH_BATCH alerts per am_batch request.
+--   BENCH_ROUTING_KEY (events_v2); BENCH_BATCH alerts per am_batch or custom request.
 local mode = os.getenv("BENCH_MODE") or "new"
 local format = os.getenv("BENCH_FORMAT") or "native"
 local path = os.getenv("BENCH_PATH") or "/"
@@ -11,6 +11,29 @@ local prefix = os.getenv("BENCH_PREFIX") or "k"
 local rkey = os.getenv("BENCH_ROUTING_KEY") or ""
 local batch = tonumber(os.getenv("BENCH_BATCH") or "10")
 local headers = { ["Content-Type"] = "application/json" }
+
+-- scale: one of several services per key (BENCH_PATHS, comma-separated), realistic titles.
+local paths = {}
+for p in string.gmatch(os.getenv("BENCH_PATHS") or "", "[^,]+") do table.insert(paths, p) end
+local TITLES = {
+  "High CPU on web-%03d",
+  "Disk usage above 90%% on db-%02d",
+  "TLS certificate for api-%d.example.com expires in 7 days",
+  "Pod checkout-%d is crash looping",
+  "Latency p99 above 500 ms on gateway-%d",
+  "Memory pressure on cache-%02d",
+  "Replication lag above 30 s on pg-replica-%d",
+  "5xx rate above 2%% on edge-%d",
+  "Queue depth growing on worker-%d",
+  "Heartbeat missing from cron-%d",
+  "Dépassement de quota sur stockage-%d",
+  "Überlast auf Knoten-%d: Antwortzeit erhöht",
+  "Сервер недоступен: node-%d",
+  "磁盘空间不足: host-%d",
+  "Backup job failed on nas-%d",
+}
+local PRIORITY = { "critical", "high", "high", "high", "high", "high", "high", "high", "high", "medium",
+                   "medium", "medium", "medium", "medium", "low", "low", "low", "low", "info", "info" }
 
 local threads = {}
 function setup(thread)
@@ -36,6 +59,15 @@ local function body(action, key)
       return '{"routing_key":"' .. rkey .. '","event_action":"resolve","dedup_key":"' .. key .. '"}'
     end
     return '{"routing_key":"' .. rkey .. '","event_action":"trigger","dedup_key":"' .. key .. '","payload":{"summary":"Bench alert ' .. key .. '","source":"bench","severity":"critical","custom_details":{"text":"CPU above 90% for 5 minutes"}}}'
+  elseif format == "custom" then
+    -- A made-up monitoring tool's batch of `batch` checks, for a custom (JSONata) source.
+    local state = action == "resolve" and "ok" or "failing"
+    local checks = {}
+    for i = 1, batch do
+      local k = key .. "-" .. i
+      checks[i] = '{"id":"' .. k .. '","name":"Bench check ' .. k .. '","host":"host-' .. i .. '","level":"crit","state":"' .. state .. '","output":"CPU above 90% for 5 minutes","owner":{"team":"web"}}'
+    end
+    return '{"tool":"bench","region":"eu","checks":[' .. table.concat(checks, ",") .. ']}'
   else -- am_batch: Alertmanager webhook v4 with `batch` alerts
     local status = action == "resolve" and "resolved" or "firing"
     local ends = action == "resolve" and "2026-01-01T00:01:00Z" or "0001-01-01T00:00:00Z"
@@ -48,8 +80,34 @@ local function body(action, key)
   end
 end
 
+-- scale: per thread, in cycles of 20 requests: 10 new alerts, 9 resolves of alerts opened 5
+-- cycles earlier (so about 5 % stay open, as on a real system most alerts end resolved), 1 repeat.
+local function scale_request()
+  local cycle = math.floor((counter - 1) / 20)
+  local pos = (counter - 1) % 20
+  local n
+  local action = "trigger"
+  if pos < 10 then
+    n = cycle * 10 + pos
+  elseif pos < 19 and cycle >= 5 then
+    n = (cycle - 5) * 10 + (pos - 10)
+    action = "resolve"
+  else
+    n = cycle * 10
+  end
+  local key = prefix .. "-" .. tid .. "-" .. n
+  local p = paths[(n % #paths) + 1]
+  if action == "resolve" then
+    return wrk.format("POST", p, headers, '{"action":"resolve","event_key":"' .. key .. '"}')
+  end
+  local title = string.format(TITLES[(n % #TITLES) + 1], (n * 7919) % 500)
+  return wrk.format("POST", p, headers, '{"title":"' .. title .. '","event_key":"' .. key .. '","priority":"' .. PRIORITY[(n % 20) + 1] ..
+    '","source":"bench","body":"Seen by the scale bench on host ' .. ((n * 7919) % 500) .. '"}')
+end
+
 function request()
   counter = counter + 1
+  if mode == "scale" then return scale_request() end
   local action = "trigger"
   local key
   if mode == "new" then

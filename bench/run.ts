@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { benchOnCall, type OnCallBench } from './oncall.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LUA = join(ROOT, 'bench', 'load.lua');
@@ -37,6 +38,11 @@ const { values: opt } = parseArgs({
     role: { type: 'string', default: 'all', description: 'klaxon serve --role for the measured process (all: ingest and outbox worker)' },
     'cpu-prof': { type: 'string', description: 'write Klaxon CPU profiles (node --cpu-prof) to this folder' },
     out: { type: 'string', description: 'results folder (default bench/results)' },
+    scale: { type: 'string', description: 'fill a fresh database to this many alerts and measure reads and storage on the way (bench/scale.ts)' },
+    sizes: { type: 'string', description: 'with --scale: comma-separated sizes to measure at (default 10000, 100000, … and the --scale size)' },
+    reads: { type: 'string', default: '40', description: 'with --scale: sequential requests per read' },
+    'no-oncall': { type: 'boolean', default: false, description: 'skip the on-call lookup and shift rows (bench/oncall.ts)' },
+    oncall: { type: 'boolean', default: false, description: 'the on-call rows only, with the bare Fastify route for scale (no Klaxon or Alertmanager targets)' },
   },
 });
 const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
@@ -50,7 +56,7 @@ let currentRound = 1;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Scenario = 'new' | 'repeat' | 'resolve' | 'mixed';
-type Format = 'native' | 'alertmanager' | 'events_v2' | 'am_batch';
+type Format = 'native' | 'alertmanager' | 'events_v2' | 'am_batch' | 'custom';
 
 interface WrkOut {
   requests: number;
@@ -112,6 +118,8 @@ function cpuProbeMs(): number {
 }
 
 const results: RunResult[] = [];
+/** The on-call rows (issue 20), when measured. */
+let oncall: OnCallBench | undefined;
 /** Time from spawning `klaxon serve` (migrated database) to its first 200 on /healthz, per start. */
 const startups: Array<{ dialect: string; ready_ms: number }> = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -495,6 +503,33 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
         await measure({ ...amBase, scenario }, amPath, 'am_batch', pid, { BENCH_BATCH: String(BATCH) });
       }
     }
+
+    // A custom (JSONata) source: every field of every check mapped by an expression (ADR 0201, 0501).
+    const custom = await api(base, h, 'POST', '/api/integrations', {
+      type: 'custom',
+      name: 'bench custom',
+      fallback_service_id: svc.json.id,
+      routing_rules: [{ attribute: 'team', value: 'web', service_id: svc.json.id }],
+      mapping: {
+        items: 'checks',
+        title: "name & ' on ' & host",
+        event_key: "$payload.tool & ':' & id",
+        priority: "level = 'crit' ? 'critical' : 'medium'",
+        action: "state = 'ok' ? 'resolve' : 'trigger'",
+        body: 'output',
+        routing: '{"team": owner.team, "region": $payload.region}',
+      },
+    });
+    const customUrl = custom.status === 200 ? (custom.json.ingest_url as string | undefined) : undefined;
+    const customPath = customUrl ? `${base}${new URL(customUrl).pathname}` : undefined;
+    if (!customPath) unavailable({ target: 'klaxon', dialect, endpoint: 'custom x1', scenario: 'new' }, `POST /api/integrations (custom) answered ${custom.status}`);
+    else {
+      for (const batch of [1, BATCH]) {
+        for (const scenario of ['new', 'repeat'] as Scenario[]) {
+          await measure({ target: 'klaxon', dialect, endpoint: `custom x${batch}`, scenario, signals_per_request: batch }, customPath, 'custom', pid, { BENCH_BATCH: String(batch) });
+        }
+      }
+    }
   }
 
   await proc.stop();
@@ -589,6 +624,10 @@ async function main() {
     for (currentRound = 1; currentRound <= ROUNDS; currentRound++) {
       if (ROUNDS > 1) console.log(`\nRound ${currentRound} of ${ROUNDS}`);
       const roundDir = mkdtempSync(join(work, `round${currentRound}-`));
+      if (opt.oncall) {
+        await benchBareFastify(roundDir);
+        continue;
+      }
       if (opt['no-sqlite']) {
         for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'sqlite', endpoint: 'native /v1/ingest', scenario }, 'skipped (--no-sqlite)');
       } else {
@@ -607,6 +646,13 @@ async function main() {
       } else {
         await benchAlertmanager(roundDir);
       }
+    }
+    if (!opt['no-oncall']) {
+      oncall = await benchOnCall({ quick: opt.quick });
+      console.log(`\nOn-call (${oncall.schedule}), in process:`);
+      console.log(`  lookups (pure module, one level)     ${String(oncall.pure_lookups_per_s).padStart(8)} /s`);
+      console.log(`  lookups (directory on SQLite)        ${String(oncall.directory_lookups_per_s).padStart(8)} /s`);
+      console.log(`  31 days of shifts, every level       ${String(oncall.shifts_31_days_ms).padStart(8)} ms (${oncall.shifts_31_days_count} shifts)`);
     }
   } finally {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e) => console.error('cleanup:', (e as Error).message));
@@ -731,6 +777,7 @@ async function main() {
         ratios,
         targets,
         notes,
+        ...(oncall ? { oncall } : {}),
       },
       null,
       2,
@@ -739,4 +786,19 @@ async function main() {
   console.log(`\nresults: ${file}`);
 }
 
-await main();
+if (opt.scale) {
+  const { runScale } = await import('./scale.ts');
+  const dialects = (['sqlite', 'postgres'] as const).filter((d) => !(d === 'sqlite' ? opt['no-sqlite'] : opt['no-pg']));
+  await runScale({
+    max: Number(opt.scale),
+    sizes: opt.sizes?.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b),
+    dialects: [...dialects],
+    reads: Number(opt.reads),
+    pgUrl: PG_URL,
+    out: opt.out,
+    connections: CONNECTIONS,
+    threads: THREADS,
+  });
+} else {
+  await main();
+}

@@ -12,7 +12,7 @@ import { sharedSerializers } from './http/serializers.ts';
 import { type ValidateFn, refuseUnstorableText, refuseOddParameters } from './http/request-values.ts';
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok, Readiness } from './http/schemas.ts';
-import { storeAnswers } from './db/unavailable.ts';
+import { readiness } from './http/readiness.ts';
 import { BODY_LIMIT } from './http/limits.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
@@ -33,9 +33,8 @@ import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
 import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
 import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
-
-/** How long /readyz waits for the database before it counts it unreachable (probes time out at 1 s by default). */
-const READY_STORE_WAIT_MS = 800;
+import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
+import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -114,6 +113,8 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' && !req.routeOptions.schema?.body) return done(null, undefined);
+    // Refused before parsing: nothing recursive may see a body nested thousands deep (ADR 0500).
+    if (nestsDeeperThan(body as string)) return done(tooDeepError());
     parseJson(req, body as string, done);
   });
 
@@ -122,6 +123,7 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
   for (const s of eventsV2Schemas) app.addSchema(s);
+  for (const s of scheduleSchemas) app.addSchema(s);
 
   if (everyRoute) await registerDocs(app);
 
@@ -135,8 +137,13 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   });
   // The hooks that run for every request take Fastify's callback form: an async hook costs a
   // promise and a microtask turn per request (docs/adr/0120-ingest-throughput.md).
-  app.addHook('onRequest', (_req, reply, done) => {
-    if (!closing) return done();
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!closing) {
+      // Started while the database was unavailable: the management API waits until this process
+      // has reached and migrated it (docs/adr/0511); ingest spools meanwhile.
+      if (!container.storeGate.isOpen() && req.url.startsWith('/api/') && req.url !== '/api/openapi.json') return done(storeNotReadyForApi());
+      return done();
+    }
     reply.header('connection', 'close');
     done(new AppError('service_unavailable', 'Klaxon is shutting down; nothing was kept. Retry after the indicated delay.', { retryAfterSeconds: 1 }));
   });
@@ -171,18 +178,12 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
     {
       schema: {
         tags: ['operations'],
-        summary: 'Klaxon can keep a signal now: the database answers, or the local spool has room',
+        summary: 'Klaxon can keep a signal now: the database takes it, or the local spool can; the body says what waits',
         security: [],
         response: { 200: Type.Ref('Readiness'), 503: Type.Ref('ErrorBody') },
       },
     },
-    async () => {
-      const store = await storeAnswers(container.db, READY_STORE_WAIT_MS);
-      if (!store && !container.spool.accepting()) {
-        throw new AppError('service_unavailable', 'The database is not reachable and the local spool is full: a signal sent now would not be kept.', { retryAfterSeconds: 5 });
-      }
-      return { ok: true as const, store: store ? ('reachable' as const) : ('unreachable' as const), spool_units: container.spool.size };
-    },
+    async () => readiness(container),
   );
   app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', security: [], response: { 200: Type.String() } } }, async (_req, reply) => {
     reply.type(container.metrics.registry.contentType);
@@ -191,6 +192,9 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   await app.ready();
   return app;
 }
+
+const storeNotReadyForApi = () =>
+  new AppError('service_unavailable', 'Klaxon started while its database was unavailable; the API answers once the database does. Signals are kept meanwhile.', { retryAfterSeconds: 5 });
 
 /** The OpenAPI document (/api/openapi.json) and the interactive reference (/docs). */
 async function registerDocs(app: FastifyInstance) {
@@ -248,6 +252,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(orgRoutes({ orgs: s.orgAdmin }));
   await app.register(invitationRoutes({ invitations: s.invitations }));
   await app.register(auditRoutes({ audit: s.audit }));
+  await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },

@@ -111,11 +111,32 @@ async function serve(args: string[]): Promise<number> {
   // Listened for before start-up: the server answers /healthz before it has finished starting, and
   // a SIGTERM then (an orchestrator's quick stop) must still shut it down gracefully, not kill it.
   let requested: string | undefined;
+  let exitCode = 0;
   let stop: ((signal: string) => void) | undefined;
   const onSignal = (signal: string) => (stop ? stop(signal) : (requested ??= signal));
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  process.once('SIGINT', () => onSignal('SIGINT'));
-  const server = await startServer(config, { role: values.role as Role, migrate: !values['no-migrate'] });
+  const onTerm = () => onSignal('SIGTERM');
+  const onInt = () => onSignal('SIGINT');
+  process.once('SIGTERM', onTerm);
+  process.once('SIGINT', onInt);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config, {
+      role: values.role as Role,
+      migrate: !values['no-migrate'],
+      // Started during an outage, the store then answered but cannot be used (a failed migration,
+      // another KLAXON_SECRET_KEY): stop as a start-up with it would have, with one line and exit 1.
+      onFatal: (err) => {
+        console.error(`klaxon: ${(err as Error)?.message ?? String(err)}`);
+        exitCode = 1;
+        onSignal('fatal');
+      },
+    });
+  } catch (err) {
+    // Start-up failed and closed what it had started: nothing is left to stop.
+    process.off('SIGTERM', onTerm);
+    process.off('SIGINT', onInt);
+    throw err;
+  }
   await new Promise<void>((resolve) => {
     let closing = false;
     stop = (signal: string) => {
@@ -131,7 +152,7 @@ async function serve(args: string[]): Promise<number> {
     };
     if (requested) stop(requested);
   });
-  return 0;
+  return exitCode;
 }
 
 async function migrate(args: string[]): Promise<number> {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -125,9 +125,11 @@ export function loadConfig(
   } else if (opts.generateSecret !== false) {
     const file = resolve(dataDir, 'secret.key');
     if (existsSync(file)) {
+      // An older version, or a copy, may have left it readable by others (docs/adr/0510).
+      if (statSync(file).mode & 0o077) chmodSync(file, 0o600);
       secretKey = decodeKey(readFileSync(file, 'utf8'), `KLAXON_SECRET_KEY (from ${file})`);
     } else {
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // private: docs/adr/0510
       writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
       secretKey = decodeKey(readFileSync(file, 'utf8'), 'KLAXON_SECRET_KEY');
     }

@@ -13,10 +13,11 @@ import { createSpoolDrainer, openSpool } from './modules/ingest/index.ts';
 import { createLoadMonitor } from './lib/load-monitor.ts';
 import { join } from 'node:path';
 import type { IntegrationType } from './modules/integration/index.ts';
-import { createIntegrationService, parseVendorPayload } from './modules/integration/index.ts';
+import { createIntegrationService, createMappingSandbox } from './modules/integration/index.ts';
 import { createOrgService } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
+import { createCalendarService, createOnCallDirectory, createRoutingService, createScheduleService } from './modules/schedule/index.ts';
 import { createUserService } from './modules/user/index.ts';
 import { createSessionService, sessionResolver } from './modules/session/index.ts';
 import { createMailer } from './modules/mail/index.ts';
@@ -38,6 +39,18 @@ import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
 import { passwordResetMailHandler } from './jobs/password-reset-mail.job.ts';
 import { createSnapshotRefresher } from './jobs/credential-snapshot.job.ts';
 import { type BackgroundLog, createOutageLog } from './db/outage-log.ts';
+import { createSnapshotFile } from './jobs/credential-snapshot.file.ts';
+import { createStoreGate } from './db/store-gate.ts';
+import { isDiskFailure, storeNotReadyError } from './db/unavailable.ts';
+import type { IngestTarget } from './modules/integration/index.ts';
+import type { IngestSnapshotEntries } from './modules/ingest/index.ts';
+
+/** The outage credential snapshot's file in the data folder (docs/adr/0511). */
+export const SNAPSHOT_FILE = 'credential-snapshot.sealed';
+interface SavedCredentials {
+  integrations: [string, IngestTarget][];
+  ingest: IngestSnapshotEntries;
+}
 
 
 export interface ContainerOptions {
@@ -100,10 +113,17 @@ export function createContainer(opts: ContainerOptions) {
   });
   const notify = () => runner.nudge();
 
-  const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain });
+  // Custom mappings run in sandbox processes (docs/adr/0501-custom-mapping-sandbox.md).
+  const mappings = createMappingSandbox({ onKill: (info) => opts.log?.warn(info, 'a custom mapping exceeded its bounds; its sandbox process was replaced') });
+  const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain, mappings });
   const apiKeys = createApiKeyService({ db, clock });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents });
-  const services = createServiceService({ db, clock, integrations });
+  // Schedules and on-call (issue 20): the engine reads them through `directory`.
+  const schedules = createScheduleService({ db, dialect, clock });
+  const routing = createRoutingService({ db, dialect, clock });
+  const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
+  const directory = createOnCallDirectory(db);
+  const services = createServiceService({ db, clock, integrations, schedules });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
@@ -114,6 +134,7 @@ export function createContainer(opts: ContainerOptions) {
       return { plan: s.plan, entitlements: { ...s.limits, billing_enabled: s.billing_enabled } };
     },
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
+    membershipEndingTx: (trx, e) => schedules.memberRemovedTx(trx, e),
   });
   const sessions = createSessionService({
     db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify,
@@ -125,7 +146,7 @@ export function createContainer(opts: ContainerOptions) {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
-  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError } });
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e) } });
   const invitations = createInvitationService({
     db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
@@ -149,10 +170,33 @@ export function createContainer(opts: ContainerOptions) {
   // batches at once, not 4: each is two round trips, so two keep the server busy, and fewer
   // batches of a hot key wait on its row lock (docs/adr/0120-ingest-throughput.md).
   const committer = createCommitter({ executor, concurrency: dialect === 'sqlite' ? 8 : 2, onCommitted: notify });
+  // Nothing is written to a store this process has not migrated and checked yet: until then
+  // ingest spools and the drainer waits (docs/adr/0511).
+  const storeGate = createStoreGate();
+  // The last ingest write's disk failure (full, I/O error) until a write succeeds: /readyz reads it.
+  const storeWrites = { failure: undefined as string | undefined, atMs: 0 };
+  const gatedCommitter: Pick<typeof committer, 'submit'> = {
+    submit: (unit) => {
+      if (!storeGate.isOpen()) return Promise.reject(storeNotReadyError());
+      return committer.submit(unit).then(
+        (outcome) => {
+          storeWrites.failure = undefined;
+          return outcome;
+        },
+        (err: unknown) => {
+          if (isDiskFailure(err)) {
+            storeWrites.failure = (err as { code: string }).code;
+            storeWrites.atMs = performance.now();
+          }
+          throw err;
+        },
+      );
+    },
+  };
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
   const spool = openSpool({ path: join(config.dataDir, 'spool.db'), maxUnits: config.spoolMaxUnits, clock, onError: onBackgroundError });
-  const drainer = createSpoolDrainer({ spool, committer, onError: onBackgroundError });
+  const drainer = createSpoolDrainer({ spool, committer: gatedCommitter, onError: onBackgroundError });
   const load = createLoadMonitor({
     maxDelayMs: config.shedEventLoopDelayMs,
     maxQueueDepth: config.shedQueueDepth,
@@ -163,16 +207,26 @@ export function createContainer(opts: ContainerOptions) {
   const adapters: Partial<Record<IntegrationType, SourceAdapter>> = {};
   // Vendor connections (issue: sources): each parser turns a payload into routed items.
   for (const type of ['alertmanager', 'grafana', 'datadog', 'custom'] as const) {
-    adapters[type] = (body, target) => parseVendorPayload(type, body, target.mapping);
+    adapters[type] = (body, target) => integrations.parse(type, body, target);
   }
-  const ingest = createIngestService({ db, clock, committer, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
+  const ingest = createIngestService({ db, clock, committer: gatedCommitter, integrations, apiKeys, alerts, adapters, spool, overloaded: load.overloaded });
   const eventsV2 = createEventsV2Service({ ingest });
   // Every live ingest credential, reloaded each minute, for lookups the store cannot answer during
   // an outage (docs/adr/0103-outage-credential-snapshot.md).
+  // Kept in the data folder too, sealed, so a restart during an outage can spool (docs/adr/0511).
+  const snapshotFile = createSnapshotFile<SavedCredentials>({ path: join(config.dataDir, SNAPSHOT_FILE), box });
   const snapshots = createSnapshotRefresher({
     refresh: () => Promise.all([integrations.refreshSnapshot(), ingest.refreshSnapshot()]),
     report: outage.job('credential snapshot', 'refreshing the outage credential snapshot (the last one loaded stays in use)'),
     log: backgroundLog,
+    save: () => snapshotFile.save({ integrations: integrations.exportSnapshot(), ingest: ingest.exportSnapshot() }, clock.now().toISOString()),
+    restore: () => {
+      const saved = snapshotFile.load();
+      if (!saved) return undefined;
+      integrations.restoreSnapshot(saved.data.integrations);
+      ingest.restoreSnapshot(saved.data.ingest);
+      return saved.takenAt;
+    },
   });
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
@@ -192,12 +246,17 @@ export function createContainer(opts: ContainerOptions) {
     await committer.idle();
     spool.close();
     load.stop();
+    await mappings.close();
     await store.close();
   }
 
   return {
     config,
     clock,
+    /** `klaxon serve` clears `complete` while it starts: /readyz is 503 until then (docs/adr/0511). */
+    startup: { complete: true, role: 'all' as 'api' | 'worker' | 'all' },
+    storeGate,
+    storeWrites,
     store,
     db,
     dialect,
@@ -209,13 +268,16 @@ export function createContainer(opts: ContainerOptions) {
     snapshots,
     load,
     adapters,
+    mappings,
     resolvers,
     authenticate,
     metrics,
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar },
+    /** What the paging engine reads of schedules (src/modules/schedule/schedule.port.ts). */
+    directory,
     /** Stops in order; a second call waits for the first. */
     close(): Promise<void> {
       closing ??= shutdown();

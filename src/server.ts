@@ -7,6 +7,11 @@ import { migrateToLatest, pendingMigrations } from './db/migrator.ts';
 import { verifySecretKey } from './db/secret-key-check.ts';
 import { createLogger } from './http/logging.ts';
 import { startEmailIngest, type SmtpIngest } from './modules/email/index.ts';
+import { isStoreUnavailable, storeNotReadyError } from './db/unavailable.ts';
+import { createStoreStartup } from './jobs/store-startup.job.ts';
+
+/** How long start-up waits for a SQLite file another process writes (a concurrent start migrating). */
+const STORE_START_WAIT_MS = 2_000;
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -25,13 +30,29 @@ export interface RunningServer {
  * Started pieces stop in reverse order on close: stop accepting, finish in-flight batches, stop
  * the worker, close the store.
  */
-export async function startServer(config: Config, opts: { role?: Role; migrate?: boolean; logger?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: {
+    role?: Role;
+    migrate?: boolean;
+    logger?: Logger;
+    /** Started without the store, a later failure to prepare it that is not an outage (docs/adr/0511). */
+    onFatal?: (err: unknown) => void;
+    /** How long start-up waits for a SQLite file another process holds before starting without it. */
+    storeWaitMs?: number;
+  } = {},
+): Promise<RunningServer> {
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
   const container = createContainer({ config, log: logger });
-  try {
+  const takesIngest = role === 'api' || role === 'all';
+  container.startup.role = role;
+  // Nothing is written to the store before it is migrated and checked (docs/adr/0511).
+  container.storeGate.close();
+  /** Migrations (or the check that none is pending) and the secret key check; throws as it found. */
+  const prepareStore = async (waitMs?: number) => {
     if (opts.migrate !== false) {
-      const applied = await migrateToLatest(container.db);
+      const applied = await migrateToLatest(container.db, { waitMs });
       if (applied.length) logger.info({ applied }, 'migrations applied');
     } else {
       // Started on a schema older than the code (migrations are a separate deploy step that did
@@ -43,52 +64,111 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
         );
       }
     }
-    if ((await verifySecretKey(container.db, container.box, container.clock.now().toISOString())) === 'skipped') {
-      logger.warn('the database did not answer: KLAXON_SECRET_KEY was not checked against it');
+    if ((await verifySecretKey(container.db, container.box, container.clock.now().toISOString())) === 'skipped') throw storeNotReadyError();
+  };
+  let storeReady = false;
+  try {
+    // A restart during an outage still knows every live credential (docs/adr/0511).
+    const takenAt = takesIngest ? container.snapshots.restore() : undefined;
+    try {
+      await prepareStore(opts.storeWaitMs ?? STORE_START_WAIT_MS);
+      storeReady = true;
+    } catch (err) {
+      if (!isStoreUnavailable(err)) throw err;
+      // Start anyway: ingest spools, and migrations, paging and the drain begin once the store
+      // answers. Refusing to start would refuse the very signals the spool exists to keep.
+      logger.warn(
+        { problem: storeProblem(err), snapshotTakenAt: takenAt ?? null },
+        takenAt
+          ? 'the database is unavailable: starting without it; signals to credentials in the outage snapshot are kept in the spool until it answers'
+          : 'the database is unavailable and no outage credential snapshot is kept here: starting without it; every signal is answered 503 until it answers',
+      );
     }
   } catch (err) {
     await container.close();
     throw err;
   }
+  if (storeReady) container.storeGate.open();
   // Every role listens: a worker alone serves /healthz, /readyz and /metrics, which also keeps
   // its process alive (it used to exit at once, its timers unref'd; docs/adr/0104-worker-role.md).
-  const app = await buildApp(container, { logger, routes: role === 'worker' ? 'operations' : 'all' });
-  await app.listen({ port: config.port, host: config.host });
-  // The SMTP ingest listener runs with the HTTP ingest (PRODUCT.md 1; docs/adr/0221-smtp-ingest.md).
+  // /readyz answers 503 until every listener is up and start-up is done (docs/adr/0511).
+  container.startup.complete = false;
+  let app: FastifyInstance | undefined;
   let smtp: SmtpIngest | undefined;
   let smtpPort: number | undefined;
-  if (role === 'api' || role === 'all') {
-    const started = await startEmailIngest({ ingest: container.services.ingest, domain: config.emailDomain, port: config.smtpPort, host: config.host, logger, metrics: container.metrics });
-    smtp = started.smtp;
-    smtpPort = started.port;
-    logger.info({ smtpPort: started.port, emailDomain: config.emailDomain }, 'smtp ingest listening');
+  try {
+    app = await buildApp(container, { logger, routes: role === 'worker' ? 'operations' : 'all' });
+    const http = app;
+    await listening('the HTTP API', 'PORT', config.host, config.port, () => http.listen({ port: config.port, host: config.host }));
+    // The SMTP ingest listener runs with the HTTP ingest (PRODUCT.md 1; docs/adr/0221-smtp-ingest.md).
+    if (role === 'api' || role === 'all') {
+      const started = await listening('SMTP ingest', 'SMTP_PORT', config.host, config.smtpPort, () =>
+        startEmailIngest({ ingest: container.services.ingest, domain: config.emailDomain, port: config.smtpPort, host: config.host, logger, metrics: container.metrics }),
+      );
+      smtp = started.smtp;
+      smtpPort = started.port;
+      logger.info({ smtpPort: started.port, emailDomain: config.emailDomain }, 'smtp ingest listening');
+    }
+    if (takesIngest && storeReady) {
+      // Ingest can spool any live credential during an outage, not only those seen lately (docs/adr/0103).
+      await container.snapshots.refresh();
+      container.snapshots.start();
+    }
+  } catch (err) {
+    // Nothing half-started stays behind: a listener that could not start stops the process (issue 18.6).
+    await smtp?.close().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await container.close().catch(() => undefined);
+    throw err;
   }
-  if (role === 'api' || role === 'all') {
-    // Ingest can spool any live credential during an outage, not only those seen lately (docs/adr/0103).
-    await container.snapshots.refresh();
-    container.snapshots.start();
+  /** The store is migrated and checked: write, drain and page. */
+  const useStore = async () => {
+    container.storeGate.open();
+    if (role === 'worker' || role === 'all') container.runner.start();
+    // Replays the local spool whenever the store is reachable (docs/adr/0100-ingest-spool.md).
+    container.drainer.start();
+  };
+  let storeStartup: ReturnType<typeof createStoreStartup> | undefined;
+  if (storeReady) await useStore();
+  else {
+    storeStartup = createStoreStartup({
+      prepare: () => prepareStore(opts.storeWaitMs ?? STORE_START_WAIT_MS),
+      onReady: async () => {
+        await useStore();
+        logger.info('the database answers: migrations and checks done; draining the spool and paging');
+        if (takesIngest) {
+          await container.snapshots.refresh();
+          container.snapshots.start();
+        }
+      },
+      onFatal: (err) => {
+        logger.error({ err: { message: String((err as Error)?.message ?? err) } }, 'the database answered, but this process cannot use it; stopping');
+        opts.onFatal?.(err);
+      },
+    });
+    storeStartup.start();
   }
-  if (role === 'worker' || role === 'all') container.runner.start();
-  // Replays the local spool whenever the store is reachable (docs/adr/0100-ingest-spool.md).
-  container.drainer.start();
+  container.startup.complete = true;
   if (container.spool.size) logger.warn({ units: container.spool.size }, 'spooled signals from an earlier run will be replayed');
   logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl, worker: container.runner.owner, pid: process.pid }, 'klaxon started');
   // Ingest URLs are built from KLAXON_PUBLIC_URL: a sender on another machine cannot reach localhost.
   if (listensBeyondLoopback(config.host) && isLoopbackUrl(config.publicUrl)) {
     logger.warn({ publicUrl: config.publicUrl }, 'KLAXON_PUBLIC_URL is a loopback address: ingest URLs handed to senders on other machines will not reach Klaxon; set KLAXON_PUBLIC_URL to the address they use');
   }
+  const http = app;
   return {
     container,
-    app,
+    app: http,
     smtpPort,
     logger,
     async close() {
+      await storeStartup?.stop();
       await smtp?.close();
       // Stop accepting; in-flight requests finish. A keep-alive socket whose request finished
       // after close began is idle now: reap those too, or one quiet client holds shutdown open.
-      const reap = setInterval(() => app.server.closeIdleConnections(), 100);
+      const reap = setInterval(() => http.server.closeIdleConnections(), 100);
       try {
-        await app.close();
+        await http.close();
       } finally {
         clearInterval(reap);
       }
@@ -101,3 +181,29 @@ export async function startServer(config: Config, opts: { role?: Role; migrate?:
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 const listensBeyondLoopback = (host: string) => !LOOPBACK.test(host) && host !== '::1';
 const isLoopbackUrl = (url: string) => LOOPBACK.test(new URL(url).hostname.replace(/^\[?(::1)\]?$/, '[::1]'));
+
+/** Why a listener could not bind, and what to change: one line, no stack (issue 18.6). */
+const LISTEN_PROBLEMS: Record<string, (variable: string) => string> = {
+  EADDRINUSE: (v) => `the port is in use; set ${v} to a free port`,
+  EACCES: (v) => `permission denied; set ${v} to a port above 1023, or give Klaxon the right to bind it`,
+  EADDRNOTAVAIL: () => 'the address is not one of this machine\'s; set HOST to one of its addresses (or 0.0.0.0)',
+};
+
+async function listening<T>(what: string, variable: string, host: string, port: number, listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    const problem = LISTEN_PROBLEMS[code];
+    if (!problem) throw err;
+    throw new ConfigError(`cannot listen on ${host}:${port} (${code}) for ${what}: ${problem(variable)}`);
+  }
+}
+
+/** What the database's driver said, in one line (its messages name no password). */
+function storeProblem(err: unknown): string {
+  const first = (err as { errors?: unknown[] }).errors?.[0] ?? err; // AggregateError: IPv4 and IPv6 attempts
+  const e = first as { code?: string; message?: string };
+  const message = String(e.message ?? '').split('\n')[0]!.trim();
+  return e.code && !message.includes(e.code) ? `${e.code}: ${message}` : message || String(e.code ?? err);
+}

@@ -14,6 +14,10 @@ import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
+import type {
+  CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
+  ServiceRoutingRuleTable, ServiceRoutingTable,
+} from '../modules/schedule/schedule.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -46,4 +50,14 @@ export interface Database {
   usage_counters: UsageCounterTable;
   invitations: InvitationTable;
   secret_key_checks: SecretKeyCheckTable;
+  // schedules and on-call (migration 2026-11-25T203000)
+  schedules: ScheduleTable;
+  schedule_levels: ScheduleLevelTable;
+  schedule_layers: ScheduleLayerTable;
+  layer_participants: LayerParticipantTable;
+  schedule_overrides: ScheduleOverrideTable;
+  level_channels: LevelChannelTable;
+  service_routing: ServiceRoutingTable;
+  service_routing_rules: ServiceRoutingRuleTable;
+  calendar_feeds: CalendarFeedTable;
 }

@@ -27,8 +27,12 @@ export function createMigrator(db: Kysely<any>): Migrator {
 const SQLITE_MIGRATION_WAIT_MS = 120_000;
 const isSqliteBusy = (err: unknown) => /^SQLITE_BUSY/.test((err as { code?: string })?.code ?? '');
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const deadline = Date.now() + SQLITE_MIGRATION_WAIT_MS;
+/**
+ * Applies every pending migration. `waitMs` bounds how long a SQLite file another process holds
+ * is waited for (its SQLITE_BUSY is then thrown: serve starts without the store, docs/adr/0511).
+ */
+export async function migrateToLatest(db: Kysely<any>, opts: { waitMs?: number } = {}): Promise<string[]> {
+  const deadline = Date.now() + (opts.waitMs ?? SQLITE_MIGRATION_WAIT_MS);
   let attempt = await createMigrator(db).migrateToLatest();
   // Another process holds the SQLite file's write lock, migrating it (docs/adr/0105): each try
   // waits out the busy timeout; once that process is done, ours finds nothing left to apply.

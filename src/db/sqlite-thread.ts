@@ -140,8 +140,17 @@ export function startSqliteThread(
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       if (pending.size === 1) worker.ref();
-      Atomics.store(work, 0, WORK_FLAG.busy);
-      worker.postMessage({ id, ...msg });
+      const before = Atomics.exchange(work, 0, WORK_FLAG.busy);
+      try {
+        worker.postMessage({ id, ...msg });
+      } catch (err) {
+        // Never sent (a value the structured clone refuses): no answer will come, and the flag
+        // must read as it did, or every later batch waits for a thread that has nothing to do.
+        pending.delete(id);
+        Atomics.store(work, 0, before);
+        if (before === WORK_FLAG.idle) notifyIdle();
+        reject(err);
+      }
     }).finally(() => {
       if (pending.size === 0 && !closed) worker.unref();
     });

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { privateSqliteFile } from './private-files.ts';
 
 /** Opens a SQLite file with Klaxon's settings (the SQLite thread's one connection; the spool). */
 export function openSqlite(path: string): SQLite.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  privateSqliteFile(path);
   const sqlite = new SQLite(path);
   // WAL lets readers run beside the writer; FULL makes each commit durable across power loss,
   // affordable because ingest commits in groups (docs/adr/0005-group-commit.md).

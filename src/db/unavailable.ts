@@ -9,6 +9,7 @@ import type { Database } from './database.ts';
 export function isStoreUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; errors?: unknown[]; severity?: string };
   const code = e?.code ?? '';
+  if (code === STORE_NOT_READY) return true;
   if (Array.isArray(e?.errors) && e.errors.some(isStoreUnavailable)) return true; // AggregateError (IPv4 + IPv6 connect)
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
@@ -26,6 +27,22 @@ export function isStoreUnavailable(err: unknown): boolean {
     )
   );
 }
+
+/** The store or a local file cannot be written: its disk is full, or failing (issue 19.9). */
+export function isDiskFailure(err: unknown): boolean {
+  const code = (err as { code?: string })?.code ?? '';
+  return /^SQLITE_(FULL|IOERR)(_|$)/.test(code) || code === '53100' || code === 'ENOSPC' || code === 'EIO';
+}
+
+/** The code of `storeNotReadyError`. */
+const STORE_NOT_READY = 'KLAXON_STORE_NOT_READY';
+
+/**
+ * This process has not yet migrated and checked the store (it started while the store was
+ * unavailable, docs/adr/0511): nothing may be written to it yet, so ingest spools.
+ */
+export const storeNotReadyError = () =>
+  Object.assign(new Error('the database has not answered since this process started; signals are kept in the spool until it does'), { code: STORE_NOT_READY });
 
 export const storeUnavailableError = () =>
   new AppError('service_unavailable', 'The alert store is unavailable right now; the signal was not kept. Retry after the indicated delay.', {

@@ -1,18 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type ChildLoggerOptions, type Logger, type DestinationStream } from 'pino';
 import { isoOfMs } from '../lib/clock.ts';
+import { maskUrl } from './url-redaction.ts';
 
-/**
- * Ingest URLs carry their credential: never log the token (spec 5 rule 2). Each pattern runs only
- * when the URL holds a string every match of it contains (it runs for every request line).
- */
-export const maskUrl = (url: string): string => {
-  if (url.includes('/v1/ingest/')) url = url.replace(/\/v1\/ingest\/[^/?#]*/g, '/v1/ingest/[REDACTED]');
-  if (url.includes('=')) url = url.replace(/([?&](?:token|code|secret|key|password|access_token|refresh_token)=)[^&#]*/gi, '$1[REDACTED]');
-  // A Klaxon secret pasted into any other place of a URL (API keys, invitation tokens).
-  if (url.includes('kx')) url = url.replace(/(kx[piv]_)[A-Za-z0-9_-]+/g, '$1[REDACTED]');
-  return url;
-};
+// The request line's URL, with every secret it may carry masked (src/http/url-redaction.ts).
+export { maskUrl };
 
 export const REDACT_PATHS = [
   'req.headers.authorization',

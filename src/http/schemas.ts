@@ -23,6 +23,11 @@ export const Readiness = Type.Object(
     ok: Type.Literal(true),
     store: Type.Union([Type.Literal('reachable'), Type.Literal('unreachable')], { description: 'Whether the database answered; while it does not, signals go to the local spool.' }),
     spool_units: Type.Integer({ description: 'Signals waiting in the local spool for the database.' }),
+    ingest: Type.Union([Type.Literal('store'), Type.Literal('spool')], { description: 'Where a signal sent now goes: the database, or the local spool (answered `buffered: true`).' }),
+    paging: Type.Union([Type.Literal('running'), Type.Literal('waiting'), Type.Literal('other_processes')], {
+      description: 'Whether this process pages now, waits for the database to do so, or leaves paging to worker processes (--role api).',
+    }),
+    cannot: Type.Array(Type.String(), { description: 'What this process cannot do now, and why (empty when all is well).' }),
   },
   { $id: 'Readiness' },
 );

@@ -14,16 +14,31 @@ export function createSnapshotRefresher(opts: {
   report: JobReport;
   log: BackgroundLog;
   everyMs?: number;
+  /** Keeps the snapshot just loaded in the data folder (docs/adr/0511); may throw (disk full). */
+  save?: () => void;
+  /** Loads the snapshot kept in the data folder, answering when it was taken, if there is one. */
+  restore?: () => string | undefined;
 }) {
   const everyMs = opts.everyMs ?? SNAPSHOT_REFRESH_MS;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<boolean> | undefined;
   let truncated = false;
+  let saveFailed = false;
+  let loaded = false;
 
   async function refresh(): Promise<boolean> {
     try {
       const parts = await opts.refresh();
+      loaded = true;
       opts.report.ok();
+      try {
+        opts.save?.();
+        saveFailed = false;
+      } catch (err) {
+        // Once per failure spell: the previous file stays, and the in-memory snapshot is current.
+        if (!saveFailed) opts.log.error({ err }, 'could not keep the outage credential snapshot in the data folder; a restart during an outage would use an older one');
+        saveFailed = true;
+      }
       const now = parts.some((p) => p.truncated);
       // Once per change, not per refresh: the bound is a configuration fact, not an event.
       if (now && !truncated) opts.log.warn({}, 'the outage credential snapshot is at its bound: some credentials will get 503 rather than be spooled while the store is down');
@@ -48,6 +63,16 @@ export function createSnapshotRefresher(opts: {
   return {
     /** One refresh now (start and tests); true when it loaded. */
     refresh,
+    /** Loads the snapshot kept in the data folder; answers when it was taken, if there was one. */
+    restore(): string | undefined {
+      const takenAt = opts.restore?.();
+      if (takenAt) loaded = true;
+      return takenAt;
+    },
+    /** True once a snapshot was loaded, from the store or from the data folder. */
+    get loaded(): boolean {
+      return loaded;
+    },
     start() {
       if (timer) return;
       timer = setTimeout(tick, everyMs);

@@ -1,9 +1,27 @@
 /** Who did something: passed explicitly to services, written to timelines and the audit log. */
 export type Actor =
-  | { type: 'user'; id: string; orgId: string; role: Role; credentialId: string; audience: Audience; credentialKind?: CredentialKind }
-  | { type: 'api_key'; id: string; orgId: string }
-  | { type: 'integration'; id: string; orgId: string }
+  | { type: 'user'; id: string; orgId: string; role: Role; credentialId: string; audience: Audience; credentialKind?: CredentialKind; name?: string }
+  | { type: 'api_key'; id: string; orgId: string; name?: string }
+  | { type: 'integration'; id: string; orgId: string; name?: string }
   | { type: 'system'; id: null };
+
+/**
+ * Who did something, as a timeline says it to people: a source or key by its name, a person by
+ * name (or email), never by id (issue 18 item 10). The id stays in the entry's `actor` field.
+ * `name` is what the caller knew; without it (a unit spooled by an older release), the id.
+ */
+export function actorLabel(a: Actor): string {
+  switch (a.type) {
+    case 'system':
+      return 'Klaxon';
+    case 'integration':
+      return a.name ? `source "${a.name}"` : `source ${a.id}`;
+    case 'api_key':
+      return a.name ? `API key "${a.name}"` : `API key ${a.id}`;
+    case 'user':
+      return a.name || `user ${a.id}`;
+  }
+}
 
 export type Role = 'owner' | 'admin' | 'responder' | 'observer';
 export const ROLES: readonly Role[] = ['owner', 'admin', 'responder', 'observer'];

@@ -65,6 +65,6 @@ export function ulid(nowMs: number = Date.now()): string {
 export type IdPrefix =
   | 'org' | 'usr' | 'svc' | 'alr' | 'key' | 'int' | 'crd' | 'rcp' | 'evt' | 'log' | 'aud'
   | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod' | 'pwr'
-  | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif';
+  | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif' | 'lyr' | 'cal';
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

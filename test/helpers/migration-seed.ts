@@ -112,7 +112,36 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   }],
   ['usage_counters', { org_id: 'org_m1', period_start: T0, sms_used: 12, voice_minutes_used: 3 }],
   ['secret_key_checks', { name: 'KLAXON_SECRET_KEY', sealed: 'sealed-check', created_at: T0 }],
+  ['schedules', {
+    id: 'sch_m1', org_id: 'org_m1', name: 'Primary', description: 'Payments on-call', time_zone: 'America/New_York', repeat: 2, created_at: T0, updated_at: T1,
+  }],
+  ['schedule_levels', { schedule_id: 'sch_m1', level: 1, timeout_minutes: 15 }],
+  ['schedule_layers', {
+    id: 'lyr_m1', schedule_id: 'sch_m1', level: 1, ordinal: 0, name: 'Weekdays', precedence: 2, rotation_unit: 'week', rotation_length: 1,
+    handoff_local: '2026-01-05T09:00', rotation_offset: 1, restrictions: '[{"days":["mon"],"start":"09:00","end":"18:00"}]',
+    effective_from: T0, effective_until: T2, created_at: T0, updated_at: T1,
+  }],
+  ['layer_participants', { layer_id: 'lyr_m1', ordinal: 0, user_id: 'usr_m1' }],
+  ['schedule_overrides', {
+    id: 'ovr_m1', schedule_id: 'sch_m1', level: 1, layer_id: 'lyr_m1', kind: 'add', add_user_id: 'usr_m1', remove_user_id: null,
+    start_at: T0, end_at: T1, note: 'cover', created_by: 'usr_m1', created_at: T0,
+  }],
+  ['level_channels', { schedule_id: 'sch_m1', level: 1, priority: 'critical', steps: '[{"channel":"voice","delay_seconds":0}]', updated_at: T1 }],
+  ['service_routing', { service_id: 'svc_m1', updated_at: T1 }],
+  ['service_routing_rules', {
+    service_id: 'svc_m1', ordinal: 0, org_id: 'org_m1', name: 'Nights', priorities: '["critical"]', urgencies: '["high"]',
+    time_window: '{"time_zone":"UTC","days":["mon"],"start":"18:00","end":"09:00"}', schedule_id: 'sch_m1',
+  }],
+  ['calendar_feeds', { id: 'cal_m1', org_id: 'org_m1', user_id: 'usr_m1', name: 'Phone', token_hash: 'h_cal', created_at: T0, last_used_at: T1 }],
 ];
+
+/**
+ * Columns that name a row of another table without a foreign key. A migration may clear such a
+ * reference when the row it names is not there (2026-11-25T203000 clears a services.schedule_id
+ * that names no schedule), so the value expected back is null whenever the named table's seed
+ * rows are absent: not yet created when the row was written, or dropped by a down.
+ */
+export const SOFT_REFERENCES: Array<{ table: string; column: string; references: string }> = [{ table: 'services', column: 'schedule_id', references: 'schedules' }];
 
 /** Tables a seed row exists for: the seed must keep up with the schema (see the migration test). */
 export const SEEDED_TABLES = [...new Set(SEED_ROWS.map(([table]) => table))];

@@ -98,6 +98,21 @@ describe('SQLite thread: the work flag', () => {
     expect(idleCalls).toBeGreaterThanOrEqual(1);
   });
 
+  it('a message the structured clone refuses fails alone: the thread reads free and takes the next one', async () => {
+    const t = startSqliteThread(':memory:');
+    thread = t;
+    let idleCalls = 0;
+    t.onIdle(() => idleCalls++);
+    // Nested past what postMessage can clone (it recurses): once answered 500, then every later
+    // batch waited forever for a thread that had been sent nothing.
+    let deep: unknown = 1;
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    await expect(t.call('ingestBatch', deep)).rejects.toThrow(/call stack/);
+    expect(t.idle()).toBe(true);
+    expect(idleCalls).toBe(1);
+    expect((await t.query('select 1 as x', [])).rows).toEqual([{ x: 1 }]);
+  });
+
   it('is free once the thread has stopped, so nothing waits for it: a send fails at once', async () => {
     const t = startSqliteThread(':memory:');
     let idleCalls = 0;

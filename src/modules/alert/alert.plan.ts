@@ -1,4 +1,4 @@
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, actorLabel } from '../../lib/actor.ts';
 import type { AlertRow, AlertUpdate, NewAlertLogRow, NewAlertRow } from './alert.table.ts';
 import {
   type AlertStatus,
@@ -55,7 +55,6 @@ export interface AlertPlan {
   result: AlertResult;
 }
 
-const actorLabel = (a: Actor): string => (a.type === 'system' ? 'Klaxon' : `${a.type.replace('_', ' ')} ${a.id}`);
 
 function log(ctx: PlanContext, alertId: string, kind: string, message: string, meta: Record<string, unknown> = {}): NewAlertLogRow {
   return {

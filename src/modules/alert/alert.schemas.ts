@@ -45,7 +45,7 @@ export const TimelineEntry = Type.Object(
 );
 
 export const AlertListQuery = Type.Object({
-  status: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated statuses: open, acknowledged, snoozed, resolved.' })),
+  status: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated statuses (open, acknowledged, snoozed, resolved), or any. Without it, the alerts that are not resolved.' })),
   service_id: Type.Optional(Type.String({ maxLength: 64 })),
   priority: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated priorities.' })),
   urgency: Type.Optional(Type.Union([Type.Literal('high'), Type.Literal('low')])),

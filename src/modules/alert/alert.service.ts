@@ -10,9 +10,10 @@ import * as repo from './alert.repository.ts';
 import { type AlertPlan, type AlertResult, type PlanContext, planAck, planResolve, planSignal } from './alert.plan.ts';
 import { orgRepository, urgencyRulesOf } from '../org/index.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
-import { type NormalizedSignal, type Priority, type Urgency, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
+import { type AlertStatus, type NormalizedSignal, type Priority, type Urgency, ALERT_STATUSES, PRIORITIES, normalizeSignal, priorityRank } from './alert.ts';
 import { rowToAlert, rowToLogEntry } from './alert.mapper.ts';
 import { serviceRepository } from '../service/index.ts';
+import { userRepository } from '../user/index.ts';
 
 export interface ApplySignalInput {
   orgId: string;
@@ -74,6 +75,34 @@ export interface AlertListQuery {
   cursor?: string | undefined;
 }
 
+/** A person acting, with the name their timeline entries show: their name, or else their email (issue 18 item 10). */
+async function named<A extends Actor>(db: Kysely<Database>, actor: A): Promise<A> {
+  if (actor.type !== 'user' || actor.name) return actor;
+  const user = await userRepository.findUserById(db, actor.id);
+  return user ? { ...actor, name: user.name.trim() || user.email } : actor;
+}
+
+/** What `GET /api/alerts` lists without a status filter: every alert not resolved (PRODUCT.md 6). */
+export const UNRESOLVED_STATUSES: readonly AlertStatus[] = ALERT_STATUSES.filter((s) => s !== 'resolved');
+
+/**
+ * The statuses a list asks for, sorted and distinct: `status` is a comma-separated list of
+ * statuses or `any` (every status); absent, the alerts not resolved (PRODUCT.md 6).
+ */
+export function listedStatuses(status: string | undefined): AlertStatus[] {
+  const asked = (status ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!asked.length) return [...UNRESOLVED_STATUSES];
+  for (const s of asked) {
+    if (s !== 'any' && !ALERT_STATUSES.includes(s as AlertStatus)) {
+      throw new AppError('invalid_request', `status "${s}" is not one of ${ALERT_STATUSES.join(', ')} or any`, {
+        details: [{ field: 'status', message: `must be any, or one or more of ${ALERT_STATUSES.join(', ')} (comma-separated)` }],
+      });
+    }
+  }
+  if (asked.includes('any')) return [...ALERT_STATUSES];
+  return [...new Set(asked as AlertStatus[])].sort();
+}
+
 export function createAlertService(deps: {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -96,7 +125,7 @@ export function createAlertService(deps: {
     const result = await db.transaction().execute(async (trx) => {
       const row = await repo.findById(trx, orgId, alertId, { dialect });
       if (!row || (allowedServiceIds && !allowedServiceIds.includes(row.service_id))) throw notFound('Alert', alertId);
-      const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor, now }));
+      const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor: await named(trx, actor), now }));
       await repo.writePlanEffects(trx, plan, orgId, now, settledEvents);
       if (audit && plan.result.changed) {
         await recordAudit(trx, { orgId, actor, action: audit.action, targetType: 'alert', targetId: alertId, changes: { status: plan.result.status }, meta: audit.meta, now });
@@ -128,7 +157,7 @@ export function createAlertService(deps: {
       const now = clock.now().toISOString();
       const result = await db.transaction().execute(async (trx) => {
         if (!(await serviceRepository.findService(trx, actor.orgId, input.service_id))) throw notFound('Service', input.service_id);
-        const r = await applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor, signal, now }, settledEvents);
+        const r = await applySignalTx(trx, dialect, { orgId: actor.orgId, serviceId: input.service_id, integrationId: null, receiptId: null, actor: await named(trx, actor), signal, now }, settledEvents);
         if (meta && r.alertId) {
           await recordAudit(trx, {
             orgId: actor.orgId, actor, action: 'alert.create', targetType: 'alert', targetId: r.alertId,
@@ -155,7 +184,7 @@ export function createAlertService(deps: {
     },
 
     async list(orgId: string, q: AlertListQuery) {
-      const statuses = q.status ? q.status.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+      const statuses = listedStatuses(q.status);
       const priorities = q.priority
         ? q.priority.split(',').map((p) => p.trim()).filter(Boolean).map((p) => {
             if (!PRIORITIES.includes(p as Priority)) {
@@ -166,16 +195,9 @@ export function createAlertService(deps: {
             return priorityRank(p as Priority);
           })
         : undefined;
-      for (const s of statuses ?? []) {
-        if (!['open', 'acknowledged', 'snoozed', 'resolved'].includes(s)) {
-          throw new AppError('invalid_request', `status "${s}" is not one of open, acknowledged, snoozed, resolved`, {
-            details: [{ field: 'status', message: 'must be one of open, acknowledged, snoozed, resolved (comma-separated)' }],
-          });
-        }
-      }
       // The position of the page's last alert: its priority rank (1-5) and id.
       const scope = filteredScope(orgId, {
-        status: statuses && [...new Set(statuses)].sort(),
+        status: statuses,
         service_id: q.service_id,
         priority: priorities && [...new Set(priorities)].sort(),
         urgency: q.urgency,

@@ -3,6 +3,7 @@ import { type Metrics, refusalOfError } from '../../http/metrics.ts';
 import { normalizeSignal } from '../alert/index.ts';
 import type { IngestService } from '../ingest/index.ts';
 import { createSmtpIngest, type SmtpIngest } from './email.smtp.ts';
+import type { SmtpLimits } from './email.ts';
 
 /**
  * Wires the SMTP listener to ingest: a recipient's local part is the credential of an `email`
@@ -18,12 +19,15 @@ export async function startEmailIngest(deps: {
   maxBytes?: number;
   /** Counts each message's signal under endpoint `email` (klaxon_signals_total). */
   metrics?: Pick<Metrics, 'count' | 'countReply'>;
+  /** Connection limits per sender (tests shorten the times; issue 19.5). */
+  limits?: Partial<SmtpLimits>;
 }): Promise<{ smtp: SmtpIngest; port: number }> {
   const metrics = deps.metrics;
   const smtp = createSmtpIngest({
     domain: deps.domain,
     maxBytes: deps.maxBytes,
     logger: deps.logger,
+    limits: deps.limits,
     authorize: (local) => deps.ingest.target(local, ['email']),
     submit: async (target, signal, idempotencyKey) => {
       let r;

@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import { AppError } from '../../lib/errors.ts';
 import type { Signal } from '../alert/index.ts';
 import type { IngestTarget } from '../integration/index.ts';
-import { EMAIL_MAX_BYTES, SMTP_MAX_CLIENTS, SmtpReply, messageToSignal, noSuchRecipient, rejected, slowDown, sourceLocalPart, tooBig, tryLater } from './email.ts';
+import { EMAIL_MAX_BYTES, SMTP_LIMITS, SMTP_MAX_CLIENTS, type SmtpLimits, SmtpReply, messageToSignal, noSuchRecipient, rejected, slowDown, sourceLocalPart, tooBig, tooManyFromYou, tryLater } from './email.ts';
 
 /**
  * The SMTP ingest listener. Like GoAlert's smtpsrv it depends on two narrow functions, not on the
@@ -20,6 +20,8 @@ export interface SmtpIngestDeps {
   /** Opens (or joins) the alert; answers the receipt id and the alert's id (none when buffered). */
   submit(target: IngestTarget, signal: Signal, idempotencyKey: string | undefined): Promise<{ receiptId: string; alertId?: string | undefined }>;
   logger: Logger;
+  /** Connection limits per sender (tests shorten the times). */
+  limits?: Partial<SmtpLimits>;
 }
 
 /** Maps a failure to the reply a sending MTA acts on: 5xx gives up, 4xx retries later. */
@@ -71,10 +73,83 @@ async function readAll(stream: SMTPServerDataStream, max: number): Promise<Buffe
   return stream.sizeExceeded || size > max ? undefined : Buffer.concat(chunks);
 }
 
+/** The part of smtp-server's connection this listener uses to end a session it times out. */
+interface OpenConnection {
+  id: string;
+  send(code: number, message: string): void;
+  close(): void;
+}
+
+/**
+ * Per-sender limits (issue 19.5): sessions at once per address, and timers that end a session
+ * making no progress with a message, or lasting too long. The sessions of one address are counted
+ * from onConnect (accepted) to onClose.
+ */
+function sessionLimits(limits: SmtpLimits, end: (sessionId: string, reply: string) => void) {
+  const perAddress = new Map<string, number>();
+  const open = new Map<string, { address: string; idle: NodeJS.Timeout; whole: NodeJS.Timeout; busy: boolean }>();
+  const idleReply = '4.4.2 No message sent for too long; closing the connection';
+  const wholeReply = '4.4.2 Session too long; closing the connection, send again on a new one';
+
+  function endWhenFree(sessionId: string, reply: string) {
+    const s = open.get(sessionId);
+    if (!s) return;
+    // A message being taken is never cut off: it is in, and its sender waits for our answer.
+    if (s.busy) {
+      s.whole = setTimeout(() => endWhenFree(sessionId, reply), 1_000).unref();
+      return;
+    }
+    end(sessionId, reply);
+  }
+
+  return {
+    /** Admits a new session, or answers why not. */
+    admit(sessionId: string, remoteAddress: string): SmtpReply | undefined {
+      const address = remoteAddress.replace(/^::ffff:/, '');
+      const n = perAddress.get(address) ?? 0;
+      if (n >= limits.perAddress) return tooManyFromYou();
+      perAddress.set(address, n + 1);
+      open.set(sessionId, {
+        address,
+        busy: false,
+        idle: setTimeout(() => endWhenFree(sessionId, idleReply), limits.idleMs).unref(),
+        whole: setTimeout(() => endWhenFree(sessionId, wholeReply), limits.sessionMs).unref(),
+      });
+      return undefined;
+    },
+    /** The session moved a message forward (MAIL, RCPT, DATA): its idle timer starts again. */
+    progress(sessionId: string, busy?: boolean) {
+      const s = open.get(sessionId);
+      if (!s) return;
+      if (busy !== undefined) s.busy = busy;
+      clearTimeout(s.idle);
+      s.idle = setTimeout(() => endWhenFree(sessionId, idleReply), limits.idleMs).unref();
+    },
+    closed(sessionId: string) {
+      const s = open.get(sessionId);
+      if (!s) return;
+      open.delete(sessionId);
+      clearTimeout(s.idle);
+      clearTimeout(s.whole);
+      const n = (perAddress.get(s.address) ?? 1) - 1;
+      if (n > 0) perAddress.set(s.address, n);
+      else perAddress.delete(s.address);
+    },
+  };
+}
+
 export function createSmtpIngest(deps: SmtpIngestDeps) {
   const max = deps.maxBytes ?? EMAIL_MAX_BYTES;
   const log = deps.logger;
   const parsing = oneOf(PARSES_AT_ONCE);
+  const limits = sessionLimits({ ...SMTP_LIMITS, ...deps.limits }, (sessionId, reply) => {
+    // smtp-server keeps its open connections in `connections`; ending one there sends our 421.
+    for (const c of (server as unknown as { connections: Set<OpenConnection> }).connections) {
+      if (c.id !== sessionId) continue;
+      c.send(421, reply);
+      c.close();
+    }
+  });
 
   async function targetsOf(session: SMTPServerSession): Promise<IngestTarget[]> {
     const byIntegration = new Map<string, IngestTarget>();
@@ -102,7 +177,21 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
     logger: false,
     closeTimeout: 5_000,
 
-    onRcptTo(address, _session, callback) {
+    onConnect(session, callback) {
+      callback(limits.admit(session.id, session.remoteAddress) ?? null);
+    },
+
+    onClose(session) {
+      limits.closed(session.id);
+    },
+
+    onMailFrom(_address, session, callback) {
+      limits.progress(session.id);
+      callback();
+    },
+
+    onRcptTo(address, session, callback) {
+      limits.progress(session.id);
       const local = sourceLocalPart(address.address, deps.domain);
       if (!local) return callback(noSuchRecipient());
       deps.authorize(local).then(
@@ -112,6 +201,7 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
     },
 
     onData(stream, session, callback) {
+      limits.progress(session.id, true);
       (async () => {
         const raw = await readAll(stream, max);
         if (!raw) throw tooBig();
@@ -131,13 +221,19 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
           const { receiptId, alertId } = await deps.submit(target, signal, idempotencyKey);
           log.info({ integrationId: target.integrationId, receiptId, alertId, bytes: raw.length }, 'smtp: message accepted');
         }
-      })().then(
-        () => callback(null, 'Alert accepted'),
-        (err: unknown) => callback(replyFor(err, log)),
-      );
+      })()
+        .finally(() => limits.progress(session.id, false))
+        .then(
+          () => callback(null, 'Alert accepted'),
+          (err: unknown) => callback(replyFor(err, log)),
+        );
     },
   });
-  server.on('error', (err) => log.error({ err }, 'smtp: server error'));
+  // A failure to listen is the caller's to report (serve stops with one line naming SMTP_PORT).
+  let listening = false;
+  server.on('error', (err) => {
+    if (listening) log.error({ err }, 'smtp: server error');
+  });
 
   return {
     /** Starts listening; resolves with the bound port (0 picks a free one). */
@@ -147,6 +243,7 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
         server.once('error', onError);
         const net = server.listen(port, host, () => {
           server.off('error', onError);
+          listening = true;
           resolve((net.address() as AddressInfo).port);
         });
       });

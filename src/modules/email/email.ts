@@ -13,6 +13,20 @@ export const EMAIL_MAX_BYTES = 10 * 1024 * 1024;
 export const SMTP_MAX_CLIENTS = 100;
 export const NO_SUBJECT = '(no subject)';
 
+/**
+ * What one sender may hold of the listener (issue 19.5: 100 idle connections kept alive by NOOP
+ * locked every real sender out for over 70 s). `perAddress` sessions at once from one address; a
+ * session that makes no progress with a message (MAIL, RCPT, DATA: NOOP and RSET do not count) for
+ * `idleMs`, or lasts `sessionMs`, is closed with a 421, which tells an MTA to retry later.
+ */
+export interface SmtpLimits {
+  perAddress: number;
+  idleMs: number;
+  sessionMs: number;
+}
+export const SMTP_LIMITS: SmtpLimits = { perAddress: 10, idleMs: 60_000, sessionMs: 10 * 60_000 };
+export const tooManyFromYou = () => new SmtpReply(421, '4.7.0 Too many connections from your address; close some and try again later');
+
 /** An SMTP reply with its enhanced status code (RFC 3463), handed to smtp-server as an error. */
 export class SmtpReply extends Error {
   readonly responseCode: number;

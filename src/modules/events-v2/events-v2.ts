@@ -1,3 +1,4 @@
+import { JSON_DEPTH_MAX, nestsDeeperThan } from '../../lib/json-depth.ts';
 import { randomHex } from '../../lib/secrets.ts';
 import { codePointLength, storableText, truncateCodePoints } from '../../lib/text.ts';
 import type { Priority, Signal } from '../alert/index.ts';
@@ -82,6 +83,8 @@ export const generateDedupKey = (): string => randomHex(16);
 /** Parses one JSON body from the wire: any content type, PagerDuty's errors for anything else. */
 export function parseEventJson(raw: Buffer | string): unknown {
   const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+  // Refused before parsing, as every JSON body is (docs/adr/0500-json-nesting-depth.md).
+  if (nestsDeeperThan(text)) throw unrecognizedObject(`JSON nested more than ${JSON_DEPTH_MAX} levels deep`);
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {

@@ -1,4 +1,4 @@
-export { createIngestService, type IngestService, type SourceAdapter, type ParsedItem, type IngestReply } from './ingest.service.ts';
+export { createIngestService, type IngestService, type SourceAdapter, type ParsedItem, type IngestReply, type IngestSnapshotEntries } from './ingest.service.ts';
 export { createCommitter, applyUnit, isStoreUnavailable, type Committer, type BatchExecutor } from './committer.ts';
 export { createPgExecutor } from './ingest.pg.ts';
 export { ingestRoutes, ingestSchemas } from './ingest.routes.ts';

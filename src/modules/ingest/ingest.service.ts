@@ -44,6 +44,13 @@ export interface IngestReply {
   outcome?: AlertOutcome | undefined;
 }
 
+/** Ingest's part of the outage snapshot as plain entries (docs/adr/0511). */
+export interface IngestSnapshotEntries {
+  keys: [string, { key: ApiKeyRow | undefined; rate: number }][];
+  serviceOrgs: [string, string | undefined][];
+  urgency: [string, UrgencyRules | undefined][];
+}
+
 const IDEMPOTENCY_KEY_MAX = 255;
 const overloadedError = () =>
   new AppError('service_unavailable', 'Klaxon is overloaded right now; the signal was not kept. Retry after the indicated delay.', { retryAfterSeconds: 2, shed: true });
@@ -176,7 +183,7 @@ export function createIngestService(deps: {
     return owner === orgId;
   }
 
-  const keyActor = (key: ApiKeyRow): Actor => ({ type: 'api_key', id: key.id, orgId: key.org_id });
+  const keyActor = (key: ApiKeyRow): Actor => ({ type: 'api_key', id: key.id, orgId: key.org_id, name: key.name });
   const keyScope = (key: ApiKeyRow): string[] | null => (key.service_ids ? (JSON.parse(key.service_ids) as string[]) : null);
 
   function unitFor(target: IngestTarget, signals: { serviceId: string; signal: NormalizedSignal }[], response: ResponseKind, idempotencyKey: string | null): IngestUnit {
@@ -185,7 +192,7 @@ export function createIngestService(deps: {
       orgId: target.orgId,
       credentialId: target.credentialId,
       idempotencyKey,
-      actor: { type: 'integration', id: target.integrationId, orgId: target.orgId },
+      actor: { type: 'integration', id: target.integrationId, orgId: target.orgId, name: target.integrationName },
       integrationId: target.integrationId,
       signals,
       response,
@@ -227,6 +234,20 @@ export function createIngestService(deps: {
       }
       snapshot = next;
       return { entries: next.keys.size + next.serviceOrgs.size + next.urgency.size, truncated };
+    },
+
+    /** The outage snapshot's entries, to keep in the data folder (docs/adr/0511). */
+    exportSnapshot(): IngestSnapshotEntries {
+      return { keys: [...snapshot.keys], serviceOrgs: [...snapshot.serviceOrgs], urgency: [...snapshot.urgency] };
+    },
+
+    /** Replaces the outage snapshot with one kept in the data folder (start-up, docs/adr/0511). */
+    restoreSnapshot(saved: IngestSnapshotEntries): void {
+      snapshot = {
+        keys: new Map(saved.keys.slice(0, SNAPSHOT_MAX_ENTRIES)),
+        serviceOrgs: new Map(saved.serviceOrgs.slice(0, SNAPSHOT_MAX_ENTRIES)),
+        urgency: new Map(saved.urgency.slice(0, SNAPSHOT_MAX_ENTRIES)),
+      };
     },
 
     /** Looks up the source behind an ingest URL token, routing key or email address. */

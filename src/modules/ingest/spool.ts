@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { privateSqliteFile } from '../../db/private-files.ts';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
@@ -16,6 +17,11 @@ import { type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
  */
 
 const CHUNK = 200;
+/** The readiness probe's write: about a typical unit (a signal with a body and some details). */
+const PROBE_BYTES = 8 * 1024;
+const PROBE_EVERY_MS = 1_000;
+/** Less free space than this under the spool counts as a full disk (a batch of units, its WAL). */
+const PROBE_MIN_FREE_BYTES = 1024 * 1024;
 
 /** The 202 body of a buffered unit: nothing about the alert is known yet. */
 export function bufferedResponse(u: Pick<IngestUnit, 'receiptId' | 'response' | 'signals'>): unknown {
@@ -50,7 +56,7 @@ interface Waiter {
 }
 
 export function openSpool(opts: SpoolOptions) {
-  mkdirSync(dirname(opts.path), { recursive: true });
+  privateSqliteFile(opts.path);
   const file = new SQLite(opts.path);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
@@ -65,6 +71,7 @@ export function openSpool(opts: SpoolOptions) {
       spooled_at text not null
     );
     create index if not exists spool_units_idem on spool_units (credential_id, idempotency_key);
+    create table if not exists spool_probe (id integer primary key, filler blob not null);
     create table if not exists spool_rejected (
       receipt_id text primary key,
       unit text not null,
@@ -80,6 +87,10 @@ export function openSpool(opts: SpoolOptions) {
   const remove = file.prepare('delete from spool_units where seq = ?');
   const reject = file.prepare('insert or replace into spool_rejected (receipt_id, unit, error, rejected_at) values (?, ?, ?, ?)');
   let stored = (file.prepare('select count(*) as n from spool_units').get() as { n: number }).n;
+  const probeWrite = file.prepare('insert or replace into spool_probe (id, filler) values (1, ?)');
+  const probeClear = file.prepare('delete from spool_probe');
+  const probeFiller = Buffer.alloc(PROBE_BYTES, 0x6b);
+  let probed: { atMs: number; failure: string | undefined } | undefined;
   let queue: Waiter[] = [];
   let scheduled = false;
   let closed = false;
@@ -139,6 +150,33 @@ export function openSpool(opts: SpoolOptions) {
     /** True while the spool could take another unit (it is open and below its bound). */
     accepting(): boolean {
       return !closed && stored + queue.length < maxUnits;
+    },
+    /**
+     * Why the spool file cannot be written now (the disk is full, an I/O error), or undefined when
+     * it can: a write the size of a typical unit, fsynced, then undone (issue 19.9). Asked by
+     * /readyz, so at most one real write a second.
+     */
+    writeFailure(): string | undefined {
+      const nowMs = performance.now();
+      if (probed && nowMs - probed.atMs < PROBE_EVERY_MS) return probed.failure;
+      let failure: string | undefined;
+      if (closed) failure = 'closed';
+      else {
+        try {
+          // Nearly full counts as full: a write can still land in WAL space SQLite already holds
+          // while the next, larger, one fails (the audit's 23,010 of 23,018 signals refused).
+          const fs = statfsSync(dirname(opts.path));
+          if (fs.bavail * fs.bsize < PROBE_MIN_FREE_BYTES) failure = `ENOSPC: ${Math.floor((fs.bavail * fs.bsize) / 1024)} KiB free`;
+          else {
+            file.transaction(() => probeWrite.run(probeFiller)).immediate();
+            file.transaction(() => probeClear.run()).immediate();
+          }
+        } catch (err) {
+          failure = (err as { code?: string }).code ?? String((err as Error)?.message ?? err);
+        }
+      }
+      probed = { atMs: nowMs, failure };
+      return failure;
     },
     /** The oldest units, in arrival order. */
     head(limit = CHUNK): { seq: number; unit: IngestUnit }[] {

@@ -8,3 +8,4 @@ export {
 export type { IntegrationType, CredentialKind, IntegrationRow } from './integration.table.ts';
 export { integrationRoutes, integrationSchemas } from './integration.routes.ts';
 export { type VendorItem } from './integration.vendors.ts';
+export { createMappingSandbox, type MappingSandbox } from './mapping.sandbox.ts';

@@ -6,7 +6,7 @@ import { sendPage } from '../../http/pagination.ts';
 import type { IntegrationInput, IntegrationPatchInput, IntegrationService, PreviewInput } from './integration.service.ts';
 import {
   IntegrationCreate, IntegrationCreated, IntegrationPatch, IntegrationPreview, IntegrationPreviewResult, IntegrationReveal,
-  IntegrationRotated, IntegrationSchema, MappingSchema, RoutingRuleSchema,
+  IntegrationRotated, IntegrationSchema, IntegrationUpdated, MappingSchema, RoutingRuleSchema,
 } from './integration.schemas.ts';
 
 const read = { audience: 'DI', scope: 'O', permission: 'read' } as const;
@@ -62,9 +62,11 @@ export function integrationRoutes(deps: { integrations: IntegrationService }): F
       schema: {
         tags: ['integrations'],
         summary: 'Change a source: name, rules, fallback, mapping; {"enabled":false} revokes it; {"previous_credential":"revoked"} ends a replace',
+        description:
+          '{"enabled":false} revokes every credential of the source for good; {"enabled":true} on a disabled source issues a new credential, carried in this answer (ingest_url, routing_key or email_address) and shown only here and by reveal.',
         params: IdParams,
         body: Type.Ref('IntegrationPatch'),
-        response: { 200: Type.Ref('Integration'), ...errorResponses() },
+        response: { 200: Type.Ref('IntegrationUpdated'), ...errorResponses() },
       },
       handler: async (req) => integrations.update(req.actor, req.params.id, req.body as Static<typeof IntegrationPatch> as IntegrationPatchInput, requestMeta(req)),
     });
@@ -88,8 +90,9 @@ export function integrationRoutes(deps: { integrations: IntegrationService }): F
       schema: {
         tags: ['integrations'],
         summary: 'Issue a new credential now; the previous stops working within 60 s',
+        description: 'A disabled source is 409: enable it (PATCH {"enabled":true}), which issues a new credential.',
         params: IdParams,
-        response: { 200: Type.Ref('IntegrationRotated'), ...errorResponses() },
+        response: { 200: Type.Ref('IntegrationRotated'), ...errorResponses(409) },
       },
       handler: async (req) => integrations.rotate(req.actor, req.params.id, requestMeta(req)),
     });
@@ -98,8 +101,9 @@ export function integrationRoutes(deps: { integrations: IntegrationService }): F
       schema: {
         tags: ['integrations'],
         summary: 'Issue a new credential beside the previous, which works until revoked or for 24 hours',
+        description: 'A disabled source is 409: enable it (PATCH {"enabled":true}), which issues a new credential.',
         params: IdParams,
-        response: { 200: Type.Ref('IntegrationRotated'), ...errorResponses() },
+        response: { 200: Type.Ref('IntegrationRotated'), ...errorResponses(409) },
       },
       handler: async (req) => integrations.replace(req.actor, req.params.id, requestMeta(req)),
     });
@@ -108,5 +112,5 @@ export function integrationRoutes(deps: { integrations: IntegrationService }): F
 
 export const integrationSchemas = [
   RoutingRuleSchema, MappingSchema, IntegrationSchema, IntegrationCreate, IntegrationCreated, IntegrationPatch, IntegrationReveal, IntegrationRotated,
-  IntegrationPreview, IntegrationPreviewResult,
+  IntegrationPreview, IntegrationPreviewResult, IntegrationUpdated,
 ];

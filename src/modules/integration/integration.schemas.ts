@@ -38,7 +38,7 @@ export const MappingSchema = Type.Object(
     $id: 'IntegrationMapping',
     additionalProperties: false,
     description:
-      'Custom mapping. Each field is a JSONata expression (https://docs.jsonata.org) evaluated on the JSON payload, e.g. {"title":"alert.name","event_key":"alert.id","priority":"$lowercase(alert.severity)","action":"alert.state = \'ok\' ? \'resolve\' : \'trigger\'","routing":"{\\"team\\": alert.team}"}. Regular expressions and $eval are refused; each evaluation is bounded (50 ms, depth 100, 1,000 values, 100 items).',
+      'Custom mapping. Each field is a JSONata expression (https://docs.jsonata.org) evaluated on the JSON payload, e.g. {"title":"alert.name","event_key":"alert.id","priority":"$lowercase(alert.severity)","action":"alert.state = \'ok\' ? \'resolve\' : \'trigger\'","routing":"{\\"team\\": alert.team}"}. Regular expressions and $eval are refused. Mappings run in a sandbox process, bounded per request: 250 ms for all items and fields together, 128 MB, recursion depth 100, 1,000 values a sequence or $split, 100 items. A mapping that exceeds a bound even without a payload is refused when it is saved; one that exceeds it on a payload is a 400 naming the field.',
   },
 );
 
@@ -60,7 +60,9 @@ export const IntegrationCreate = Type.Object(
 export const IntegrationPatch = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    enabled: Type.Optional(Type.Boolean({ description: 'false revokes the source: every credential stops working (within 60 s).' })),
+    enabled: Type.Optional(
+      Type.Boolean({ description: 'false revokes the source: every credential stops working for good (within 60 s). true on a disabled source issues a new credential, in the answer.' }),
+    ),
     routing_rules: Type.Optional(Rules),
     fallback_service_id: Type.Optional(ServiceRef),
     mapping: Type.Optional(Type.Ref('IntegrationMapping')),
@@ -103,6 +105,10 @@ export const IntegrationSchema = Type.Object(
 );
 
 export const IntegrationCreated = Type.Object({ ...IntegrationSchema.properties, ...credentialFields }, { $id: 'IntegrationCreated', description: 'The source and its credential.' });
+export const IntegrationUpdated = Type.Object(
+  { ...IntegrationSchema.properties, ...credentialFields },
+  { $id: 'IntegrationUpdated', description: 'The source; with its new credential when {"enabled":true} turned a disabled source back on.' },
+);
 
 const renewedBase = {
   id: Type.String(),

@@ -13,7 +13,8 @@ import { type RequestMeta, recordAudit } from '../audit/index.ts';
 import * as repo from './integration.repository.ts';
 import type { CredentialKind, IntegrationCredentialRow, IntegrationRow, IntegrationType } from './integration.table.ts';
 import { type IngestTarget, type RoutingRule, credentialKindFor, isDirectType, matchingRule } from './integration.ts';
-import { type Mapping, applyMapping, validateMapping } from './integration.mapping.ts';
+import { type Mapping, toVendorItems, validateMapping } from './integration.mapping.ts';
+import type { MappingSandbox } from './mapping.sandbox.ts';
 import { type VendorItem, parseAlertmanager, parseDatadog, parseGrafana } from './integration.vendors.ts';
 
 const CACHE_TTL_MS = 5_000;
@@ -21,6 +22,8 @@ const CACHE_TTL_MS = 5_000;
 export const ROTATE_GRACE_MS = 60_000;
 /** replace: the previous credential works until revoked or for 24 hours (PRODUCT.md 4). */
 export const REPLACE_GRACE_MS = 24 * 60 * 60 * 1000;
+/** A disabled source has no credential to show or renew (its credentials died with it). */
+const DISABLED = 'This source is disabled and its credentials are revoked; PATCH {"enabled":true} turns it on with a new credential.';
 
 export interface IntegrationInput {
   type: IntegrationType;
@@ -46,8 +49,8 @@ export interface PreviewInput {
   mapping?: unknown;
 }
 
-/** Parses a vendor payload into items (the ingest adapters and the preview share this). */
-export async function parseVendorPayload(type: IntegrationType, body: unknown, mapping: unknown): Promise<VendorItem[]> {
+/** Parses a vendor payload into items; custom mappings go through the service's `parse` (their sandbox). */
+export function parseVendorPayload(type: IntegrationType, body: unknown): VendorItem[] {
   switch (type) {
     case 'alertmanager':
       return parseAlertmanager(body);
@@ -55,8 +58,6 @@ export async function parseVendorPayload(type: IntegrationType, body: unknown, m
       return parseGrafana(body);
     case 'datadog':
       return parseDatadog(body);
-    case 'custom':
-      return applyMapping(mapping as Mapping, body);
     default:
       throw new AppError('invalid_request', `Sources of type "${type}" have no vendor parser.`);
   }
@@ -112,8 +113,24 @@ export function createIntegrationService(deps: {
   box: SecretBox;
   publicUrl: string;
   emailDomain: string;
+  /** Where custom mappings are evaluated (docs/adr/0501-custom-mapping-sandbox.md). */
+  mappings: Pick<MappingSandbox, 'evaluate'>;
 }) {
   const { db, clock, box } = deps;
+
+  /** A vendor payload as items: a parser, or for a custom source its mapping, in the sandbox. */
+  async function parse(type: IntegrationType, body: unknown, source: { orgId: string; mapping: unknown }): Promise<VendorItem[]> {
+    if (type !== 'custom') return parseVendorPayload(type, body);
+    return toVendorItems(await deps.mappings.evaluate(source.orgId, source.mapping as Mapping, body));
+  }
+
+  /**
+   * A mapping about to be stored: valid, and within every bound when run without a payload, so an
+   * expression that would exhaust them on any signal is refused now, naming its field.
+   */
+  async function checkMapping(orgId: string, mapping: unknown) {
+    await deps.mappings.evaluate(orgId, validateMapping(mapping), {}, { trial: true });
+  }
   // Every live credential as of the last refresh, by secret hash. Read only when the store is
   // unavailable and the cache has no usable entry, so a source this process has not seen lately
   // can still be spooled (docs/adr/0103-outage-credential-snapshot.md).
@@ -130,10 +147,12 @@ export function createIntegrationService(deps: {
     return { email_address: `${secret}@${deps.emailDomain}` };
   }
 
-  async function issueCredentialTx(trx: Kysely<Database>, integrationId: string, kind: CredentialKind, now: string) {
+  /** A new current credential: its id and its secret as the answer shows it. */
+  async function newCurrentCredentialTx(trx: Kysely<Database>, integrationId: string, kind: CredentialKind, now: string) {
     const secret = newSecret(kind);
+    const id = newId('crd');
     await repo.insertCredential(trx, {
-      id: newId('crd'),
+      id,
       integration_id: integrationId,
       kind,
       secret_hash: hashSecret(secret),
@@ -142,7 +161,18 @@ export function createIntegrationService(deps: {
       expires_at: null,
       revoked_at: null,
     });
-    return present(kind, secret);
+    return { id, view: present(kind, secret) };
+  }
+  const issueCredentialTx = async (trx: Kysely<Database>, integrationId: string, kind: CredentialKind, now: string) =>
+    (await newCurrentCredentialTx(trx, integrationId, kind, now)).view;
+
+  /**
+   * Drops a source's entries from this process's outage snapshot at once: a credential revoked
+   * here must not be accepted from the snapshot if the store goes away before the next refresh.
+   * Other processes drop it at their next refresh, within 60 s (docs/adr/0103).
+   */
+  function forgetInSnapshot(which: (t: IngestTarget) => boolean) {
+    for (const [hash, target] of snapshot) if (which(target)) snapshot.delete(hash);
   }
 
   /** Rules and fallback name services of the organization (spec 2.4 rule 4); another org's is not found. */
@@ -193,6 +223,7 @@ export function createIntegrationService(deps: {
     const now = nowDate.toISOString();
     const result = await db.transaction().execute(async (trx) => {
       const row = await loadForChange(trx, actor.orgId, id);
+      if (row.enabled === 0) throw conflict(DISABLED);
       const { cred, previousExpiresAt } = await newCredentialTx(trx, row, nowDate.getTime(), how === 'rotate' ? ROTATE_GRACE_MS : REPLACE_GRACE_MS);
       await recordAudit(trx, { orgId: actor.orgId, actor, action: `integration.${how}`, targetType: 'integration', targetId: id, changes: { previous_expires_at: previousExpiresAt }, meta, now });
       return { id: row.id, type: row.type, name: row.name, enabled: row.enabled === 1, previous_expires_at: previousExpiresAt, ...cred };
@@ -203,6 +234,7 @@ export function createIntegrationService(deps: {
 
   return {
     present,
+    parse,
     issueCredentialTx,
     open: (sealed: string) => box.open(sealed),
     invalidateCache: () => cache.clear(),
@@ -244,6 +276,7 @@ export function createIntegrationService(deps: {
 
     async create(actor: UserActor, input: IntegrationInput, meta: RequestMeta) {
       checkShape(input.type, input, true);
+      if (input.mapping !== undefined) await checkMapping(actor.orgId, input.mapping);
       const now = clock.now().toISOString();
       const direct = isDirectType(input.type);
       const row: IntegrationRow = {
@@ -274,6 +307,11 @@ export function createIntegrationService(deps: {
     },
 
     async update(actor: UserActor, id: string, input: IntegrationPatchInput, meta: RequestMeta) {
+      if (input.mapping !== undefined) {
+        // Checked before the transaction: the sandbox may take a moment (a source's type never changes).
+        checkShape((await loadForChange(db, actor.orgId, id)).type, input, false);
+        await checkMapping(actor.orgId, input.mapping);
+      }
       const nowDate = clock.now();
       const now = nowDate.toISOString();
       const result = await db.transaction().execute(async (trx) => {
@@ -294,27 +332,38 @@ export function createIntegrationService(deps: {
           ...(input.fallback_service_id !== undefined ? { fallback_service_id: input.fallback_service_id } : {}),
           ...(input.mapping !== undefined ? { mapping: JSON.stringify(input.mapping) } : {}),
         };
-        let revoked = 0;
-        if (input.previous_credential === 'revoked') {
-          for (const c of await repo.unrevokedCredentials(trx, [id])) {
-            if (c.expires_at !== null) {
-              await repo.revokeCredential(trx, c.id, now);
-              revoked++;
-            }
+        // A disabled source's credentials are dead for good (issue 19.11): disabling revokes every
+        // one of them, and enabling it again issues a new one, shown once in this answer.
+        const disabling = input.enabled === false && row.enabled === 1;
+        const enabling = input.enabled === true && row.enabled === 0;
+        const revoked: string[] = [];
+        for (const c of await repo.unrevokedCredentials(trx, [id])) {
+          if (disabling || (input.previous_credential === 'revoked' && c.expires_at !== null)) {
+            await repo.revokeCredential(trx, c.id, now);
+            revoked.push(c.id);
           }
         }
         await repo.updateIntegration(trx, id, { ...set, updated_at: now });
+        const issued = enabling ? await newCurrentCredentialTx(trx, id, credentialKindFor(row.type), now) : undefined;
         const changes: Record<string, unknown> = { ...set };
         if (set.routing_rules) changes.routing_rules = JSON.parse(set.routing_rules);
         if (set.mapping) changes.mapping = JSON.parse(set.mapping);
-        if (input.previous_credential) changes.previous_credential = { revoked };
-        const action = input.enabled === false ? 'integration.disable' : input.previous_credential ? 'integration.revoke_previous' : 'integration.update';
+        if (input.previous_credential || disabling) changes.revoked_credentials = revoked.length;
+        if (issued) changes.credential_id = issued.id;
+        const action = disabling
+          ? 'integration.disable'
+          : enabling
+            ? 'integration.enable'
+            : input.previous_credential
+              ? 'integration.revoke_previous'
+              : 'integration.update';
         await recordAudit(trx, { orgId: actor.orgId, actor, action, targetType: 'integration', targetId: id, changes, meta, now });
         const creds = await repo.unrevokedCredentials(trx, [id]);
-        return rowToIntegration({ ...row, ...set, updated_at: now }, creds, nowDate.getTime());
+        return { view: { ...rowToIntegration({ ...row, ...set, updated_at: now }, creds, nowDate.getTime()), ...(issued ? issued.view : {}) }, revoked };
       });
       cache.clear();
-      return result;
+      forgetInSnapshot((t) => result.revoked.includes(t.credentialId));
+      return result.view;
     },
 
     async remove(actor: UserActor, id: string, meta: RequestMeta) {
@@ -325,6 +374,7 @@ export function createIntegrationService(deps: {
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'integration.delete', targetType: 'integration', targetId: id, changes: { type: row.type, name: row.name }, meta, now });
       });
       cache.clear();
+      forgetInSnapshot((t) => t.integrationId === id);
       return { ok: true as const };
     },
 
@@ -333,6 +383,7 @@ export function createIntegrationService(deps: {
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
         const row = await loadForChange(trx, actor.orgId, id);
+        if (row.enabled === 0) throw conflict(DISABLED);
         const current = (await repo.unrevokedCredentials(trx, [id])).filter((c) => c.expires_at === null).pop();
         if (!current) throw conflict('This source has no current credential; rotate it to issue one.');
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'integration.reveal', targetType: 'integration', targetId: id, changes: { credential_id: current.id }, meta, now });
@@ -358,7 +409,7 @@ export function createIntegrationService(deps: {
         ...ruleRefs(input.routing_rules),
       ]);
       const rules = input.routing_rules ?? [];
-      const items = await parseVendorPayload(input.type, input.payload, mapping);
+      const items = await parse(input.type, input.payload, { orgId: actor.orgId, mapping });
       return {
         items: items.map((it, i) => {
           let s;
@@ -398,6 +449,16 @@ export function createIntegrationService(deps: {
       for (const row of rows.slice(0, SNAPSHOT_MAX_ENTRIES)) next.set(row.secret_hash, toTarget(row));
       snapshot = next;
       return { entries: next.size, truncated: rows.length > SNAPSHOT_MAX_ENTRIES };
+    },
+
+    /** The outage snapshot's entries, to keep in the data folder (docs/adr/0511). */
+    exportSnapshot(): [string, IngestTarget][] {
+      return [...snapshot];
+    },
+
+    /** Replaces the outage snapshot with one kept in the data folder (start-up, docs/adr/0511). */
+    restoreSnapshot(entries: [string, IngestTarget][]): void {
+      snapshot = new Map(entries.slice(0, SNAPSHOT_MAX_ENTRIES));
     },
 
     /** Resolves an ingest URL token, routing key or email local part to its live source. */

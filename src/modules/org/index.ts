@@ -3,4 +3,4 @@ export { createOrgService, createOrgManagementService, type OrgService, type Org
 export { orgRoutes, orgSchemas } from './org.routes.ts';
 export { DEFAULT_URGENCY_RULES, DEFAULT_VOICE, urgencyRulesOf, voiceOf, type UrgencyRules, type VoiceSettings } from './org.ts';
 export type { OrganizationRow, MembershipRow } from './org.table.ts';
-export { assertNotLastOwner, endMembershipTx, type MembershipEnd } from './org.members.ts';
+export { assertNotLastOwner, endMembershipTx, type MembershipEnd, type MembershipLeavingTx } from './org.members.ts';

@@ -24,6 +24,9 @@ export async function assertNotLastOwner(trx: Kysely<Database>, orgId: string, m
 
 export type MembershipEnd = 'member.remove' | 'member.leave' | 'user.delete';
 
+/** Work that follows a member out of an organization (the schedule module: rotations, overrides, feeds). */
+export type MembershipLeavingTx = (trx: Kysely<Database>, e: { orgId: string; userId: string; actor: Actor; meta: RequestMeta; now: string }) => Promise<void>;
+
 /**
  * The one place a membership ends: an owner removes a member, a member leaves, or a person deletes
  * their account. In the caller's transaction: locks the organization, refuses the last owner,
@@ -33,7 +36,7 @@ export type MembershipEnd = 'member.remove' | 'member.leave' | 'user.delete';
  */
 export async function endMembershipTx(
   trx: Kysely<Database>,
-  input: { dialect: Dialect; orgId: string; userId: string; actor: Actor; why: MembershipEnd; meta: RequestMeta; now: string },
+  input: { dialect: Dialect; orgId: string; userId: string; actor: Actor; why: MembershipEnd; meta: RequestMeta; now: string; leavingTx?: MembershipLeavingTx },
 ): Promise<{ role: string; revokedApiKeys: string[]; revokedAgentTokens: string[] }> {
   const { orgId, userId, now } = input;
   await repo.lockOrg(trx, orgId, input.dialect);
@@ -41,6 +44,7 @@ export async function endMembershipTx(
   if (!m) throw notFound(input.why === 'member.remove' ? 'Member' : 'Membership', input.why === 'member.remove' ? userId : undefined);
   await assertNotLastOwner(trx, orgId, m, input.why !== 'member.remove' || input.actor.id === userId);
   const revokedApiKeys = await repo.deleteMembership(trx, orgId, userId, now);
+  await input.leavingTx?.(trx, { orgId, userId, actor: input.actor, meta: input.meta, now });
   // Keys minted through these (POST /api/orgs with a key) die with them (docs/adr/0536).
   revokedApiKeys.push(...(await revokeDescendantsTx(trx, revokedApiKeys, now)));
   const revokedAgentTokens = await repo.revokeAgentTokens(trx, orgId, userId, now);

@@ -12,7 +12,7 @@ import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts';
 import { userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
-import { assertNotLastOwner, endMembershipTx } from './org.members.ts';
+import { assertNotLastOwner, endMembershipTx, type MembershipLeavingTx } from './org.members.ts';
 import { checkTimeZone, checkVoice, rowToSettings, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
 import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
@@ -72,6 +72,8 @@ export interface OrgHooks {
   settingsChanged?: () => void;
   /** Work after a commit that failed without undoing it (logged, not answered). */
   backgroundError?: (err: unknown, msg: string) => void;
+  /** A member is leaving or removed: their rotations, overrides and feeds go, in the same transaction (issue 20). */
+  memberRemovedTx?: MembershipLeavingTx;
 }
 
 const memberView = (m: { user_id: string; email: string; name: string; role: string; created_at: string; email_verified_at: string | null }) => ({
@@ -200,14 +202,14 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
     /** Removes a member; their full-product keys in this organization stop working at once. */
     async removeMember(actor: UserActor, userId: string, meta: RequestMeta) {
       const now = clock.now().toISOString();
-      await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId, actor, why: 'member.remove', meta, now }));
+      await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId, actor, why: 'member.remove', meta, now, leavingTx: hooks.memberRemovedTx }));
       return { ok: true as const };
     },
 
     /** POST /api/org/leave: the caller leaves. The last owner cannot. */
     async leave(actor: UserActor, meta: RequestMeta) {
       const now = clock.now().toISOString();
-      await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId: actor.id, actor, why: 'member.leave', meta, now }));
+      await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId: actor.id, actor, why: 'member.leave', meta, now, leavingTx: hooks.memberRemovedTx }));
       return { ok: true as const, org_id: actor.orgId };
     },
 

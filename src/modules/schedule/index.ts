@@ -1,2 +1,9 @@
 // The schedule module (issue 20). The engine reads it through OnCallDirectory only.
 export type { ChannelStep, OnCallDirectory, SchedulePlan } from './schedule.port.ts';
+export { createOnCallDirectory } from './directory.ts';
+export { createScheduleService, type ScheduleService } from './schedule.service.ts';
+export { createRoutingService, type RoutingService } from './routing.service.ts';
+export { createCalendarService, type CalendarService } from './calendar.service.ts';
+export { scheduleRoutes } from './schedule.routes.ts';
+export { scheduleSchemas } from './schedule.schemas.ts';
+export { chooseSchedule, DEFAULT_STEPS, type RoutingRule } from './schedule.ts';

@@ -7,6 +7,7 @@ export const ServiceSchema = Type.Object(
     name: Type.String(),
     description: Type.String(),
     schedule_id: Type.Union([Type.String(), Type.Null()]),
+    paging: Type.Union([Type.Literal('ok'), Type.Literal('no_schedule')], { description: 'no_schedule: the service has no schedule_id, so alerts no routing rule sends elsewhere page nobody.' }),
     dedupe_mode: Type.String({ enum: ['event_key_only'] }),
     created_at: Type.String(),
     updated_at: Type.String(),
@@ -18,7 +19,7 @@ export const ServiceCreate = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
-    schedule_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'Schedule bound to the service (optional until schedules exist).' })),
+    schedule_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'A schedule of the organization (sch_…), or null: the service then pages nobody unless a routing rule picks a schedule.' })),
     dedupe_mode: Type.Optional(Type.Literal('event_key_only')),
   },
   { $id: 'ServiceCreate' },

@@ -16,6 +16,8 @@ export const rowToService = (r: ServiceRow) => ({
   name: r.name,
   description: r.description,
   schedule_id: r.schedule_id,
+  // no_schedule: alerts that no routing rule sends elsewhere page nobody (PRODUCT.md 7.3).
+  paging: r.schedule_id === null ? ('no_schedule' as const) : ('ok' as const),
   dedupe_mode: r.dedupe_mode,
   created_at: r.created_at,
   updated_at: r.updated_at,
@@ -44,6 +46,8 @@ export function createServiceService(deps: {
   db: Kysely<Database>;
   clock: Clock;
   integrations: Pick<IntegrationService, 'createDefaultWebhookTx'>;
+  /** 400 unless the id names a schedule of the organization (the schedule module, issue 20). */
+  schedules: { assertSchedule(trx: Kysely<Database>, orgId: string, scheduleId: string): Promise<void> };
 }) {
   const { db, clock } = deps;
   return {
@@ -62,6 +66,7 @@ export function createServiceService(deps: {
       };
       try {
         return await db.transaction().execute(async (trx) => {
+          if (row.schedule_id !== null) await deps.schedules.assertSchedule(trx, actor.orgId, row.schedule_id);
           await repo.insertService(trx, row);
           const integration = await deps.integrations.createDefaultWebhookTx(trx, { orgId: actor.orgId, serviceId: row.id, now });
           await recordAudit(trx, { orgId: actor.orgId, actor, action: 'service.create', targetType: 'service', targetId: row.id, changes: { name: row.name }, meta, now });
@@ -92,6 +97,7 @@ export function createServiceService(deps: {
         return await db.transaction().execute(async (trx) => {
           const row = await repo.findService(trx, actor.orgId, id);
           if (!row) throw notFound('Service', id);
+          if (input.schedule_id) await deps.schedules.assertSchedule(trx, actor.orgId, input.schedule_id);
           const set = {
             ...(input.name !== undefined ? { name: input.name.trim() } : {}),
             ...(input.description !== undefined ? { description: input.description } : {}),

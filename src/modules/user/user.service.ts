@@ -9,7 +9,7 @@ import { safeEqual } from '../../lib/secrets.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { endMembershipTx, orgRepository } from '../org/index.ts';
+import { endMembershipTx, orgRepository, type MembershipLeavingTx } from '../org/index.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { recordPersonAudit } from './user.audit.ts';
 import * as repo from './user.repository.ts';
@@ -39,7 +39,11 @@ const alertSoundOf = (u: UserRow): AlertSound => {
   return { sounds: { ...DEFAULT_ALERT_SOUND.sounds, ...(stored.sounds ?? {}) }, critical_alerts: stored.critical_alerts ?? DEFAULT_ALERT_SOUND.critical_alerts };
 };
 
-export function createUserService(deps: { db: Kysely<Database>; dialect?: Dialect; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup; settingsOf?: SettingsLookup }) {
+export function createUserService(deps: {
+  db: Kysely<Database>; dialect?: Dialect; clock?: Clock; hashCode?: CodeHasher; mailer?: Mailer; planOf?: PlanLookup; settingsOf?: SettingsLookup;
+  /** What follows a person out of each organization when the account is deleted (rotations, overrides). */
+  membershipEndingTx?: MembershipLeavingTx;
+}) {
   const { db } = deps;
   const clock = deps.clock ?? { now: () => new Date() };
   const hashCode = (purpose: string, v: string) => {
@@ -98,7 +102,7 @@ export function createUserService(deps: { db: Kysely<Database>; dialect?: Dialec
         // In organization id order, so concurrent deletions lock organizations in one order.
         const memberships = await orgRepository.listMembershipsOfUser(trx, actor.id);
         for (const m of memberships) {
-          await endMembershipTx(trx, { dialect: deps.dialect ?? 'sqlite', orgId: m.org_id, userId: actor.id, actor, why: 'user.delete', meta, now: iso });
+          await endMembershipTx(trx, { dialect: deps.dialect ?? 'sqlite', orgId: m.org_id, userId: actor.id, actor, why: 'user.delete', meta, now: iso, leavingTx: deps.membershipEndingTx });
         }
         if (!memberships.length) await recordAudit(trx, { orgId: null, actor, action: 'user.delete', targetType: 'user', targetId: actor.id, meta, now: iso });
         await repo.keepIngestKeys(trx, actor.id);

@@ -114,6 +114,13 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'PATCH /api/services/{id}': ['DI', 'admin'],
   'GET /api/services/{id}/routing': ['D', 'observer'],
   'PUT /api/services/{id}/routing': ['D', 'admin'],
+  // Schedules (issue 20): reading a schedule and its timeline, and a person's own calendar feeds.
+  'GET /api/schedules/{id}': ['DI', 'observer'],
+  'GET /api/schedules/{id}/shifts': ['DI', 'observer'],
+  'GET /api/schedules/{id}/overrides': ['DI', 'observer'],
+  'GET /api/me/calendar-feeds': ['DI', 'observer'],
+  'POST /api/me/calendar-feeds': ['DI', 'responder'],
+  'DELETE /api/me/calendar-feeds/{id}': ['DI', 'responder'],
   // Not in spec 4.2's table: organizations, members and invitations (docs/adr/0320, 0321).
   'POST /api/orgs': ['D', 'observer'],
   'GET /api/org/members': ['DI', 'observer'],
@@ -186,7 +193,7 @@ const BODY_NAMES: Record<string, string> = {
 /** Id prefixes of resource kinds, for well-formed unknown ids. */
 const PREFIX: Record<string, string> = {
   alerts: 'alr', services: 'svc', keys: 'key', integrations: 'int', devices: 'dev', 'phone-numbers': 'phn',
-  schedules: 'sch', overrides: 'ovr', sessions: 'ses', members: 'usr', webhooks: 'whk',
+  schedules: 'sch', overrides: 'ovr', sessions: 'ses', members: 'usr', webhooks: 'whk', 'calendar-feeds': 'cal',
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -32,9 +32,30 @@ for (const dialect of DIALECTS) {
     const list = (qs = '') => t.app.inject({ method: 'GET', url: `/api/alerts${qs}`, headers: tenant.headers });
 
     it('sorts by priority, then newest first', async () => {
-      const res = await list();
+      const res = await list('?status=any');
       expect(res.statusCode).toBe(200);
       expect(res.json().map((x: { id: string }) => x.id)).toEqual([ids.resolved, ids.crit, ids.high, ids.lowNew, ids.lowOld, ids.info]);
+    });
+
+    it('without a status filter lists the alerts that are not resolved; status=resolved or any shows the others (issue 18 item 9)', async () => {
+      const ofIds = async (qs: string) => {
+        const res = await list(qs);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().map((x: { id: string }) => x.id);
+      };
+      // A resolved critical never sits above an open high in the default list.
+      const unresolved = [ids.crit, ids.high, ids.lowNew, ids.lowOld, ids.info];
+      expect(await ofIds('')).toEqual(unresolved);
+      expect(await ofIds('?status=')).toEqual(unresolved);
+      expect(await ofIds('?status=open,acknowledged,snoozed')).toEqual(unresolved);
+      expect(await ofIds('?status=resolved')).toEqual([ids.resolved]);
+      expect(await ofIds('?status=any')).toEqual([ids.resolved, ...unresolved]);
+      expect(await ofIds('?status=resolved,any')).toEqual([ids.resolved, ...unresolved]);
+      expect(await ofIds(`?status=any&service_id=${b.id}`)).toEqual([ids.lowNew, ids.info]);
+      const bad = await list('?status=closed');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.details[0].field).toBe('status');
+      expect(bad.json().error.message).toContain('any');
     });
 
     it('filters by status, service, priority, urgency and title search', async () => {
@@ -116,6 +137,37 @@ for (const dialect of DIALECTS) {
       expect(res.json()).toEqual({ alert_id: ids.crit, org_id: tenant.orgId, org_name: 'Acme' });
       const stranger = await bootstrapTenant(t, 'Other');
       expect((await t.app.inject({ method: 'GET', url: `/api/alerts/${ids.crit}/org`, headers: stranger.headers })).statusCode).toBe(404);
+    });
+
+    it('timelines name sources, keys and people, and keep their ids in `actor` (issue 18 item 10)', async () => {
+      const source = await t.app.inject({ method: 'POST', url: '/api/integrations', headers: tenant.headers, payload: { type: 'webhook', name: 'Prod Grafana', service_id: a.id } });
+      expect(source.statusCode, source.body).toBe(200);
+      const byUrl = await t.app.inject({ method: 'POST', url: new URL(source.json().ingest_url).pathname, payload: { title: 'Named source', event_key: 'named-1' } });
+      const byKey = await t.app.inject({
+        method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${tenant.ingestKey}` }, payload: { service_id: a.id, title: 'Named key', event_key: 'named-2' },
+      });
+      const viaUrl = byUrl.json().alert_id as string;
+      const viaKey = byKey.json().alert_id as string;
+      // A person without a name shows as their email; with one, as their name.
+      const owner = await t.container.db.selectFrom('users').select(['email']).where('id', '=', tenant.userId).executeTakeFirstOrThrow();
+      expect((await t.app.inject({ method: 'PUT', url: `/api/alerts/${viaUrl}/ack`, headers: tenant.headers })).statusCode).toBe(200);
+      await t.container.db.updateTable('users').set({ name: 'Ada Lovelace' }).where('id', '=', tenant.userId).execute();
+      expect((await t.app.inject({ method: 'PUT', url: `/api/alerts/${viaUrl}/resolve`, headers: tenant.headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'PUT', url: `/v1/alerts/${viaKey}/resolve`, headers: { authorization: `Bearer ${tenant.ingestKey}` } })).statusCode).toBe(200);
+      const keyId = (await t.container.db.selectFrom('api_keys').select('id').where('org_id', '=', tenant.orgId).where('kind', '=', 'alert_ingest').executeTakeFirstOrThrow()).id;
+      const timeline = async (id: string) =>
+        ((await t.app.inject({ method: 'GET', url: `/api/alerts/${id}/timeline`, headers: tenant.headers })).json() as { kind: string; message: string; actor: { type: string; id: string } }[])
+          .filter((e) => e.kind !== 'page_requested')
+          .map((e) => ({ kind: e.kind, message: e.message, actor: e.actor }));
+      expect(await timeline(viaUrl)).toEqual([
+        { kind: 'triggered', message: 'Alert opened by source "Prod Grafana": priority high, urgency high', actor: { type: 'integration', id: source.json().id } },
+        { kind: 'acknowledged', message: `Acknowledged by ${owner.email}`, actor: { type: 'user', id: tenant.userId } },
+        { kind: 'resolved', message: 'Resolved by Ada Lovelace', actor: { type: 'user', id: tenant.userId } },
+      ]);
+      expect(await timeline(viaKey)).toEqual([
+        { kind: 'triggered', message: 'Alert opened by API key "Bootstrap alert-ingest key": priority high, urgency high', actor: { type: 'api_key', id: keyId } },
+        { kind: 'resolved', message: 'Resolved by API key "Bootstrap alert-ingest key"', actor: { type: 'api_key', id: keyId } },
+      ]);
     });
 
     it('timelines page oldest first', async () => {

@@ -63,7 +63,16 @@ for (const dialect of DIALECTS) {
       const svc = await createService(t, tenant, 'fuzzed');
       const alert = await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'fuzz', event_key: 'fuzz' } });
       const key = await t.app.inject({ method: 'POST', url: '/api/keys', headers: tenant.headers, payload: { name: 'disposable', kind: 'alert_ingest' } });
-      realIds = [svc.id, svc.integrationId, alert.json().alert_id, key.json().id, tenant.userId].filter((id): id is string => typeof id === 'string');
+      // A schedule with a layer and an override (issue 20), so schedule routes are fuzzed past the 404.
+      const schedule = (await t.app.inject({
+        method: 'POST', url: '/api/schedules', headers: tenant.headers,
+        payload: { name: 'fuzzed', time_zone: 'America/New_York', levels: [{ level: 1, timeout_minutes: 5, layers: [{ name: 'l', precedence: 0, rotation: { unit: 'day', length: 1, handoff_local: '2026-03-01T09:00', participants: [tenant.userId] } }] }] },
+      })).json();
+      const override = (await t.app.inject({
+        method: 'POST', url: `/api/schedules/${schedule.id}/overrides`, headers: tenant.headers,
+        payload: { level: 1, kind: 'add', add_user_id: tenant.userId, start: '2026-03-01T00:00:00Z', end: '2099-01-01T00:00:00Z' },
+      })).json();
+      realIds = [svc.id, svc.integrationId, alert.json().alert_id, key.json().id, tenant.userId, schedule.id, schedule.levels?.[0]?.layers?.[0]?.id, override.id].filter((id): id is string => typeof id === 'string');
       const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
       components = doc.components?.schemas ?? {};
       operations = [];

@@ -35,6 +35,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
 type Status = 'open' | 'acknowledged' | 'resolved';
 const STATUSES = ['open', 'acknowledged', 'snoozed', 'resolved'] as const;
+type StatusFilter = (typeof STATUSES)[number] | 'any';
 
 interface ModelAlert {
   id: string;
@@ -47,7 +48,7 @@ interface ModelAlert {
 }
 
 interface Filter {
-  status?: (typeof STATUSES)[number][];
+  status?: StatusFilter[];
   serviceId?: string;
   priority?: Priority[];
   urgency?: Urgency;
@@ -69,8 +70,11 @@ const rankOf = (p: Priority) => PRIORITIES.indexOf(p);
 const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (c) => c.toLowerCase());
 const defaultUrgency = (p: Priority): Urgency => (p === 'info' ? 'low' : 'high');
 
+/** Without a status filter the list shows alerts not resolved; `any` is every status (PRODUCT.md 6). */
+const statusesOf = (f: Filter): string[] => (!f.status ? ['open', 'acknowledged', 'snoozed'] : f.status.includes('any') ? [...STATUSES] : f.status);
+
 function matches(a: ModelAlert, f: Filter): boolean {
-  if (f.status && !(f.status as string[]).includes(a.status)) return false;
+  if (!statusesOf(f).includes(a.status)) return false;
   if (f.serviceId !== undefined && a.serviceId !== f.serviceId) return false;
   if (f.priority && !f.priority.includes(PRIORITIES[a.rank]!)) return false;
   if (f.urgency && a.urgency !== f.urgency) return false;
@@ -224,7 +228,7 @@ function qOf(spec: QSpec, titles: string[]): string {
 }
 
 interface FilterSpec {
-  status?: (typeof STATUSES)[number][] | undefined;
+  status?: StatusFilter[] | undefined;
   service?: number | 'foreign' | 'unknown' | undefined;
   priority?: Priority[] | undefined;
   urgency?: Urgency | undefined;
@@ -233,7 +237,7 @@ interface FilterSpec {
 const filterSpecArb: fc.Arbitrary<FilterSpec> = fc.record(
   {
     // Repeats too: `status=open,open` must list each alert once.
-    status: fc.array(fc.constantFrom(...STATUSES), { minLength: 1, maxLength: 6 }),
+    status: fc.array(fc.constantFrom<StatusFilter>(...STATUSES, 'any'), { minLength: 1, maxLength: 6 }),
     service: fc.oneof(fc.integer({ min: 0, max: 2 }), fc.constantFrom('foreign' as const, 'unknown' as const)),
     priority: fc.array(fc.constantFrom(...PRIORITIES), { minLength: 1, maxLength: 6 }),
     urgency: urgencyArb,
@@ -243,7 +247,7 @@ const filterSpecArb: fc.Arbitrary<FilterSpec> = fc.record(
 );
 /** Mostly no filter or one or two: walks of many pages. */
 const sparseFilterSpecArb: fc.Arbitrary<FilterSpec> = fc.record({
-  status: sometimes(fc.subarray([...STATUSES], { minLength: 2 }), 3),
+  status: sometimes(fc.oneof(fc.subarray<StatusFilter>([...STATUSES], { minLength: 2 }), fc.constant<StatusFilter[]>(['any'])), 3),
   service: sometimes(fc.integer({ min: 0, max: 2 }), 5),
   priority: sometimes(fc.subarray([...PRIORITIES], { minLength: 3 }), 3),
   urgency: sometimes(urgencyArb, 5),

@@ -42,7 +42,7 @@ for (const dialect of DIALECTS) {
 
     it('/healthz and /readyz answer ok', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ ok: true });
-      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ ok: true, store: 'reachable', spool_units: 0 });
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ ok: true, store: 'reachable', spool_units: 0, ingest: 'store', paging: 'running', cannot: [] });
     });
 
     it('/metrics reports signals by outcome, the ingest latency histogram and the outbox backlog', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -32,20 +32,40 @@ describe('the README works as written', () => {
     expect(ls.stdout).toContain('secret.key');
   });
 
-  it('walk-through: bootstrap, create a service, send a signal, list the alert', () => {
+  // Issue 18 item 8: run twice, `> bootstrap.json` emptied the only copy of the keys before
+  // bootstrap refused the existing email. The walkthrough now keeps its files and reuses them.
+  it('walk-through: bootstrap, create a service, send a signal, list the alert; run again, the keys are kept and the signal joins the alert', () => {
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
     const block = /<!-- walkthrough:start -->\s*```bash\n([\s\S]*?)```\s*<!-- walkthrough:end -->/.exec(readme)?.[1];
     expect(block).toBeTruthy();
     const script = block!
       .replaceAll('npm run --silent klaxon --', `node ${KLAXON_BIN}`)
       .replaceAll('localhost:8080', `localhost:${port}`);
-    const r = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const walk = () => spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const r = walk();
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/\{"ok":true,.*"alert_id":"alr_[0-9a-z]{26}".*"deduped":false,"resolved":false/);
     const alerts = JSON.parse(r.stdout.trim().split('\n').pop()!);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ title: 'Disk full on db-1', priority: 'critical', urgency: 'high', status: 'open' });
+    const keys = readFileSync(join(dir, 'bootstrap.json'), 'utf8');
+    expect(JSON.parse(keys)).toMatchObject({ org_id: expect.stringMatching(/^org_/), api_key: expect.stringMatching(/^kxp_/) });
+    for (const file of ['bootstrap.json', 'service.json']) expect((statSync(join(dir, file)).mode & 0o777).toString(8), file).toBe('600');
+
+    const again = walk();
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(0);
+    expect(readFileSync(join(dir, 'bootstrap.json'), 'utf8')).toBe(keys);
+    expect(again.stdout).toMatch(/\{"ok":true,.*"alert_id":"alr_[0-9a-z]{26}".*"deduped":true/);
+    const after = JSON.parse(again.stdout.trim().split('\n').pop()!);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: alerts[0].id, status: 'open' });
+  });
+
+  it('the files the walkthrough writes are git-ignored', () => {
+    const r = spawnSync('git', ['check-ignore', '--no-index', 'bootstrap.json', 'bootstrap.json.tmp', 'service.json', 'service.json.tmp'], { cwd: REPO, encoding: 'utf8' });
+    expect(r.stdout.trim().split('\n')).toEqual(['bootstrap.json', 'bootstrap.json.tmp', 'service.json', 'service.json.tmp']);
   });
 
   it('admin bootstrap refuses an email that already exists, with exit code 1', () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type Kysely, type MigrationResultSet, NO_MIGRATIONS, sql } from 'kysely';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
-import { readSeededRows, SEEDED_TABLES, seedRows, type SeededRow } from '../../helpers/migration-seed.ts';
+import { readSeededRows, SEEDED_TABLES, seedRows, SOFT_REFERENCES, type SeededRow } from '../../helpers/migration-seed.ts';
 import { MIGRATOR_TABLES, type SchemaSnapshot, schemaSnapshot } from '../../helpers/schema.ts';
 import type { Dialect } from '../../../src/db/connect.ts';
 import { createMigrator } from '../../../src/db/migrator.ts';
@@ -48,10 +48,21 @@ async function migrateUpStepByStep(db: Kysely<any>, dialect: Dialect): Promise<S
   return steps;
 }
 
-/** The seeded rows as they were written, or null for those whose table a down dropped. */
-function expectedRows(seeded: SeededRow[], dropped: Set<string>) {
-  return seeded.map((s) => ({ table: s.table, key: s.key, row: dropped.has(s.table) ? null : s.row }));
+/**
+ * The seeded rows as they were written, or null for those whose table a down dropped. A soft
+ * reference (SOFT_REFERENCES) to a table in `unreferenced` is expected cleared: an up ran while
+ * that table had no seeded row (it did not exist when the rows were written, or a down dropped it).
+ */
+function expectedRows(seeded: SeededRow[], dropped: Set<string>, unreferenced: Set<string>) {
+  const cleared = (s: SeededRow) => {
+    const refs = SOFT_REFERENCES.filter((r) => r.table === s.table && r.column in s.row && unreferenced.has(r.references));
+    return refs.length ? { ...s.row, ...Object.fromEntries(refs.map((r) => [r.column, null])) } : s.row;
+  };
+  return seeded.map((s) => ({ table: s.table, key: s.key, row: dropped.has(s.table) ? null : cleared(s) }));
 }
+
+/** The tables soft references name that had no seeded row. */
+const unseeded = (seeded: SeededRow[]) => new Set(SOFT_REFERENCES.map((r) => r.references).filter((t) => !seeded.some((s) => s.table === t)));
 
 describe.each(DIALECTS)('migrations (%s)', (dialect) => {
   let stores: TestStore[] = [];
@@ -107,7 +118,7 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       const seeded = await seedRows(db, await schemaSnapshot(db, dialect));
       expect(seeded.map((s) => s.table)).toEqual(expect.arrayContaining(['organizations', 'users', 'memberships', 'services', 'integrations', 'alerts', 'alert_log', 'outbox_events', 'receipts']));
       expectMigrated(await migrator.migrateToLatest());
-      expect(await readSeededRows(db, seeded)).toEqual(expectedRows(seeded, new Set()));
+      expect(await readSeededRows(db, seeded)).toEqual(expectedRows(seeded, new Set(), unseeded(seeded)));
     },
   );
 
@@ -128,13 +139,15 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       const target = MIGRATIONS[i - 1]!;
       expectMigrated(await migrator.migrateTo(target));
       expect(await schemaSnapshot(db, dialect), `schema after going down to ${target}`).toEqual(steps[i - 1]);
+      // References to tables dropped in an earlier round were cleared by that round's up.
+      const clearedBefore = new Set([...unseeded(seeded), ...dropped]);
       for (const t of Object.keys(steps[i]!.tables)) if (!steps[i - 1]!.tables[t]) dropped.add(t);
       expect(await readSeededRows(db, seeded.filter((s) => !dropped.has(s.table))), `rows after undoing ${MIGRATIONS[i]}`).toEqual(
-        expectedRows(seeded.filter((s) => !dropped.has(s.table)), dropped),
+        expectedRows(seeded.filter((s) => !dropped.has(s.table)), dropped, clearedBefore),
       );
       expectMigrated(await migrator.migrateToLatest());
       expect(await schemaSnapshot(db, dialect)).toEqual(steps.at(-1));
-      expect(await readSeededRows(db, seeded), `rows after undoing ${MIGRATIONS[i]} and migrating up again`).toEqual(expectedRows(seeded, dropped));
+      expect(await readSeededRows(db, seeded), `rows after undoing ${MIGRATIONS[i]} and migrating up again`).toEqual(expectedRows(seeded, dropped, new Set([...unseeded(seeded), ...dropped])));
     }
   });
 });

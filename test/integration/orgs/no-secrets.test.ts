@@ -4,6 +4,7 @@ import { DIALECTS, bootstrapTenant, buildTestApp, createService, type TestApp } 
 import { connectVendor, createDirectIntegration } from '../../factories/integrations.ts';
 import { grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
 import { startTestSmtp } from '../../helpers/smtp.ts';
+import { randomToken } from '../../../src/lib/secrets.ts';
 
 /**
  * "No secret appears in logs, audit entries or API responses other than the one that creates it":
@@ -46,6 +47,30 @@ for (const dialect of DIALECTS) {
       await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'x' } });
       await t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${boot.ingest_key}` }, payload: { title: 'x', service_id: svc.id } });
       await t.app.inject({ method: 'GET', url: `/api/audit?cursor=${encodeURIComponent(token)}`, headers });
+      // Issue 19.8: the request line logged the raw token of a percent-encoded ingest path (which
+      // the router accepts), of mistyped and unknown paths, and of query strings.
+      const ingestToken = svc.ingestPath.split('/').pop()!;
+      const calendarToken = randomToken(24);
+      const agentToken = `kxa_${randomToken(24)}`;
+      secrets.push(calendarToken, agentToken);
+      const encodedPath = `/v1/%69ngest/${ingestToken.replace(/^(.)/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`;
+      expect((await t.app.inject({ method: 'POST', url: encodedPath, payload: { title: 'encoded path' } })).statusCode).toBe(202);
+      for (const url of [
+        `/v1/ingst/${ingestToken}`,
+        `/v1/ingest//${ingestToken}`,
+        `/V1/INGEST/${ingestToken}`,
+        `/v1/ingest/${ingestToken}/extra`,
+        `/v1/ingest/${ingestToken}?copy=${ingestToken}`,
+        `/${ingestToken}`,
+        `/v1/calendar/${calendarToken}.ics`,
+        `/healthz?${ingestToken}`,
+        `/api/alerts?q=${boot.api_key}&cursor=${agentToken}&limit=5`,
+        `/api/me?token=${encodeURIComponent(agentToken)}`,
+      ]) {
+        const r = await t.app.inject({ method: 'POST', url, headers, payload: { title: 'stray' } });
+        expect(r.statusCode, url).toBeLessThan(500);
+      }
+      await t.app.inject({ method: 'GET', url: `/api/alerts?limit=5&q=${ingestToken}`, headers });
       await t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers, payload: { name: 'Vault 2', ingest_rate_per_minute: 600 } });
       await t.app.inject({ method: 'PUT', url: '/api/org/voice', headers, payload: { voice: 'male', language: 'en-GB', repeat_count: 1, greeting: 'Hi', ack_key: '1', escalate_key: '2' } });
 
@@ -53,6 +78,8 @@ for (const dialect of DIALECTS) {
       const v2 = await createDirectIntegration(t, tenant, { type: 'events_v2', serviceId: svc.id });
       const routingKey = v2.routing_key!;
       secrets.push(routingKey);
+      await t.app.inject({ method: 'POST', url: `/v2/enqueue/${routingKey}`, payload: { event_action: 'trigger' } });
+      await t.app.inject({ method: 'POST', url: `/v2/enqueue?routing_key=${routingKey}`, payload: { event_action: 'trigger' } });
       const event = { routing_key: routingKey, event_action: 'trigger', payload: { summary: 'v2', source: 'db', severity: 'critical' } };
       expect((await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: event })).statusCode).toBe(202);
       expect((await t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: { ...event, payload: { summary: 'v2' } } })).statusCode).toBe(400);
@@ -89,7 +116,7 @@ for (const dialect of DIALECTS) {
     const leaks = (text: string) => secrets.filter((s) => text.includes(s));
 
     it('made the secrets it looks for', () => {
-      expect(secrets.length).toBeGreaterThanOrEqual(17);
+      expect(secrets.length).toBeGreaterThanOrEqual(19);
       expect(secrets.every((s) => s.length >= 20)).toBe(true);
     });
 

@@ -237,9 +237,13 @@ for (const dialect of DIALECTS) {
       expect(await countAlerts()).toBe(before);
       const audit = await t.container.db.selectFrom('audit_log').select('action').where('target_id', '=', v.id).execute();
       expect(audit.map((a) => a.action)).toContain('integration.disable');
-      // Turning it back on restores the same credential.
-      expect((await api('PATCH', `/api/integrations/${v.id}`, { enabled: true })).json().enabled).toBe(true);
-      expect((await send(v.ingest_url, AM_ALERT({}, 'firing', 'fffffffffffffff4'))).statusCode).toBe(202);
+      // Turning it back on issues a new credential; the revoked one stays dead (issue 19.11,
+      // sources/revoked-source.test.ts).
+      const on = (await api('PATCH', `/api/integrations/${v.id}`, { enabled: true })).json();
+      expect(on.enabled).toBe(true);
+      expect(on.ingest_url).not.toBe(v.ingest_url);
+      expect((await send(v.ingest_url, AM_ALERT({}, 'firing', 'fffffffffffffff4'))).statusCode).toBe(401);
+      expect((await send(on.ingest_url, AM_ALERT({}, 'firing', 'fffffffffffffff5'))).statusCode).toBe(202);
 
       expect((await api('DELETE', `/api/integrations/${v.id}`)).json()).toEqual({ ok: true });
       expect((await api('POST', `/api/integrations/${v.id}/reveal`)).statusCode).toBe(404);

@@ -1,0 +1,16 @@
+// The scale bench's retention pass: the periodic cleanup as it runs once every retention window
+// of handled outbox events and receipts has passed (the fill takes minutes, a store holding a
+// million alerts took months). Resolved alerts stay: their retention (org settings, 365 days by
+// default) is what the store is sized by.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/db/database.ts';
+import { cleanupJob, KEEP_MS } from '../src/jobs/cleanup.job.ts';
+
+export async function pruneAsOf(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string> {
+  const now = new Date(Date.now() + KEEP_MS + 86_400_000);
+  await cleanupJob.run({ db, now });
+  // PostgreSQL keeps deleted rows' space for reuse by later rows (a store in its steady state
+  // reuses it); compacted here so the figure is the rows kept. SQLite's free pages are not counted.
+  if (dialect === 'postgres') await sql`vacuum full outbox_events, receipts`.execute(db);
+  return `cleanup as of ${now.toISOString()}${dialect === 'postgres' ? ', then vacuum full of the pruned tables' : ''}`;
+}
