@@ -74,6 +74,9 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
     // req.log is made on first use: most requests never log through it (src/http/logging.ts).
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT,
+    // X-Forwarded-For is believed only from the operator's proxies (KLAXON_TRUSTED_PROXIES): sign-in
+    // throttling and the audit log key on req.ip, which a client must not choose (docs/adr/0534).
+    trustProxy: container.config.trustedProxies.length ? container.config.trustedProxies : false,
     // Above every path parameter's own maxLength, so an overlong id or token gets the route's
     // validation error; beyond it the router refuses it (frameworkError).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

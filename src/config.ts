@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 /** The one place that reads process.env (PRODUCT.md 1). */
 export interface Config {
@@ -25,6 +26,11 @@ export interface Config {
   billing: BillingConfig;
   /** Who may create an account (PRODUCT.md 1): anyone, invited people only (default), or nobody. */
   signup: SignupMode;
+  /**
+   * Addresses (IPs, CIDR ranges, or loopback|linklocal|uniquelocal) of reverse proxies whose
+   * X-Forwarded-For is believed (KLAXON_TRUSTED_PROXIES); empty: the socket's address is the client's.
+   */
+  trustedProxies: string[];
   /** Durable ingest (docs/adr/0100, 0101): load shedding, spool bound, outbox lease. */
   shedEventLoopDelayMs: number;
   shedQueueDepth: number;
@@ -169,6 +175,7 @@ export function loadConfig(
   }
   return {
     signup,
+    trustedProxies: trustedProxies(env.KLAXON_TRUSTED_PROXIES),
     sms: smsConfig(env),
     billing: billingConfig(env),
     port: p,
@@ -201,6 +208,23 @@ function webhookConfig(env: Record<string, string | undefined>): WebhookConfig {
     throw new ConfigError(`KLAXON_WEBHOOK_DNS_SERVER must be an IP address with an optional port (e.g. 10.0.0.2 or 10.0.0.2:53), got "${dnsServer}"`);
   }
   return { allowPrivate: allow === 'true', timeoutMs: positiveInt(env, 'KLAXON_WEBHOOK_TIMEOUT_MS', 10_000), dnsServer };
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** KLAXON_TRUSTED_PROXIES: comma-separated IPs or CIDR ranges, or the names of proxy-addr's ranges. */
+function trustedProxies(raw: string | undefined): string[] {
+  if (!raw || !raw.trim()) return [];
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    const [addr, bits, extra] = e.split('/');
+    const family = isIP(addr ?? '');
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.includes(e) && (family === 0 || !bitsOk || extra !== undefined)) {
+      throw new ConfigError(`KLAXON_TRUSTED_PROXIES must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated; "${e}" is none of these`);
+    }
+  }
+  return entries;
 }
 
 function httpUrl(raw: string, name: string): URL {

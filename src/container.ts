@@ -45,6 +45,7 @@ import { createAuditService } from './modules/audit/index.ts';
 import { createOrgManagementService } from './modules/org/index.ts';
 import { createInvitationService, type InvitationMailer } from './modules/invitation/index.ts';
 import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
+import { passwordResetMailHandler } from './jobs/password-reset-mail.job.ts';
 import { createSnapshotRefresher } from './jobs/credential-snapshot.job.ts';
 import { type BackgroundLog, createOutageLog } from './db/outage-log.ts';
 import { createSnapshotFile } from './jobs/credential-snapshot.file.ts';
@@ -107,7 +108,8 @@ export function createContainer(opts: ContainerOptions) {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Invitation mail: the handler reaches the service lazily (it is built below).
   const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer ?? mailer });
-  const handlers = [pagingIntakeHandler, invitationMail, ...(opts.extraHandlers ?? [])];
+  const resetMail = passwordResetMailHandler({ sessions: { deliverPasswordReset: (id, m) => sessions.deliverPasswordReset(id, m) }, mailer });
+  const handlers = [pagingIntakeHandler, invitationMail, resetMail, ...(opts.extraHandlers ?? [])];
   // Alert events no handler but webhooks consume are written processed, except for organizations
   // with a destination that wants them (docs/adr/0123, 0461): the subscriptions keep this set.
   const settledEvents = new SettledEvents();
@@ -189,7 +191,7 @@ export function createContainer(opts: ContainerOptions) {
     membershipEndingTx: (trx, e) => schedules.memberRemovedTx(trx, e),
   });
   const sessions = createSessionService({
-    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup,
+    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify,
     // Resolved at call time: invitations are built below.
     invitations: { joinTx: (trx, input) => invitations.joinTx(trx, input) },
   });

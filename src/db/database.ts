@@ -9,7 +9,7 @@ import type { OutboxEventTable } from '../modules/outbox/outbox.table.ts';
 import type { ServiceTable } from '../modules/service/service.table.ts';
 import type { UserTable } from '../modules/user/user.table.ts';
 import type { AgreementConsentTable, EmailChangeTable } from '../modules/user/user.table.ts';
-import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable, TotpLastStepTable, SessionReauthenticationTable } from '../modules/session/session.table.ts';
+import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable, TotpLastStepTable, SessionReauthenticationTable, PasswordResetTable } from '../modules/session/session.table.ts';
 import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
@@ -42,6 +42,7 @@ export interface Database {
   sign_in_failures: SignInFailureTable;
   totp_last_steps: TotpLastStepTable;
   session_reauthentications: SessionReauthenticationTable;
+  password_resets: PasswordResetTable;
   email_changes: EmailChangeTable;
   agreement_consents: AgreementConsentTable;
   devices: DeviceTable;

@@ -65,7 +65,7 @@ export function ulid(nowMs: number = Date.now()): string {
 export type IdPrefix =
   | 'org' | 'usr' | 'svc' | 'alr' | 'key' | 'int' | 'crd' | 'rcp' | 'evt' | 'log' | 'aud'
   | 'ntf' | 'clm' | 'rsp' // the paging engine: pages, dispatcher claims, responder requests
-  | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod'
+  | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod' | 'pwr'
   | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif' | 'lyr' | 'cal'
   | 'whk' | 'msg' | 'wat';
 

@@ -90,6 +90,9 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['totp_last_steps', { user_id: 'usr_m1', step: 59_012_345, used_at: T1 }],
   ['session_reauthentications', { session_id: 'ses_m1', method: 'password', at: T1 }],
   ['api_key_parents', { key_id: 'key_m1', parent_key_id: 'key_m1' }],
+  ['password_resets', {
+    id: 'pwr_m1', user_id: 'usr_m1', token_hash: 'h_pwr', token_sealed: null, mail_status: 'sent', ip: '203.0.113.7', created_at: T0, expires_at: T1, used_at: T1,
+  }],
   ['invitations', {
     id: 'inv_m1', org_id: 'org_m1', email: 'bob@example.com', role: 'responder', token_hash: 'h_inv', token_sealed: null, mail_status: 'sent',
     invited_by: 'usr_m1', created_at: T0, expires_at: T2, accepted_at: null, accepted_by: null, revoked_at: null,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DeviceGrantRow, NewSessionRow, SessionRow } from './session.table.ts';
+import type { DeviceGrantRow, NewSessionRow, PasswordResetRow, SessionRow } from './session.table.ts';
 
 export async function insertSession(db: Kysely<Database>, row: NewSessionRow): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
@@ -31,14 +31,21 @@ export async function setSessionClient(db: Kysely<Database>, id: string, client:
   await db.updateTable('sessions').set({ client }).where('id', '=', id).execute();
 }
 
-export async function countFailuresSince(db: Kysely<Database>, by: 'email' | 'ip', value: string, since: string) {
+/**
+ * Failures within the window of a (account, address) pair or of an address, how many and the
+ * latest; only rows before `beforeId` when given (an attempt's own reservation and later ones are
+ * not counted against it: ids sort by time).
+ */
+export async function failuresSince(db: Kysely<Database>, by: { email: string; ip: string } | { ip: string }, since: string, beforeId?: string) {
   const r = await db
     .selectFrom('sign_in_failures')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
-    .where(by, '=', value)
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('latest')])
+    .$if('email' in by, (q) => q.where('email', '=', (by as { email: string }).email))
+    .where('ip', '=', by.ip)
     .where('created_at', '>', since)
+    .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId!))
     .executeTakeFirst();
-  return { n: Number(r?.n ?? 0), oldest: (r?.oldest as string | null | undefined) ?? null };
+  return { n: Number(r?.n ?? 0), latest: (r?.latest as string | null | undefined) ?? null };
 }
 export async function insertFailure(db: Kysely<Database>, row: { id: string; email: string; ip: string; created_at: string }): Promise<void> {
   await db.insertInto('sign_in_failures').values(row).execute();
@@ -46,8 +53,9 @@ export async function insertFailure(db: Kysely<Database>, row: { id: string; ema
 export async function deleteFailure(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
 }
-export async function clearFailures(db: Kysely<Database>, email: string): Promise<void> {
-  await db.deleteFrom('sign_in_failures').where('email', '=', email).execute();
+/** A success clears its own pair's failures (or, with no address, every failure of the account: a password reset). */
+export async function clearFailures(db: Kysely<Database>, email: string, ip?: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('email', '=', email).$if(ip !== undefined, (q) => q.where('ip', '=', ip!)).execute();
 }
 export async function pruneFailures(db: Kysely<Database>, before: string): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('created_at', '<', before).execute();
@@ -152,4 +160,29 @@ export async function revokeOtherSessions(db: Kysely<Database>, userId: string, 
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+export async function insertPasswordReset(db: Kysely<Database>, row: PasswordResetRow): Promise<void> {
+  await db.insertInto('password_resets').values(row).execute();
+}
+export async function countPasswordResetsSince(db: Kysely<Database>, userId: string, since: string): Promise<number> {
+  const r = await db.selectFrom('password_resets').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('created_at', '>', since).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+export async function findPasswordReset(db: Kysely<Database>, id: string): Promise<PasswordResetRow | undefined> {
+  return db.selectFrom('password_resets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export async function findPasswordResetByHash(db: Kysely<Database>, hash: string): Promise<PasswordResetRow | undefined> {
+  return db.selectFrom('password_resets').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+}
+/** Records the mail outcome and drops the sealed token: after hand-over it is no longer needed. */
+export async function setPasswordResetMail(db: Kysely<Database>, id: string, status: PasswordResetRow['mail_status']): Promise<void> {
+  await db.updateTable('password_resets').set({ mail_status: status, token_sealed: null }).where('id', '=', id).execute();
+}
+/** Uses a link: true when it was unused. Every other open link of the person closes with it. */
+export async function usePasswordReset(db: Kysely<Database>, row: PasswordResetRow, now: string): Promise<boolean> {
+  const r = await db.updateTable('password_resets').set({ used_at: now, token_sealed: null }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return false;
+  await db.updateTable('password_resets').set({ used_at: now, token_sealed: null }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+  return true;
 }

@@ -6,7 +6,7 @@ import { errorResponses, IdParams, ListQuery } from '../../http/schemas.ts';
 import type { CodeHasher } from '../../lib/codes.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { clearSessionCookies, csrfTokenFor, sessionOf, setSessionCookies } from './session.resolvers.ts';
-import type { DeviceAuthorizationRequest, DeviceGrantDecision, DeviceTokenRequest, PasswordChange, Reauthenticate, SignIn, SignUp, TotpDisable } from './session.schemas.ts';
+import type { DeviceAuthorizationRequest, DeviceGrantDecision, DeviceTokenRequest, PasswordChange, PasswordReset, PasswordResetRequest, Reauthenticate, SignIn, SignUp, TotpDisable } from './session.schemas.ts';
 import type { SessionService } from './session.service.ts';
 
 const ME = { audience: 'D', scope: 'P', permission: 'read' } as const;
@@ -42,6 +42,22 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
         body: Type.Ref('SignIn'), response: { 200: Type.Ref('SessionCreated'), ...errorResponses(429) },
       },
       handler: async (req, reply) => answer(reply, await sessions.signIn(req.body as Static<typeof SignIn>, requestMeta(req))),
+    });
+    app.post('/api/auth/password-reset', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'], summary: 'Mail a link to set a new password (the answer is the same whether or not an account uses the address)', security: [],
+        body: Type.Ref('PasswordResetRequest'), response: { 200: Type.Ref('PasswordResetRequested'), ...errorResponses(503) },
+      },
+      handler: async (req) => sessions.requestPasswordReset(req.body as Static<typeof PasswordResetRequest>, requestMeta(req)),
+    });
+    app.post('/api/auth/password-reset/confirm', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'], summary: "Set a new password with the mailed link's token (once, within an hour); every session of the account ends", security: [],
+        body: Type.Ref('PasswordReset'), response: { 200: Type.Ref('PasswordChanged'), ...errorResponses() },
+      },
+      handler: async (req) => sessions.resetPassword(req.body as Static<typeof PasswordReset>, requestMeta(req)),
     });
     app.post('/api/auth/sign-out', {
       config: { access: 'public' },

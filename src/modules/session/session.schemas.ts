@@ -146,7 +146,18 @@ export const PasswordChanged = Type.Object(
   { $id: 'PasswordChanged' },
 );
 
+export const PasswordResetRequest = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }, { $id: 'PasswordResetRequest' });
+export const PasswordResetRequested = Type.Object({ ok: Type.Literal(true), message: Type.String() }, { $id: 'PasswordResetRequested' });
+export const PasswordReset = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 128, description: 'The token query parameter of the mailed link (kxr_…).' }),
+    password: Type.String({ minLength: 10, maxLength: 1024, description: 'The new password.' }),
+  },
+  { $id: 'PasswordReset' },
+);
+
 export const sessionSchemas = [
+  PasswordResetRequest, PasswordResetRequested, PasswordReset,
   Reauthenticate, Reauthenticated, PasswordChange, PasswordChanged,
   SignUp, SignIn, SessionCreated, SessionInfo, DeviceAuthorizationRequest, DeviceAuthorization, DeviceTokenRequest, DeviceToken,
   DeviceGrantDecision, DeviceGrantDecided, TotpSetup, TotpStatus, TotpDisable, RecoveryCodeStatus, RecoveryCodes,

@@ -13,10 +13,12 @@ import { hashSecret, randomToken, type SecretBox } from '../../lib/secrets.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { orgRepository } from '../org/index.ts';
+import { outboxRepository } from '../outbox/index.ts';
 import type { InvitationService } from '../invitation/index.ts';
 import type { SignupMode } from '../../config.ts';
 import { recordPersonAudit, userRepository, type UserRow } from '../user/index.ts';
 import * as repo from './session.repository.ts';
+import { SIGN_IN_THROTTLE, type ThrottleRule, waitFor } from './sign-in-throttle.ts';
 import type { SessionKind, SessionRow } from './session.table.ts';
 
 /** Token prefixes (docs/adr/0300-sign-in-and-sessions.md). */
@@ -26,10 +28,12 @@ const DAY = 24 * 3600 * 1000;
 export const SESSION_TTL_MS: Record<SessionKind, number> = { dashboard: 14 * DAY, mobile: 90 * DAY, agent: 30 * DAY };
 const AUDIENCE: Record<SessionKind, Audience> = { dashboard: 'D', mobile: 'I', agent: 'D' };
 
-/** Sign-in throttling: failures counted over a sliding window, per email and per client IP. */
-export const THROTTLE = { windowMs: 15 * 60 * 1000, perEmail: 5, perIp: 50 };
+/** Sign-in throttling: growing delays per (account, address) and per address (docs/adr/0534). */
+export const THROTTLE = SIGN_IN_THROTTLE;
 export const DEVICE_GRANT = { ttlSeconds: 600, intervalSeconds: 5 };
 export const RECOVERY_CODE_COUNT = 10;
+/** Password reset links (docs/adr/0534): valid an hour, once; at most 3 mailed per person an hour. */
+export const PASSWORD_RESET = { ttlMs: 3600_000, perPersonPerHour: 3, tokenPrefix: 'kxr_', event: 'password_reset.requested' };
 /** TOTP: 30 s steps; the previous step is accepted too, each step once per person (docs/adr/0532). */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_PAST_STEPS = 1;
@@ -64,6 +68,10 @@ export function createSessionService(deps: {
   signup: SignupMode;
   /** Joins an invited person to the organization in the sign-up transaction. */
   invitations?: Pick<InvitationService, 'joinTx'>;
+  /** Whether mail can leave (a reset link needs it); the outbox handler sends it. */
+  mailer?: { readonly configured: boolean };
+  /** Wakes the outbox worker after commit. */
+  notify?: () => void;
 }) {
   const { db, clock, box, hashCode } = deps;
 
@@ -121,16 +129,24 @@ export function createSessionService(deps: {
   };
 
   /**
-   * Counts failures in the window; `reserved` is this attempt's own row, written before the
-   * password is checked, so parallel attempts see each other and cannot overrun the limit.
+   * Refuses an attempt (429 with Retry-After) while the failures of its (account, address) pair, or
+   * of its address over all accounts, ask it to wait (docs/adr/0534). With `reservedId`, the
+   * attempt's own failure row, written before the password is checked, only earlier rows count, so
+   * parallel attempts see each other and at most the free ones reach the password check.
    */
-  async function throttle(email: string, ip: string, now: Date, reserved = 0) {
-    const since = new Date(now.getTime() - THROTTLE.windowMs).toISOString();
-    for (const [by, value, limit] of [['email', email, THROTTLE.perEmail], ['ip', ip, THROTTLE.perIp]] as const) {
-      const { n, oldest } = await repo.countFailuresSince(db, by, value, since);
-      if (n - reserved >= limit) {
-        const retry = oldest ? (new Date(oldest).getTime() + THROTTLE.windowMs - now.getTime()) / 1000 : THROTTLE.windowMs / 1000;
-        throw new AppError('rate_limited', 'Too many failed sign-ins; wait before trying again, or reset your password.', { retryAfterSeconds: Math.max(1, retry) });
+  async function throttle(email: string, ip: string, now: Date, reservedId?: string) {
+    const nowMs = now.getTime();
+    const checks: [ThrottleRule, { email: string; ip: string } | { ip: string }][] = [[THROTTLE.pair, { email, ip }], [THROTTLE.address, { ip }]];
+    for (const [rule, by] of checks) {
+      const { n, latest } = await repo.failuresSince(db, by, new Date(nowMs - rule.windowMs).toISOString(), reservedId);
+      const wait = waitFor(n, latest ? Date.parse(latest) : null, nowMs, rule);
+      if (wait > 0) {
+        if (reservedId) await repo.deleteFailure(db, reservedId);
+        throw new AppError(
+          'rate_limited',
+          'Too many failed sign-ins from this address; wait before trying again (Retry-After), or reset your password (POST /api/auth/password-reset).',
+          { retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) },
+        );
       }
     }
   }
@@ -138,7 +154,7 @@ export function createSessionService(deps: {
   async function fail(email: string, meta: RequestMeta, user: UserRow | undefined, reason: string, now: Date): Promise<never> {
     await db.transaction().execute(async (trx) => {
       // The failure row was reserved before the check (signIn); it stays.
-      await repo.pruneFailures(trx, new Date(now.getTime() - 2 * THROTTLE.windowMs).toISOString());
+      await repo.pruneFailures(trx, new Date(now.getTime() - 2 * THROTTLE.pair.windowMs).toISOString());
       const entry = { actor: systemActor, action: 'auth.sign_in_failed', targetType: 'user', ...(user ? { targetId: user.id } : {}), changes: { email, reason }, meta, now: now.toISOString() };
       if (user) await recordPersonAudit(trx, user.id, entry);
       else await recordAudit(trx, { ...entry, orgId: null });
@@ -208,10 +224,10 @@ export function createSessionService(deps: {
       const now = clock.now();
       const ip = meta.ip ?? 'unknown';
       await throttle(email, ip, now);
-      // Reserve a failure before checking; a success deletes the email's failures again.
+      // Reserve a failure before checking; a success deletes the pair's failures again.
       const reservedId = newId('sif');
       await repo.insertFailure(db, { id: reservedId, email, ip, created_at: now.toISOString() });
-      await throttle(email, ip, now, 1);
+      await throttle(email, ip, now, reservedId);
       const user = await userRepository.findUserByEmail(db, email);
       const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !user.password_hash || !ok) return fail(email, meta, user, 'password', now);
@@ -241,7 +257,7 @@ export function createSessionService(deps: {
           if (!used) return undefined;
         }
         if (step !== null && !(await spendTotpStep(trx, user.id, step))) return undefined;
-        await repo.clearFailures(trx, email);
+        await repo.clearFailures(trx, email, ip);
         const s = await mint(trx, { userId: user.id, kind, ip: meta.ip, now });
         await recordPersonAudit(trx, user.id, {
           actor: { type: 'user', id: user.id, orgId: '', role: 'observer', credentialId: s.row.id, audience: AUDIENCE[kind] },
@@ -298,6 +314,88 @@ export function createSessionService(deps: {
         await recordPersonAudit(trx, actor.id, { actor, action: 'session.revoke', targetType: 'session', targetId: id, changes: { kind: row.kind, name: row.name }, meta, now: iso });
       });
       return { ok: true as const };
+    },
+
+    // --- password reset by emailed link (docs/adr/0534) ---------------------------------------
+
+    /**
+     * POST /api/auth/password-reset: mails a one-time link to the address if an account uses it.
+     * The answer is the same either way (no account enumeration); the mail goes through the outbox,
+     * so the answer's timing does not say either.
+     */
+    async requestPasswordReset(input: { email: string }, meta: RequestMeta) {
+      const email = input.email.trim().toLowerCase();
+      if (!EMAIL.test(email) || email.length > 254) throw invalid('email', 'is not an email address');
+      if (!deps.mailer?.configured) {
+        throw new AppError('service_unavailable', 'Outgoing mail is not configured on this server, so no reset link can be sent; the operator must set SMTP_URL.');
+      }
+      const answer = { ok: true as const, message: 'If an account uses this address, a link to set a new password was mailed to it. It works once, within an hour.' };
+      const now = clock.now();
+      const iso = now.toISOString();
+      const token = PASSWORD_RESET.tokenPrefix + randomToken(32);
+      const queued = await db.transaction().execute(async (trx) => {
+        const user = await userRepository.findUserByEmail(trx, email);
+        if (!user) return false;
+        // A mailbox is not flooded: past the limit the request is answered alike and nothing is sent.
+        if ((await repo.countPasswordResetsSince(trx, user.id, new Date(now.getTime() - 3600_000).toISOString())) >= PASSWORD_RESET.perPersonPerHour) return false;
+        const id = newId('pwr');
+        await repo.insertPasswordReset(trx, {
+          id, user_id: user.id, token_hash: hashSecret(token), token_sealed: box.seal(token), mail_status: 'pending', ip: meta.ip,
+          created_at: iso, expires_at: new Date(now.getTime() + PASSWORD_RESET.ttlMs).toISOString(), used_at: null,
+        });
+        await outboxRepository.insertEvents(trx, [
+          { org_id: '', type: PASSWORD_RESET.event, alert_id: null, payload: JSON.stringify({ reset_id: id }), created_at: iso, available_at: iso },
+        ]);
+        await recordPersonAudit(trx, user.id, { actor: systemActor, action: 'auth.password_reset_request', targetType: 'user', targetId: user.id, meta, now: iso });
+        return true;
+      });
+      if (queued) deps.notify?.();
+      return answer;
+    },
+
+    /** Outbox consumer of password_reset.requested: mails the link; the token is never logged. */
+    async deliverPasswordReset(resetId: string, mailer: { readonly configured: boolean; send(m: { to: string; subject: string; text: string }): Promise<void> } | undefined) {
+      const row = await repo.findPasswordReset(db, resetId);
+      if (!row || !row.token_sealed || row.mail_status !== 'pending') return;
+      if (row.used_at || row.expires_at <= clock.now().toISOString()) return repo.setPasswordResetMail(db, row.id, 'failed');
+      if (!mailer?.configured) return repo.setPasswordResetMail(db, row.id, 'not_configured');
+      const user = await userRepository.findUserById(db, row.user_id);
+      if (!user) return repo.setPasswordResetMail(db, row.id, 'failed');
+      const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(box.open(row.token_sealed))}`;
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your Klaxon password',
+        text:
+          `Someone asked to set a new password for the Klaxon account of ${user.email}.\n\n` +
+          `Open this link to choose one (it works once, until ${row.expires_at}):\n${url}\n\n` +
+          'If you did not ask for this, ignore this mail: your password stays as it is.\n',
+      });
+      await repo.setPasswordResetMail(db, row.id, 'sent');
+    },
+
+    /**
+     * POST /api/auth/password-reset/confirm: the link's token sets a new password. It proves the
+     * mailbox, so the address becomes verified and the account's sign-in failures are cleared;
+     * every session of the person ends (whoever held one is signed out).
+     */
+    async resetPassword(input: { token: string; password: string }, meta: RequestMeta) {
+      if (input.password.length < 10) throw invalid('password', 'must be at least 10 characters');
+      const row = await repo.findPasswordResetByHash(db, hashSecret(input.token.trim()));
+      const nowIso = clock.now().toISOString();
+      const dead = () => invalid('token', 'is unknown, expired or already used; ask for a new link (POST /api/auth/password-reset)');
+      if (!row || row.used_at || row.expires_at <= nowIso) throw dead();
+      const hash = await hashPassword(input.password); // outside the transaction: slow on purpose
+      const ended = await db.transaction().execute(async (trx) => {
+        if (!(await repo.usePasswordReset(trx, row, nowIso))) throw dead();
+        const user = await userRepository.findUserById(trx, row.user_id);
+        if (!user) throw dead();
+        await userRepository.updateUser(trx, user.id, { password_hash: hash, updated_at: nowIso, ...(user.email_verified_at ? {} : { email_verified_at: nowIso }) });
+        await repo.clearFailures(trx, user.email);
+        const sessions = await repo.revokeOtherSessions(trx, user.id, null, nowIso);
+        await recordPersonAudit(trx, user.id, { actor: systemActor, action: 'auth.password_reset', targetType: 'user', targetId: user.id, changes: { ended_sessions: sessions.length }, meta, now: nowIso });
+        return sessions.length;
+      });
+      return { ok: true as const, ended_sessions: ended };
     },
 
     /** When a session last proved its password or second factor (the access check of docs/adr/0533). */

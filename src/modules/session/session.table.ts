@@ -64,3 +64,17 @@ export interface SessionReauthenticationTable {
   method: 'password' | 'totp' | 'recovery_code';
   at: string;
 }
+
+/** A password reset link (docs/adr/0534): the token is hashed; sealed only until mailed. */
+export interface PasswordResetTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  token_sealed: string | null;
+  mail_status: 'pending' | 'sent' | 'not_configured' | 'failed';
+  ip: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export type PasswordResetRow = Selectable<PasswordResetTable>;

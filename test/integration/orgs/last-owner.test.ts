@@ -68,15 +68,17 @@ for (const dialect of DIALECTS) {
       expect(await owners(tenant.orgId)).toHaveLength(1);
     });
 
-    it('an owner removing the other owner while that one leaves: exactly one owner is left', async () => {
+    it('two owners removing each other at the same moment: exactly one owner is left', async () => {
       const tenant = await bootstrapTenant(t, 'Race 2');
       const second = await addMember(t, tenant, 'owner');
-      const mine = (await signedIn(t, tenant.userId, tenant.orgId)).headers;
       const results = await Promise.all([
         call('DELETE', `/api/org/members/${second.userId}`, tenant.headers),
-        call('DELETE', '/api/me', mine),
+        call('DELETE', `/api/org/members/${tenant.userId}`, second.headers),
       ]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      // The loser is the last owner (409), or was removed before its own request was checked (401: its key died with it).
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses[0]).toBe(200);
+      expect([401, 409]).toContain(statuses[1]);
       expect(await owners(tenant.orgId)).toHaveLength(1);
     });
 

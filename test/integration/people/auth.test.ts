@@ -124,7 +124,7 @@ for (const dialect of DIALECTS) {
       expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: ha })).statusCode).toBe(401);
     });
 
-    it('failed sign-ins are throttled per email: the 6th attempt in 15 minutes is 429 with Retry-After, even with the right password', async () => {
+    it('failed sign-ins slow down their (account, address): the 6th attempt from there is 429 with Retry-After, even with the right password', async () => {
       const { email: addr } = await signUp();
       for (let i = 0; i < 5; i++) expect((await post('/api/auth/sign-in', { email: addr, password: `wrong-${i}-password` })).statusCode).toBe(401);
       const limited = await post('/api/auth/sign-in', { email: addr, password: PASSWORD });
