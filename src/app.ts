@@ -35,6 +35,7 @@ import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
 import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
+import { webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -121,6 +122,7 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
   for (const s of eventsV2Schemas) app.addSchema(s);
   for (const s of scheduleSchemas) app.addSchema(s);
+  for (const s of webhookSchemas) app.addSchema(s);
 
   if (everyRoute) await registerDocs(app);
 
@@ -186,6 +188,8 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
     reply.type(container.metrics.registry.contentType);
     return container.metrics.registry.metrics();
   });
+  // Who wants which webhook events is known before the first request (events stay pending until then).
+  await container.ready();
   await app.ready();
   return app;
 }
@@ -250,6 +254,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(invitationRoutes({ invitations: s.invitations }));
   await app.register(auditRoutes({ audit: s.audit }));
   await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
+  await app.register(webhookRoutes({ webhooks: s.webhooks }));
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },

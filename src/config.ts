@@ -30,6 +30,17 @@ export interface Config {
   shedQueueDepth: number;
   spoolMaxUnits: number;
   outboxLeaseMs: number;
+  /** Outbound webhooks (docs/adr/0462-webhook-ssrf.md). */
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** KLAXON_WEBHOOK_ALLOW_PRIVATE=true lets webhooks reach private, loopback and link-local addresses. */
+  allowPrivate: boolean;
+  /** KLAXON_WEBHOOK_TIMEOUT_MS: one attempt's whole time (default 10 s). */
+  timeoutMs: number;
+  /** KLAXON_WEBHOOK_DNS_SERVER (host or host:port): resolve webhook hosts there instead of the system resolver. */
+  dnsServer: string | undefined;
 }
 
 export interface SmsConfig {
@@ -175,7 +186,18 @@ export function loadConfig(
     shedQueueDepth: positiveInt(env, 'KLAXON_SHED_QUEUE_DEPTH', 20_000),
     spoolMaxUnits: positiveInt(env, 'KLAXON_SPOOL_MAX_UNITS', 1_000_000),
     outboxLeaseMs: positiveInt(env, 'KLAXON_OUTBOX_LEASE_MS', 30_000),
+    webhooks: webhookConfig(env),
   };
+}
+
+function webhookConfig(env: Record<string, string | undefined>): WebhookConfig {
+  const allow = (env.KLAXON_WEBHOOK_ALLOW_PRIVATE || 'false').toLowerCase();
+  if (allow !== 'true' && allow !== 'false') throw new ConfigError(`KLAXON_WEBHOOK_ALLOW_PRIVATE must be true or false, got "${env.KLAXON_WEBHOOK_ALLOW_PRIVATE}"`);
+  const dnsServer = env.KLAXON_WEBHOOK_DNS_SERVER || undefined;
+  if (dnsServer !== undefined && !/^(\[[0-9a-fA-F:.]+\]|[0-9.]+|[0-9a-fA-F:]+)(:\d{1,5})?$/.test(dnsServer)) {
+    throw new ConfigError(`KLAXON_WEBHOOK_DNS_SERVER must be an IP address with an optional port (e.g. 10.0.0.2 or 10.0.0.2:53), got "${dnsServer}"`);
+  }
+  return { allowPrivate: allow === 'true', timeoutMs: positiveInt(env, 'KLAXON_WEBHOOK_TIMEOUT_MS', 10_000), dnsServer };
 }
 
 function httpUrl(raw: string, name: string): URL {

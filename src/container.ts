@@ -50,6 +50,13 @@ interface SavedCredentials {
   integrations: [string, IngestTarget][];
   ingest: IngestSnapshotEntries;
 }
+import { SettledEvents } from './modules/alert/index.ts';
+import { createWebhookHttp } from './providers/webhook-http.ts';
+import { createLookup, createWebhookSender, createWebhookService, createWebhookSubscriptions, type WebhookHttp } from './modules/webhook/index.ts';
+import { webhookFanoutHandler } from './jobs/webhook-fanout.job.ts';
+import { createWebhookDeliveryWorker } from './jobs/webhook-delivery.job.ts';
+import { webhookCleanupJob } from './jobs/webhook-cleanup.job.ts';
+import { createChatProvider } from './providers/chat.ts';
 
 
 export interface ContainerOptions {
@@ -68,6 +75,8 @@ export interface ContainerOptions {
   log?: BackgroundLog;
   /** Event-loop delay in ms for load shedding (tests inject it); measured by default. */
   eventLoopDelay?: () => number;
+  /** Replaces the webhook HTTP client built from the config (tests). */
+  webhookHttp?: WebhookHttp;
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -83,8 +92,14 @@ export function createContainer(opts: ContainerOptions) {
   // Invitation mail: the handler reaches the service lazily (it is built below).
   const invitationMail = invitationMailHandler({ invitations: { deliver: (id, m) => invitations.deliver(id, m) }, mailer: opts.invitationMailer ?? mailer });
   const handlers = [pageRequestHandler, invitationMail, ...(opts.extraHandlers ?? [])];
-  // Alert events no handler consumes (alert.repeated, until webhooks) are written processed.
-  const settledEvents = new Set(unconsumedTypes(ALERT_EVENT_TYPES, handlers));
+  // Alert events no handler but webhooks consume are written processed, except for organizations
+  // with a destination that wants them (docs/adr/0123, 0461): the subscriptions keep this set.
+  const settledEvents = new SettledEvents();
+  const webhookSubscriptions = createWebhookSubscriptions({
+    db, settled: settledEvents, types: unconsumedTypes(ALERT_EVENT_TYPES, handlers),
+    onError: (err) => onBackgroundError(err, 'loading webhook subscriptions failed; events stay pending for every organization until it works'),
+  });
+  handlers.push(webhookFanoutHandler);
   const onBackgroundError = opts.onBackgroundError ?? ((err: unknown, msg: string) => opts.log?.error({ err }, msg));
   // Periodic jobs report through the outage log: a store that is down is one warning, a summary a
   // minute and an all-clear, not a line per retry (src/db/outage-log.ts).
@@ -98,7 +113,7 @@ export function createContainer(opts: ContainerOptions) {
   const runner = createOutboxRunner({
     db, dialect, clock,
     handlers,
-    periodic: [cleanupJob, retentionJob],
+    periodic: [cleanupJob, retentionJob, webhookCleanupJob],
     leaseMs: config.outboxLeaseMs,
     // On the SQLite thread a round must not hold a transaction open across its round trips; the
     // thread runs the rounds of the handlers it has a form of itself (docs/adr/0125).
@@ -227,6 +242,21 @@ export function createContainer(opts: ContainerOptions) {
     },
   });
 
+  // Outbound webhooks (docs/adr/0461, 0462): the guarded HTTP client, the sender, its worker, the chat provider.
+  const webhookHttp = opts.webhookHttp ?? createWebhookHttp({ allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), timeoutMs: config.webhooks.timeoutMs });
+  const webhookSender = createWebhookSender({ db, clock, box, http: webhookHttp, publicUrl: config.publicUrl });
+  const webhookWorker = createWebhookDeliveryWorker({ db, clock, sender: webhookSender, onError: (err) => onBackgroundError(err, 'webhook delivery round failed; it is retried') });
+  const webhooks = createWebhookService({
+    db, clock, box, publicUrl: config.publicUrl, allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), sender: webhookSender,
+    subscriptionsChanged: () => webhookSubscriptions.refresh(),
+    nudge: () => webhookWorker.nudge(),
+  });
+  /** The `chat` channel's provider, for the paging engine (src/providers/delivery.ts). */
+  const chatProvider = createChatProvider({ db, box, http: webhookHttp, clock });
+  // Loaded before the first request (buildApp, after migrations): until then every webhook-only
+  // event type is written pending.
+  let subscriptionsLoaded: Promise<void> | undefined;
+
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
   const authenticate = createAuthenticator({ db, resolvers, clock, provenAt: (sessionId) => sessions.provenAt(sessionId) });
   const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
@@ -236,6 +266,8 @@ export function createContainer(opts: ContainerOptions) {
     await snapshots.stop();
     await drainer.stop();
     await runner.stop();
+    await webhookWorker.stop();
+    await webhookSubscriptions.stop();
     await orgAdmin.stopPurges();
     await committer.idle();
     // Best effort: replay what the spool holds if the store is back; what stays is replayed on
@@ -245,6 +277,7 @@ export function createContainer(opts: ContainerOptions) {
     spool.close();
     load.stop();
     await mappings.close();
+    await webhookHttp.close().catch(() => undefined);
     await store.close();
   }
 
@@ -273,9 +306,14 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar },
+    services: { integrations, apiKeys, alerts, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks },
     /** What the paging engine reads of schedules (src/modules/schedule/schedule.port.ts). */
     directory,
+    webhookWorker,
+    webhookSubscriptions,
+    /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
+    ready: () => (subscriptionsLoaded ??= webhookSubscriptions.refreshQuietly()),
+    providers: { chat: chatProvider },
     /** Stops in order; a second call waits for the first. */
     close(): Promise<void> {
       closing ??= shutdown();

@@ -124,7 +124,12 @@ export async function startServer(
   /** The store is migrated and checked: write, drain and page. */
   const useStore = async () => {
     container.storeGate.open();
-    if (role === 'worker' || role === 'all') container.runner.start();
+    if (role === 'worker' || role === 'all') {
+      container.runner.start();
+      container.webhookWorker.start();
+    }
+    // Every role writes alert events, so every role follows who wants which (docs/adr/0461).
+    container.webhookSubscriptions.start();
     // Replays the local spool whenever the store is reachable (docs/adr/0100-ingest-spool.md).
     container.drainer.start();
   };

@@ -18,6 +18,7 @@ import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
   ServiceRoutingRuleTable, ServiceRoutingTable,
 } from '../modules/schedule/schedule.table.ts';
+import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookDestinationTable } from '../modules/webhook/webhook.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -59,4 +60,8 @@ export interface Database {
   service_routing: ServiceRoutingTable;
   service_routing_rules: ServiceRoutingRuleTable;
   calendar_feeds: CalendarFeedTable;
+  // outbound webhooks (migration 2026-11-25T205000)
+  webhook_destinations: WebhookDestinationTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }

@@ -3,6 +3,7 @@ import type { SqliteThread } from '../db/sqlite-thread.ts';
 import { type OutboxEvent, type OutboxEventRow, rowToEvent } from '../modules/outbox/index.ts';
 import type { EventHandler } from './runner.ts';
 import { pageRequestSqlite } from './page-request.job.ts';
+import { webhookFanoutSqlite } from './webhook-fanout.job.ts';
 
 /**
  * A local handler's form that runs on the SQLite thread, inside the round's transaction
@@ -17,7 +18,7 @@ export interface SqliteEventHandler {
 }
 
 /** Every handler with a form on the SQLite thread (the thread's bundle holds these). */
-export const SQLITE_EVENT_HANDLERS: readonly SqliteEventHandler[] = [pageRequestSqlite];
+export const SQLITE_EVENT_HANDLERS: readonly SqliteEventHandler[] = [pageRequestSqlite, webhookFanoutSqlite];
 
 /** The SQLite thread's operation that runs an outbox round (see sqliteOutboxRound). */
 export const SQLITE_OUTBOX_ROUND_OP = 'outbox-round';

@@ -65,6 +65,7 @@ export function ulid(nowMs: number = Date.now()): string {
 export type IdPrefix =
   | 'org' | 'usr' | 'svc' | 'alr' | 'key' | 'int' | 'crd' | 'rcp' | 'evt' | 'log' | 'aud'
   | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod'
-  | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif' | 'lyr' | 'cal';
+  | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif' | 'lyr' | 'cal'
+  | 'whk' | 'msg' | 'wat';
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

@@ -130,6 +130,21 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     time_window: '{"time_zone":"UTC","days":["mon"],"start":"18:00","end":"09:00"}', schedule_id: 'sch_m1',
   }],
   ['calendar_feeds', { id: 'cal_m1', org_id: 'org_m1', user_id: 'usr_m1', name: 'Phone', token_hash: 'h_cal', created_at: T0, last_used_at: T1 }],
+  ['webhook_destinations', {
+    id: 'whk_m1', org_id: 'org_m1', name: 'ops', kind: 'slack', url_sealed: 'sealed-url', url_hint: 'https://hooks.slack.com/…9f2c', headers_sealed: 'sealed-headers',
+    header_names: '["X-Team"]', secret_sealed: 'sealed-secret', previous_secret_sealed: 'sealed-old', previous_secret_until: T2, events: '["alert.triggered"]',
+    service_ids: '["svc_m1"]', template: '{"version":1,"body":{"text":"{{ title }}"}}', enabled: 0, disabled_reason: '410 Gone', consecutive_failures: 3,
+    circuit_opens: 1, circuit_open_until: T1, last_success_at: T0, last_failure_at: T1, created_at: T0, updated_at: T1,
+  }],
+  ['webhook_deliveries', {
+    id: 'msg_m1', org_id: 'org_m1', destination_id: 'whk_m1', event_id: 7, event_kind: 'alert.triggered', alert_id: 'alr_m1', seq: 7,
+    snapshot: '{"vars":{}}', body: '{"text":"CPU high"}', state: 'failed', attempts: 2, next_attempt_at: T1, lease_owner: 'worker-1', lease_until: T1,
+    last_status: 503, last_error: 'HTTP 503', is_test: 1, created_at: T0, updated_at: T1, finished_at: T1,
+  }],
+  ['webhook_attempts', {
+    id: 'wat_m1', delivery_id: 'msg_m1', attempted_at: T1, duration_ms: 12, request_headers: '{"webhook-id":"msg_m1"}', response_status: 503,
+    response_head: 'busy', outcome: 'retry', error: 'timeout',
+  }],
 ];
 
 /**

@@ -86,6 +86,36 @@ export async function writePlanEffects(
 export type SettledEventTypes = ReadonlySet<string>;
 export const NO_SETTLED_TYPES: SettledEventTypes = new Set();
 
+/**
+ * An entry of SettledEventTypes that exempts one organization from a settled type: it has a
+ * subscriber for it (an outbound webhook), so its events of that type are written pending
+ * (docs/adr/0461-webhook-delivery.md).
+ */
+export const wantedKey = (orgId: string, type: string): string => `${orgId} ${type}`;
+export const isSettled = (settled: SettledEventTypes, orgId: string, type: string): boolean => settled.has(type) && !settled.has(wantedKey(orgId, type));
+
+/**
+ * Settled types that change while the process runs (an organization starts or stops wanting a
+ * type): `version` moves with every change, so a copy sent elsewhere (the SQLite thread) is resent
+ * only when it changed.
+ */
+export class SettledEvents extends Set<string> {
+  version = 0;
+  override add(value: string): this {
+    if (!this.has(value)) {
+      super.add(value);
+      this.version++;
+    }
+    return this;
+  }
+  override delete(value: string): boolean {
+    const had = super.delete(value);
+    if (had) this.version++;
+    return had;
+  }
+}
+export const settledVersion = (s: SettledEventTypes): number => (s instanceof SettledEvents ? s.version : 0);
+
 export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settled: SettledEventTypes = NO_SETTLED_TYPES): NewOutboxEventRow[] =>
   plan.events.map((e) => ({
     org_id: orgId,
@@ -96,7 +126,7 @@ export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settl
     available_at: now,
     lease_owner: null,
     lease_until: null,
-    processed_at: settled.has(e.type) ? now : null,
+    processed_at: isSettled(settled, orgId, e.type) ? now : null,
     last_error: null,
   }));
 

@@ -8,7 +8,7 @@ export { ALERT_EVENT_TYPES, type AlertEventType } from './alert.events.ts';
 export { rowToAlert, type AlertView } from './alert.mapper.ts';
 export { alertRoutes, alertSchemas } from './alert.routes.ts';
 export type { AlertRow } from './alert.table.ts';
-export { planEventRows, insertLogOnce, NO_SETTLED_TYPES, type SettledEventTypes } from './alert.repository.ts';
+export { planEventRows, insertLogOnce, NO_SETTLED_TYPES, type SettledEventTypes, SettledEvents, settledVersion, wantedKey, isSettled } from './alert.repository.ts';
 export { ALERT_LOG_COLUMNS } from './alert.pg.ts';
 export { applySignal } from './alert.service.ts';
 export { kyselyAlertWriter, type AlertWriter } from './alert.repository.ts';

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { NO_SETTLED_TYPES, type SettledEventTypes, preparedInserter, sqliteAlertWriter } from '../alert/index.ts';
+import { NO_SETTLED_TYPES, type SettledEventTypes, preparedInserter, settledVersion, sqliteAlertWriter } from '../alert/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import type { IngestUnit, UnitOutcome } from './ingest.ts';
 import type { SqliteThread } from '../../db/sqlite-thread.ts';
@@ -11,8 +11,12 @@ export const SQLITE_INGEST_OP = 'ingest';
 /** What the main thread sends with the ingest operation. */
 export interface SqliteIngestBatch {
   units: IngestUnit[];
-  /** Event types nobody consumes (SettledEventTypes), sent as a list: plain data crosses threads. */
-  settled: readonly string[];
+  /**
+   * Event types nobody consumes (SettledEventTypes), sent as a list: plain data crosses threads.
+   * Absent when unchanged since the last batch (`settledVersion`): the thread keeps the last one.
+   */
+  settled?: readonly string[];
+  settledVersion?: number;
 }
 
 /**
@@ -41,7 +45,7 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteInges
     };
   };
   return async (batch) => {
-    settled = new Set(batch.settled);
+    if (batch.settled) settled = new Set(batch.settled);
     sqlite.exec('BEGIN IMMEDIATE');
     try {
       const out: UnitOutcome[] = [];
@@ -65,9 +69,15 @@ export function createSqliteThreadExecutor(
   thread: Pick<SqliteThread, 'call' | 'idle' | 'onIdle'>,
   settled: SettledEventTypes = NO_SETTLED_TYPES,
 ): BatchExecutor {
-  const list = [...settled];
+  let sent = -1;
   return {
-    executeBatch: (units) => thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, { units, settled: list } satisfies SqliteIngestBatch),
+    executeBatch: (units) => {
+      // The list goes with the first batch and again only when it changed (webhook subscriptions).
+      const version = settledVersion(settled);
+      const batch: SqliteIngestBatch = version === sent ? { units, settledVersion: version } : { units, settled: [...settled], settledVersion: version };
+      sent = version;
+      return thread.call<UnitOutcome[]>(SQLITE_INGEST_OP, batch);
+    },
     ready: () => thread.idle(),
     onReady: (listener) => thread.onIdle(listener),
   };

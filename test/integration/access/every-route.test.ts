@@ -133,6 +133,17 @@ const MATRIX: Record<string, [Aud, Role]> = {
   // The person's own re-authentication and password (docs/adr/0533).
   'POST /api/me/reauthenticate': ['DI', 'observer'],
   'POST /api/me/password': ['DI', 'observer'],
+  // Outbound webhooks (PRODUCT.md 8: audience DI, scope O, admin).
+  'GET /api/webhooks': ['DI', 'admin'],
+  'POST /api/webhooks': ['DI', 'admin'],
+  'POST /api/webhooks/preview': ['DI', 'admin'],
+  'GET /api/webhooks/{id}': ['DI', 'admin'],
+  'PATCH /api/webhooks/{id}': ['DI', 'admin'],
+  'DELETE /api/webhooks/{id}': ['DI', 'admin'],
+  'POST /api/webhooks/{id}/test': ['DI', 'admin'],
+  'POST /api/webhooks/{id}/rotate-secret': ['DI', 'admin'],
+  'GET /api/webhooks/{id}/deliveries': ['DI', 'admin'],
+  'POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver': ['DI', 'admin'],
 };
 
 /**
@@ -355,6 +366,9 @@ for (const dialect of DIALECTS) {
       const bMobile = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: `b-${email}`, password: 'access-test-password', org_name: 'B2', client: 'mobile' } });
       foreign.sessions = bMobile.json().session_id;
       foreign.members = b.userId;
+      // A public IP literal: saved without a DNS answer, never sent to (nothing is due).
+      const hook = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: b.headers, payload: { name: 'b hook', kind: 'native', url: 'https://203.0.113.10/hook', events: ['alert.resolved'] } });
+      foreign.webhooks = hook.json().id;
       // Kinds built by other modules: create one in B through their collection route when it
       // accepts a generated body; otherwise a well-formed unknown id stands in.
       for (const op of ops) {

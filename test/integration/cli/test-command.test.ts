@@ -18,5 +18,5 @@ describe('npm test without KLAXON_TEST_PG_URL', () => {
     expect(out).not.toContain('No test suite found');
     expect(run.status, out).toBe(0);
     expect(out).toMatch(/\b3 tests skipped for want of PostgreSQL/);
-  });
+  }, 180_000);
 });
