@@ -155,7 +155,7 @@ export function createContainer(opts: ContainerOptions) {
     db, clock,
     jobs: [
       createSnoozeExpiryJob({ db }),
-      createEscalationJob({ db, directory }),
+      createEscalationJob({ db, directory, dialect }),
       createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs }),
       createClaimRecoveryJob({ db }),
     ],

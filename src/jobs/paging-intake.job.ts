@@ -30,7 +30,8 @@ interface Intake {
   /** Due now (or at `at`) in a new epoch: the current level is paged again, or the next one (force). */
   repage?: { at: string; force: boolean; rechoose: boolean };
   stop?: true;
-  cancel?: { onlyUser?: string; reason: string };
+  /** onlyUser: the escalation's pages and that person's responder pages; escalationOnly: the escalation's. */
+  cancel?: { onlyUser?: string; escalationOnly?: true; reason: string };
 }
 
 const actorOf = (e: OutboxEvent) => (e.payload.actor ?? { type: 'system', id: null }) as { type: string; id: string | null };
@@ -61,7 +62,7 @@ function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
     case 'alert.acknowledged': {
       const actor = actorOf(event);
       // A responder's pages stop only on that responder's own acknowledgement (PRODUCT.md 7.3).
-      return { stop: true, cancel: { reason: 'acknowledged', ...(actor.type === 'user' && actor.id ? { onlyUser: actor.id } : {}) } };
+      return { stop: true, cancel: { reason: 'acknowledged', ...(actor.type === 'user' && actor.id ? { onlyUser: actor.id } : { escalationOnly: true as const }) } };
     }
     case 'alert.resolved':
       return { stop: true, cancel: { reason: 'resolved' } };
@@ -125,6 +126,7 @@ async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string
       .where('alert_id', '=', alertId)
       .where('status', '=', 'pending')
       .$if(only !== undefined, (q) => q.where((w) => w.or([w('kind', '=', 'escalation'), w('user_id', '=', only!)])))
+      .$if(it.cancel.escalationOnly === true, (q) => q.where('kind', '=', 'escalation'))
       .executeTakeFirst();
     const n = Number(r.numUpdatedRows);
     if (n > 0) {
@@ -190,6 +192,7 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
     );
     const stop = sqlite.prepare(`update alert_escalations set next_at = null, last_event_id = ?, updated_at = ? where alert_id = ? and last_event_id < ?`);
     const cancelAll = sqlite.prepare(`update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending'`);
+    const cancelEscalation = sqlite.prepare(`update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending' and kind = 'escalation'`);
     const cancelAck = sqlite.prepare(
       `update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending' and (kind = 'escalation' or user_id = ?)`,
     );
@@ -204,7 +207,9 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
       if (it.repage) repage.run(it.repage.force ? 1 : 0, it.repage.at, event.id, now, it.repage.rechoose ? 1 : 0, alertId, event.id);
       if (it.stop) stop.run(event.id, now, alertId, event.id);
       if (it.cancel) {
-        const n = it.cancel.onlyUser ? cancelAck.run(it.cancel.reason, now, alertId, it.cancel.onlyUser).changes : cancelAll.run(it.cancel.reason, now, alertId).changes;
+        const n = it.cancel.onlyUser
+          ? cancelAck.run(it.cancel.reason, now, alertId, it.cancel.onlyUser).changes
+          : (it.cancel.escalationOnly ? cancelEscalation : cancelAll).run(it.cancel.reason, now, alertId).changes;
         if (n > 0) {
           const actor = actorOf(event);
           const stmt = names[actor.type];

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { Dialect } from '../../db/connect.ts';
 import { newId } from '../../lib/ids.ts';
 import { priorityFromRank } from '../../modules/alert/index.ts';
 import type { OnCallDirectory } from '../../modules/schedule/index.ts';
@@ -23,7 +24,7 @@ function logRow(alertId: string, kind: string, message: string, meta: Record<str
  * timeout. Reads first (the directory may read many rows), then writes in one short transaction
  * guarded by a compare-and-set on the escalation, so a second process, or an ack in between, wins.
  */
-export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnCallDirectory; batch?: number }): PagingJob {
+export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnCallDirectory; dialect?: Dialect; batch?: number }): PagingJob {
   const { db, directory } = deps;
   const batch = deps.batch ?? 500;
 
@@ -128,7 +129,17 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
       const pages: NewNotificationRow[] = [];
       const logs: NewAlertLogRow[] = [];
       let n = 0;
+      // The alerts again, inside the transaction and (PostgreSQL) locked first, in the order every
+      // writer takes them (alert, escalation, pages): an acknowledgement or a resolve that
+      // committed since the plan was read wins, and one still being written (its row locked) is
+      // left for the next round rather than waited for (docs/adr/0421).
+      const ids = [...new Set(planned.map((p) => p.was.alert_id))].sort();
+      const current = new Map(
+        (await trx.selectFrom('alerts').select(['id', 'status']).where('id', 'in', ids).$if(deps.dialect === 'postgres', (q) => q.forUpdate().skipLocked()).execute()).map((a) => [a.id, a.status]),
+      );
       for (const p of planned) {
+        const status = current.get(p.was.alert_id);
+        if (status === undefined || (status !== 'open' && p.pages.length)) continue;
         if (!(await repo.casEscalation(trx, p.was, p.set))) continue;
         n++;
         if (p.cancelEarlier) {

@@ -4,6 +4,7 @@ import type { AlertWriter, SettledEventTypes } from './alert.repository.ts';
 import { NO_SETTLED_TYPES, planEventRows } from './alert.repository.ts';
 import type { AlertRow, AlertUpdate, NewAlertLogRow } from './alert.table.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
+import type { AlertPlan } from './alert.plan.ts';
 
 /**
  * The PostgreSQL ingest path's alert reads and writes on the batch's own pooled client, in
@@ -75,7 +76,12 @@ export interface PendingAlertWrites {
  * unique index alerts_open_dedupe sees it before a later trigger of the same key in the batch
  * opens a new alert. LOCK_OPEN_ALERTS must be prepared on the client.
  */
-export function pgBatchAlertWriter(client: pg.ClientBase, settled: SettledEventTypes = NO_SETTLED_TYPES): AlertWriter & {
+export function pgBatchAlertWriter(
+  client: pg.ClientBase,
+  settled: SettledEventTypes = NO_SETTLED_TYPES,
+  /** What else a change writes in the batch's transaction, given its events (docs/adr/0421). */
+  afterEffects?: (events: AlertPlan['events'], now: string) => Promise<void>,
+): AlertWriter & {
   begin(keys: readonly (readonly [serviceId: string, eventKey: string])[]): Promise<void>;
   take(): PendingAlertWrites;
 } {
@@ -153,6 +159,7 @@ export function pgBatchAlertWriter(client: pg.ClientBase, settled: SettledEventT
       if (plan.update) await applyUpdate(plan.update.id, plan.update.set);
       for (const l of plan.logs) logs.push(l);
       for (const e of planEventRows(plan, orgId, now, settled)) events.push(e);
+      if (afterEffects && plan.events.length) await afterEffects(plan.events, now);
     },
     take() {
       const out: PendingAlertWrites = { inserts: [...inserts.values()], updates: [...updated].map((id) => byId.get(id)!), logs, events };

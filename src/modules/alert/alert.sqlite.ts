@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { AlertWriter } from './alert.repository.ts';
 import { type SettledEventTypes, planEventRows } from './alert.repository.ts';
 import type { AlertRow } from './alert.table.ts';
+import type { AlertPlan } from './alert.plan.ts';
 
 /** Prepared INSERTs cached by table and column list. */
 export function preparedInserter(sqlite: SQLite.Database) {
@@ -19,11 +20,17 @@ export function preparedInserter(sqlite: SQLite.Database) {
 }
 
 /**
+ * What else a change writes in its own transaction, given its events (the paging engine cancels a
+ * stopped alert's pending pages: docs/adr/0421). Synchronous here: the SQLite thread's batch is.
+ */
+export type AfterEffects = (events: AlertPlan['events'], now: string) => void;
+
+/**
  * The SQLite ingest fast path: the same writes as kyselyAlertWriter through cached prepared
  * statements (Kysely compiles and prepares per call, which bounded throughput). SQLite has one
  * writer, so there is no insert race to handle.
  */
-export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => SettledEventTypes): AlertWriter {
+export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => SettledEventTypes, afterEffects?: AfterEffects): AlertWriter {
   const insert = preparedInserter(sqlite);
   const findOpen = sqlite.prepare(`select * from alerts where service_id = ? and event_key = ? and status <> 'resolved'`);
   const updates = new Map<string, SQLite.Statement>();
@@ -46,6 +53,7 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
       }
       for (const log of plan.logs) insert('alert_log', log);
       for (const ev of planEventRows(plan, orgId, now, settled())) insert('outbox_events', ev);
+      if (plan.events.length) afterEffects?.(plan.events, now);
     },
   };
 }

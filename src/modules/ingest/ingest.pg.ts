@@ -4,6 +4,7 @@ import {
   type PendingAlertWrites, ALERT_COLUMNS, ALERT_LOG_COLUMNS, LOCK_OPEN_ALERTS, OUTBOX_EVENT_COLUMNS, pgBatchAlertWriter, updateAlertsSql,
 } from '../alert/alert.pg.ts';
 import { NO_SETTLED_TYPES, type SettledEventTypes } from '../alert/index.ts';
+import { pgPageStopper } from '../notification/index.ts';
 import type { BatchExecutor, ReceiptWriter } from './committer.ts';
 import { applyUnit } from './committer.ts';
 import type { UnitOutcome } from './ingest.ts';
@@ -100,7 +101,7 @@ export function createPgExecutor(pool: pg.Pool, settled: SettledEventTypes = NO_
       let broken: Error | undefined;
       try {
         await ensurePrepared(client, [LOCK_OPEN_ALERTS, WRITE_BATCH]);
-        const w = { alerts: pgBatchAlertWriter(client, settled), receipts: pgDeferringReceiptWriter(client) };
+        const w = { alerts: pgBatchAlertWriter(client, settled, pgPageStopper(client)), receipts: pgDeferringReceiptWriter(client) };
         await w.alerts.begin(units.flatMap((u) => u.signals.map((s) => [s.serviceId, s.signal.eventKey] as const)));
         const out: UnitOutcome[] = [];
         for (const u of units) out.push(await applyUnit(w, u));

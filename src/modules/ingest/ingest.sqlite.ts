@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { NO_SETTLED_TYPES, type SettledEventTypes, preparedInserter, settledVersion, sqliteAlertWriter } from '../alert/index.ts';
+import { sqlitePageStopper } from '../notification/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import type { IngestUnit, UnitOutcome } from './ingest.ts';
 import type { SqliteThread } from '../../db/sqlite-thread.ts';
@@ -35,7 +36,7 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteInges
     const findIdem = sqlite.prepare('select * from receipts where credential_id = ? and idempotency_key = ?');
     const release = sqlite.prepare('update receipts set idempotency_key = null where id = ?');
     return {
-      alerts: sqliteAlertWriter(sqlite, () => settled),
+      alerts: sqliteAlertWriter(sqlite, () => settled, sqlitePageStopper(sqlite)),
       receipts: {
         find: (id) => find.get(id) as ReceiptRow | undefined,
         findByIdempotencyKey: (c, k) => findIdem.get(c, k) as ReceiptRow | undefined,

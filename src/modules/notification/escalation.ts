@@ -216,3 +216,41 @@ export function fateOfExpiredClaim(channel: Channel, attempts: number): { status
   if (attempts >= 2) return { status: 'failed', detail: 'outcome unknown after a second attempt; not sent again' };
   return { status: 'pending' };
 }
+
+/**
+ * What an alert change does to its pending pages (PRODUCT.md 7.3), from the events a change
+ * writes: an acknowledgement cancels the escalation's pages (and, by a person, that person's own
+ * responder pages) and stops the escalation; a resolve cancels every page and stops it; a snooze
+ * cancels every page (the intake rests the escalation until the snooze ends). The ingest paths
+ * apply these in the signal's own transaction, so no page of a stopped alert is pending once the
+ * change commits.
+ */
+export interface PageStop {
+  alertId: string;
+  reason: 'acknowledged' | 'resolved' | 'snoozed';
+  scope: 'all' | 'escalation' | { user: string };
+  stopEscalation: boolean;
+  actor: { type: string; id: string | null };
+}
+
+export function pageStopsOf(events: readonly { type: string; alertId: string; payload: Record<string, unknown> }[]): PageStop[] {
+  const out: PageStop[] = [];
+  for (const e of events) {
+    const actor = (e.payload.actor ?? { type: 'system', id: null }) as PageStop['actor'];
+    if (e.type === 'alert.acknowledged') {
+      out.push({ alertId: e.alertId, reason: 'acknowledged', scope: actor.type === 'user' && actor.id ? { user: actor.id } : 'escalation', stopEscalation: true, actor });
+    } else if (e.type === 'alert.resolved') {
+      out.push({ alertId: e.alertId, reason: 'resolved', scope: 'all', stopEscalation: true, actor });
+    } else if (e.type === 'alert.snoozed') {
+      out.push({ alertId: e.alertId, reason: 'snoozed', scope: 'all', stopEscalation: false, actor });
+    }
+  }
+  return out;
+}
+
+/** "acknowledged by Ada", "resolved by source prometheus", "resolved by Klaxon": who stopped the pages, by name. */
+export const stoppedBy = (reason: string, actorType: string, name: string | undefined): string =>
+  `${reason} by ${actorType === 'system' || !name ? 'Klaxon' : actorType === 'integration' ? `source ${name}` : actorType === 'api_key' ? `API key ${name}` : name}`;
+
+/** The timeline line of pages cancelled together. */
+export const cancelledLine = (n: number, by: string): string => `${n} pending page${n === 1 ? '' : 's'} cancelled: ${by}`;

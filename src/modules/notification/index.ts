@@ -7,3 +7,5 @@ export { noSchedules } from './directory.ts';
 export { createPagingService, type PagingService } from './notification.service.ts';
 export { notificationRoutes } from './notification.routes.ts';
 export { notificationSchemas } from './notification.schemas.ts';
+export { sqlitePageStopper } from './notification.sqlite.ts';
+export { pgPageStopper } from './notification.pg.ts';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../helpers/app.ts';
 import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
+import { createDirectIntegration } from '../../factories/integrations.ts';
 
 // Paging scenarios (issue 21, PRODUCT.md 7.3; reference/paging.md 7.7): each advances the manual
 // clock and asserts the exact messages the providers received; the harness fails a scenario that
@@ -75,6 +76,47 @@ for (const dialect of DIALECTS) {
       await h.advance(30 * MINUTE);
       h.expect([]);
       expect((await h.timeline(id2)).find((e) => e.kind === 'pages_cancelled')?.message).toBe('2 pending pages cancelled: resolved by source Default webhook');
+    });
+
+    it('a resolve or an acknowledgement by signal cancels the pending pages in its own transaction: a page due that instant is never sent', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      const pending = async (alertId: string) =>
+        h.t.container.db.selectFrom('notifications').select(['channel', 'status', 'detail']).where('alert_id', '=', alertId).where('channel', '<>', 'push').orderBy('channel').execute();
+      // Through the Events API v2, which has both: acknowledge and resolve by dedup_key.
+      const routingKey = (await createDirectIntegration(h.t, h.tenant, { type: 'events_v2', serviceId: h.service.id, name: 'Monitor' })).routing_key!;
+      const enqueue = async (payload: object) => {
+        const res = await h.t.app.inject({ method: 'POST', url: '/v2/enqueue', payload: { routing_key: routingKey, ...payload } });
+        expect(res.statusCode, res.body).toBe(202);
+      };
+      for (const action of ['resolve', 'acknowledge'] as const) {
+        const key = `same-instant-${action}`;
+        await enqueue({ event_action: 'trigger', dedup_key: key, payload: { summary: `Due now ${action}`, source: 'db', severity: 'critical' } });
+        await h.settle();
+        const id = (await h.t.container.db.selectFrom('alerts').select('id').where('event_key', '=', key).executeTakeFirstOrThrow()).id;
+        h.expect([`push ada: Due now ${action}`]);
+        // The sms step is due at this very instant; the signal comes in before the engine runs.
+        h.t.clock.advance(MINUTE);
+        await enqueue({ event_action: action, dedup_key: key });
+        const want = action === 'resolve' ? 'resolved' : 'acknowledged';
+        const db = h.t.container.db;
+        // Committed (the 202 may come first): the alert changed, and with it its pages, before any
+        // outbox round or engine tick ran (the change's event is still unprocessed).
+        for (let i = 0; i < 200 && (await db.selectFrom('alerts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status !== want; i++) await new Promise((r) => setTimeout(r, 10));
+        const event = await db.selectFrom('outbox_events').select(['processed_at']).where('alert_id', '=', id).where('type', '=', `alert.${want}`).executeTakeFirstOrThrow();
+        expect(event.processed_at).toBeNull();
+        expect(await pending(id)).toEqual([
+          { channel: 'sms', status: 'cancelled', detail: want },
+          { channel: 'voice', status: 'cancelled', detail: want },
+        ]);
+        expect(await db.selectFrom('alert_escalations').select('next_at').where('alert_id', '=', id).executeTakeFirstOrThrow()).toEqual({ next_at: null });
+        expect((await h.timeline(id)).filter((e) => e.kind === 'pages_cancelled').map((e) => e.message)).toEqual([`2 pending pages cancelled: ${want} by source Monitor`]);
+        await h.settle();
+        await h.advance(30 * MINUTE);
+        h.expect([]);
+        // The intake, applying the event later, finds nothing left to cancel and says nothing more.
+        expect((await h.timeline(id)).filter((e) => e.kind === 'pages_cancelled')).toHaveLength(1);
+      }
     });
 
     it('low urgency skips sms and voice, and says so', async () => {
