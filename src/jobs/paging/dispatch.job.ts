@@ -75,6 +75,28 @@ export function createDispatchJob(deps: {
     meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id, level: row.level, ...meta }), created_at: now.toISOString(),
   });
 
+  /**
+   * After downtime, the older of two due steps of one person and channel is superseded, each with
+   * its own timeline entry naming the person and the channel, in one transaction.
+   */
+  async function supersede(now: Date) {
+    const nowIso = now.toISOString();
+    await db.transaction().execute(async (trx) => {
+      const rows = await repo.supersedeOverdue(trx, nowIso);
+      if (!rows.length) return;
+      const names = await repo.peopleNames(trx, rows.map((r) => r.user_id));
+      await repo.insertLogs(
+        trx,
+        rows.map((r) => ({
+          id: newId('log'), alert_id: r.alert_id, kind: 'page_superseded',
+          message: `${r.channel} page to ${names.get(r.user_id)?.name ?? 'a removed person'} superseded by a newer step after downtime`,
+          actor_type: 'system', actor_id: null, event_id: null, receipt_id: null,
+          meta: JSON.stringify({ notification_id: r.id, channel: r.channel, user_id: r.user_id, level: r.level, step_index: r.step_index }), created_at: nowIso,
+        })),
+      );
+    });
+  }
+
   /** Where a page goes: the person's email, verified phone numbers, or devices. */
   function destinations(ctx: BatchContext, row: NotificationRow, email: string): OutboundMessage['to'][] {
     switch (row.channel) {
@@ -199,7 +221,7 @@ export function createDispatchJob(deps: {
       // Read first: an idle engine writes nothing.
       const due = await db.selectFrom('notifications').select('id').where('status', '=', 'pending').where('due_at', '<=', nowIso).limit(1).executeTakeFirst();
       if (!due) return 0;
-      await repo.supersedeOverdue(db, nowIso);
+      await supersede(now);
       const token = newId('clm');
       const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + (deps.claimMs ?? CLAIM_MS)).toISOString(), limit: batch });
       claimed.sort((a, b) => a.due_at.localeCompare(b.due_at));

@@ -70,15 +70,17 @@ export async function cancelEscalationPages(trx: Kysely<Database>, alertId: stri
 
 /**
  * After downtime only the newest overdue step per alert, person and channel is sent (PRODUCT.md
- * 7.3): a due pending page with a newer due page beside it is superseded.
+ * 7.3): a due pending page with a newer due page beside it is superseded. Returns those superseded,
+ * for their timeline entries (written by the caller in the same transaction).
  */
-export async function supersedeOverdue(db: Kysely<Database>, now: string): Promise<number> {
-  const r = await sql`update notifications set status = 'superseded', detail = 'a newer step of the same channel was due', updated_at = ${now}
+export async function supersedeOverdue(db: Kysely<Database>, now: string): Promise<Pick<NotificationRow, 'id' | 'alert_id' | 'user_id' | 'channel' | 'level' | 'step_index'>[]> {
+  const r = await sql<Pick<NotificationRow, 'id' | 'alert_id' | 'user_id' | 'channel' | 'level' | 'step_index'>>`update notifications set status = 'superseded', detail = 'a newer step of the same channel was due', updated_at = ${now}
     where status = 'pending' and due_at <= ${now} and exists (
       select 1 from notifications n2 where n2.alert_id = notifications.alert_id and n2.user_id = notifications.user_id
         and n2.channel = notifications.channel and n2.status = 'pending' and n2.due_at <= ${now}
-        and (n2.due_at > notifications.due_at or (n2.due_at = notifications.due_at and n2.id > notifications.id)))`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
+        and (n2.due_at > notifications.due_at or (n2.due_at = notifications.due_at and n2.id > notifications.id)))
+    returning id, alert_id, user_id, channel, level, step_index`.execute(db);
+  return r.rows;
 }
 
 /**

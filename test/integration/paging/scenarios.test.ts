@@ -310,6 +310,11 @@ for (const dialect of DIALECTS) {
       h.expect(['push ada: While down', 'sms ada: While down', 'voice ada: While down', 'push bob: While down', 'sms bob: While down', 'voice bob: While down']);
       const pages = await h.t.container.db.selectFrom('notifications').select(['status']).where('alert_id', '=', id).execute();
       expect(pages.filter((p) => p.status === 'superseded')).toHaveLength(6);
+      // Each superseded page has its own entry, naming the person and the channel.
+      const superseded = (await h.timeline(id)).filter((e) => e.kind === 'page_superseded').map((e) => e.message);
+      expect(superseded.toSorted()).toEqual(
+        ['push', 'sms', 'voice'].flatMap((c) => ['Ada', 'Bob'].map((p) => `${c} page to ${p} superseded by a newer step after downtime`)).toSorted(),
+      );
       expect((await h.timeline(id)).map((e) => e.kind)).toContain('escalation_exhausted');
     });
 
