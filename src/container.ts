@@ -63,6 +63,7 @@ interface SavedCredentials {
 import { SettledEvents } from './modules/alert/index.ts';
 import { createWebhookHttp } from './providers/webhook-http.ts';
 import { createLookup, createWebhookSender, createWebhookService, createWebhookSubscriptions, type WebhookHttp } from './modules/webhook/index.ts';
+import { webhookRepository } from './modules/webhook/index.ts';
 import { webhookFanoutHandler } from './jobs/webhook-fanout.job.ts';
 import { createWebhookDeliveryWorker } from './jobs/webhook-delivery.job.ts';
 import { webhookCleanupJob } from './jobs/webhook-cleanup.job.ts';
@@ -174,7 +175,11 @@ export function createContainer(opts: ContainerOptions) {
   const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge() });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
   // Schedules and on-call (issue 20): the engine reads them through `directory` (above).
-  const schedules = createScheduleService({ db, dialect, clock });
+  const schedules = createScheduleService({
+    db, dialect, clock,
+    // A chat step names an existing, enabled chat destination of the organization (PRODUCT.md 7.2, 8).
+    chatDestinations: (q, orgId, ids) => webhookRepository.destinationsForSteps(q, orgId, ids, dialect),
+  });
   const routing = createRoutingService({ db, dialect, clock });
   const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
   const services = createServiceService({ db, clock, integrations, schedules, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
@@ -292,6 +297,9 @@ export function createContainer(opts: ContainerOptions) {
     db, clock, box, publicUrl: config.publicUrl, allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), sender: webhookSender,
     subscriptionsChanged: () => webhookSubscriptions.refresh(),
     nudge: () => webhookWorker.nudge(),
+    dialect,
+    // A destination a chat step posts to is not deleted from under it: 409 naming the schedules.
+    chatStepsUsing: (trx, orgId, id) => schedules.schedulesUsingDestination(trx, orgId, id),
   });
   /** The `chat` channel's provider, for the paging engine (src/providers/delivery.ts). */
   const chatProvider = createChatProvider({ db, box, http: webhookHttp, clock });
