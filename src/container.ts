@@ -68,6 +68,7 @@ import { webhookFanoutHandler } from './jobs/webhook-fanout.job.ts';
 import { createWebhookDeliveryWorker } from './jobs/webhook-delivery.job.ts';
 import { webhookCleanupJob } from './jobs/webhook-cleanup.job.ts';
 import { createChatProvider } from './providers/chat.ts';
+import { createActionThrottle } from './modules/throttle/index.ts';
 
 
 export interface ContainerOptions {
@@ -195,8 +196,10 @@ export function createContainer(opts: ContainerOptions) {
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
     membershipEndingTx: (trx, e) => schedules.memberRemovedTx(trx, e),
   });
+  // Sign-up, SMS verification codes and invitation mail, counted (issue 19 item 7, docs/adr/0537).
+  const actionThrottle = createActionThrottle({ db, clock });
   const sessions = createSessionService({
-    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify,
+    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify, throttle: actionThrottle,
     // Resolved at call time: invitations are built below.
     invitations: { joinTx: (trx, input) => invitations.joinTx(trx, input) },
   });
@@ -209,6 +212,7 @@ export function createContainer(opts: ContainerOptions) {
   const invitations = createInvitationService({
     db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
+    throttle: actionThrottle,
   });
   const audit = createAuditService({ db });
 
@@ -218,7 +222,7 @@ export function createContainer(opts: ContainerOptions) {
   const billing = createBillingService({ db, clock, publicUrl: config.publicUrl, stripe });
   const devices = createDeviceService({ db, clock, box });
   const codeKey = createHmac('sha256', config.secretKey).update('klaxon:verification-code').digest();
-  const phones = createPhoneService({ db, clock, sms, billing, codeKey });
+  const phones = createPhoneService({ db, clock, sms, billing, codeKey, throttle: actionThrottle });
 
   // SQLite takes the batch on its thread's one connection with prepared statements
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared
