@@ -14,6 +14,7 @@ import { type DeliverySnapshot, sampleSnapshot, snapshotOf } from './webhook.sna
 import { BlockedAddressError, type LookupAll, checkLiteral, checkedAddresses, literalHost } from './webhook.ssrf.ts';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookDestinationRow } from './webhook.table.ts';
 import { compileTemplate } from './webhook.template.ts';
+import { providerWarnings } from './webhook.limits.ts';
 import { EVENT_KINDS, HEADER_NAME, MAX_HEADERS, RESERVED_HEADERS, type WebhookKind, maskUrl, newSigningSecret } from './webhook.ts';
 
 /** Destinations an organization may have: every one costs a lookup and a delivery per event. */
@@ -419,7 +420,8 @@ export function createWebhookService(deps: {
       } else snapshot = sampleSnapshot(kind, now);
       const r = renderFor({ kind: input.kind, template }, snapshot, deps.publicUrl);
       if (!r.ok) throw bad([{ field: 'template', message: r.reason }]);
-      return { body: r.value };
+      // What the provider would refuse or cut, though the template is valid (docs/adr/0464).
+      return { body: r.value, warnings: providerWarnings(input.kind, r.value) };
     },
   };
 }
