@@ -63,10 +63,12 @@ interface SavedCredentials {
 import { SettledEvents } from './modules/alert/index.ts';
 import { createWebhookHttp } from './providers/webhook-http.ts';
 import { createLookup, createWebhookSender, createWebhookService, createWebhookSubscriptions, type WebhookHttp } from './modules/webhook/index.ts';
+import { webhookRepository } from './modules/webhook/index.ts';
 import { webhookFanoutHandler } from './jobs/webhook-fanout.job.ts';
 import { createWebhookDeliveryWorker } from './jobs/webhook-delivery.job.ts';
 import { webhookCleanupJob } from './jobs/webhook-cleanup.job.ts';
 import { createChatProvider } from './providers/chat.ts';
+import { createActionThrottle } from './modules/throttle/index.ts';
 
 
 export interface ContainerOptions {
@@ -174,7 +176,11 @@ export function createContainer(opts: ContainerOptions) {
   const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge() });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
   // Schedules and on-call (issue 20): the engine reads them through `directory` (above).
-  const schedules = createScheduleService({ db, dialect, clock });
+  const schedules = createScheduleService({
+    db, dialect, clock,
+    // A chat step names an existing, enabled chat destination of the organization (PRODUCT.md 7.2, 8).
+    chatDestinations: (q, orgId, ids) => webhookRepository.destinationsForSteps(q, orgId, ids, dialect),
+  });
   const routing = createRoutingService({ db, dialect, clock });
   const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
   const services = createServiceService({ db, clock, integrations, schedules, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
@@ -190,8 +196,10 @@ export function createContainer(opts: ContainerOptions) {
     settingsOf: (orgId) => orgAdmin.getSettings(orgId),
     membershipEndingTx: (trx, e) => schedules.memberRemovedTx(trx, e),
   });
+  // Sign-up, SMS verification codes and invitation mail, counted (issue 19 item 7, docs/adr/0537).
+  const actionThrottle = createActionThrottle({ db, clock });
   const sessions = createSessionService({
-    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify,
+    db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify, throttle: actionThrottle,
     // Resolved at call time: invitations are built below.
     invitations: { joinTx: (trx, input) => invitations.joinTx(trx, input) },
   });
@@ -204,6 +212,7 @@ export function createContainer(opts: ContainerOptions) {
   const invitations = createInvitationService({
     db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
+    throttle: actionThrottle,
   });
   const audit = createAuditService({ db });
 
@@ -213,7 +222,7 @@ export function createContainer(opts: ContainerOptions) {
   const billing = createBillingService({ db, clock, publicUrl: config.publicUrl, stripe });
   const devices = createDeviceService({ db, clock, box });
   const codeKey = createHmac('sha256', config.secretKey).update('klaxon:verification-code').digest();
-  const phones = createPhoneService({ db, clock, sms, billing, codeKey });
+  const phones = createPhoneService({ db, clock, sms, billing, codeKey, throttle: actionThrottle });
 
   // SQLite takes the batch on its thread's one connection with prepared statements
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared
@@ -292,6 +301,9 @@ export function createContainer(opts: ContainerOptions) {
     db, clock, box, publicUrl: config.publicUrl, allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), sender: webhookSender,
     subscriptionsChanged: () => webhookSubscriptions.refresh(),
     nudge: () => webhookWorker.nudge(),
+    dialect,
+    // A destination a chat step posts to is not deleted from under it: 409 naming the schedules.
+    chatStepsUsing: (trx, orgId, id) => schedules.schedulesUsingDestination(trx, orgId, id),
   });
   /** The `chat` channel's provider, for the paging engine (src/providers/delivery.ts). */
   const chatProvider = createChatProvider({ db, box, http: webhookHttp, clock });

@@ -20,6 +20,7 @@ import type {
   ServiceRoutingRuleTable, ServiceRoutingTable,
 } from '../modules/schedule/schedule.table.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookDestinationTable } from '../modules/webhook/webhook.table.ts';
+import type { ThrottleEventTable } from '../modules/throttle/throttle.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -68,5 +69,7 @@ export interface Database {
   // outbound webhooks (migration 2026-11-25T205000)
   webhook_destinations: WebhookDestinationTable;
   webhook_deliveries: WebhookDeliveryTable;
+  // sign-up, SMS verification and invitation throttles (migration 2026-11-26T040000)
+  throttle_events: ThrottleEventTable;
   webhook_attempts: WebhookAttemptTable;
 }

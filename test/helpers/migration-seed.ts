@@ -87,6 +87,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   }],
   ['agreement_consents', { id: 'agr_m1', user_id: 'usr_m1', kind: 'terms', version: '2026-01', ip: '203.0.113.7', created_at: T0 }],
   ['sign_in_failures', { id: 'sif_m1', email: 'eve@example.com', ip: '198.51.100.1', created_at: T0 }],
+  ['throttle_events', { id: 'thr_m1', action: 'sign_up.address', subject: '198.51.100.1', created_at: T0 }],
   ['totp_last_steps', { user_id: 'usr_m1', step: 59_012_345, used_at: T1 }],
   ['session_reauthentications', { session_id: 'ses_m1', method: 'password', at: T1 }],
   ['api_key_parents', { key_id: 'key_m1', parent_key_id: 'key_m1' }],

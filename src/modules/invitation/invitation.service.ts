@@ -12,6 +12,7 @@ import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { orgRepository } from '../org/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
 import { userRepository } from '../user/index.ts';
+import type { ActionThrottle } from '../throttle/index.ts';
 import * as repo from './invitation.repository.ts';
 import {
   INVITATION_EVENT, INVITATION_TTL_MS, type InvitationMailer, TOKEN_PREFIX, invitationMail, invitationUrl, rowToInvitation, statusOf,
@@ -34,6 +35,8 @@ export function createInvitationService(deps: {
   notify?: () => void;
   /** The plan's seat limit (billing): refuses a member beyond it with a 403 naming the plan that lifts it. */
   seats?: { assertCanAddSeat(orgId: string, opts: { db: Kysely<Database> }): Promise<void> };
+  /** Invitation mails counted per inviter and organization, an hour and a day (issue 19 item 7, docs/adr/0537). */
+  throttle?: Pick<ActionThrottle, 'invitationMail' | 'release'>;
 }) {
   const { db, clock, box } = deps;
 
@@ -97,6 +100,8 @@ export function createInvitationService(deps: {
         accepted_by: null,
         revoked_at: null,
       };
+      // Each invitation mails an outside address: counted before anything is written.
+      const held = deps.throttle ? await deps.throttle.invitationMail({ orgId: actor.orgId, inviterId: actor.id }) : [];
       const created = await db.transaction().execute(async (trx) => {
         await orgRepository.lockOrg(trx, actor.orgId, deps.dialect ?? 'sqlite');
         const user = await userRepository.findUserByEmail(trx, email);
@@ -116,6 +121,10 @@ export function createInvitationService(deps: {
           changes: { email, role: input.role, expires_at: row.expires_at, ...(replaced.length ? { replaced } : {}) }, meta, now: nowIso,
         });
         return row;
+      }).catch(async (err: unknown) => {
+        // Nothing was mailed (already a member, no seat left): it does not count.
+        if (held.length) await deps.throttle!.release(held);
+        throw err;
       });
       deps.notify?.();
       return { ...rowToInvitation(created, now.getTime()), invitation_url: invitationUrl(deps.publicUrl, token) };

@@ -30,12 +30,20 @@ export function statusOf(r: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | '
 /** The link in the mail; the token rides in a query parameter the request log redacts. */
 export const invitationUrl = (publicUrl: string, token: string): string => `${publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
 
+/**
+ * The invitation mail. The organization's name is text anyone who signs up chooses, so it never
+ * goes in the subject (the line a mail client shows before anything else, where it would read as
+ * Klaxon's own words: issue 19 item 7); in the body it is quoted, on one line, cut to 100
+ * characters and said to be the name its owner chose (docs/adr/0537).
+ */
 export function invitationMail(opts: { to: string; orgName: string; role: string; url: string; expiresAt: string }): MailMessage {
+  const name = [...opts.orgName.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim()];
+  const shown = name.length > 100 ? `${name.slice(0, 99).join('')}…` : name.join('');
   return {
     to: opts.to,
-    subject: `You are invited to ${opts.orgName} on Klaxon`,
+    subject: 'You are invited to an organization on Klaxon',
     text:
-      `You have been invited to join the organization "${opts.orgName}" on Klaxon as ${opts.role}.\n\n` +
+      `You have been invited to join an organization on Klaxon as ${opts.role}. Its owner named it "${shown}".\n\n` +
       `Sign in with this email address and open this link to accept:\n${opts.url}\n\n` +
       `The link works once and expires at ${opts.expiresAt}. If you did not expect this, ignore this mail.\n`,
   };

@@ -10,6 +10,7 @@ import type { SmsSender } from '../../providers/sms.ts';
 import { SmsError } from '../../providers/sms.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import type { BillingService } from '../billing/index.ts';
+import type { ActionThrottle } from '../throttle/index.ts';
 import * as repo from './phone.repository.ts';
 import {
   CODE_MAX_ATTEMPTS, CODE_TTL_MS, SEND_MAX_PER_WINDOW, SEND_MIN_INTERVAL_MS, SEND_WINDOW_MS,
@@ -41,6 +42,8 @@ export function createPhoneService(deps: {
   billing: Pick<BillingService, 'consume' | 'release'>;
   /** Keys the HMAC of verification codes (derived from KLAXON_SECRET_KEY). */
   codeKey: Buffer;
+  /** Verification codes counted per number, person and organization (issue 19 item 7, docs/adr/0537). */
+  throttle?: Pick<ActionThrottle, 'smsVerification' | 'release'>;
 }) {
   const { db, clock, sms, billing, codeKey } = deps;
 
@@ -122,10 +125,15 @@ export function createPhoneService(deps: {
      */
     async sendCode(actor: UserActor, id: string, meta: RequestMeta) {
       // Another organization's (or person's) number is 404 before any other answer (PRODUCT.md 2).
-      await own(db, actor, id);
+      const mine = await own(db, actor, id);
       if (!sms.configured) {
         throw conflict('SMS is not configured on this server, so numbers cannot be verified; the operator sets TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (and TWILIO_BASE_URL for a Twilio-compatible provider).');
       }
+      // Per number, person and organization a day (issue 19 item 7); a code that did not go out gives its count back.
+      const held = deps.throttle && !mine.verified_at ? await deps.throttle.smsVerification({ e164: mine.e164, userId: actor.id, orgId: actor.orgId }) : [];
+      const giveBack = async () => {
+        if (held.length) await deps.throttle!.release(held);
+      };
       const nowDate = clock.now();
       const now = nowDate.toISOString();
       const code = newCode();
@@ -150,6 +158,9 @@ export function createPhoneService(deps: {
         await repo.updatePhoneNumber(trx, row.id, { code_hash: hashCode(codeKey, row.id, code), code_expires_at: expiresAt, code_attempts: 0, updated_at: now });
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'phone_number.verification_sent', targetType: 'phone_number', targetId: row.id, changes: { number: numberHint(row.e164) }, meta, now });
         return { row, periodStart };
+      }).catch(async (err: unknown) => {
+        await giveBack();
+        throw err;
       });
       try {
         await sms.send(row.e164, `Your Klaxon verification code is ${code}. It expires in 10 minutes.`);
@@ -159,6 +170,7 @@ export function createPhoneService(deps: {
         if (err.kind === 'refused') {
           await billing.release(actor.orgId, 'sms', 1, periodStart);
           await repo.deleteSend(db, sendId);
+          await giveBack();
           throw new AppError('invalid_request', `${err.message} Check that ${row.e164} can receive SMS.`, { details: [{ field: 'number', message: 'the SMS provider refused to send to it' }] });
         }
         throw new AppError('service_unavailable', `${err.message} Ask for a new code in a minute.`, { retryAfterSeconds: 60 });

@@ -237,6 +237,22 @@ export async function levelChannels(db: Db, scheduleId: string): Promise<LevelCh
 export async function levelChannel(db: Db, scheduleId: string, level: number, priority: string): Promise<LevelChannelRow | undefined> {
   return db.selectFrom('level_channels').selectAll().where('schedule_id', '=', scheduleId).where('level', '=', level).where('priority', '=', priority as LevelChannelRow['priority']).executeTakeFirst();
 }
+/** Schedules of an organization whose level channels have a chat step naming the destination. */
+export async function schedulesUsingDestination(db: Db, orgId: string, destinationId: string): Promise<{ id: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('level_channels as c')
+    .innerJoin('schedules as s', 's.id', 'c.schedule_id')
+    .select(['s.id', 's.name', 'c.steps'])
+    .where('s.org_id', '=', orgId)
+    .where('c.steps', 'like', `%${destinationId}%`)
+    .execute();
+  const using = new Map<string, string>();
+  for (const r of rows) {
+    const steps = (typeof r.steps === 'string' ? JSON.parse(r.steps) : r.steps) as { channel: string; destination_id?: string }[];
+    if (steps.some((st) => st.channel === 'chat' && st.destination_id === destinationId)) using.set(r.id, r.name);
+  }
+  return [...using].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
 export async function replaceLevelChannels(db: Db, scheduleId: string, rows: LevelChannelRow[]): Promise<void> {
   await db.deleteFrom('level_channels').where('schedule_id', '=', scheduleId).execute();
   if (rows.length) await db.insertInto('level_channels').values(rows).execute();

@@ -20,6 +20,8 @@ import { DAY, ianaZone } from './tz.ts';
 import { schedulesChanged } from './changes.ts';
 
 export const SHIFTS_MAX_MS = 31 * DAY;
+/** Destination kinds a chat step may post to (PRODUCT.md 8: the kinds with provider-ready page templates). */
+const CHAT_KINDS = ['slack', 'teams', 'discord'];
 
 const nameTaken = (name: string) => conflict(`A schedule named "${name}" already exists in this organization; choose another name.`);
 const isUniqueViolation = (e: unknown) => {
@@ -50,7 +52,17 @@ export interface CloneInput {
 }
 
 /** Schedules, their overrides and level channels, and what a member leaving does to them (PRODUCT.md 7.1–7.2). */
-export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dialect; clock: Clock }) {
+export function createScheduleService(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  /**
+   * The webhook destinations of an organization among `ids` (another organization's are not
+   * there), share-locked where the store can: a chat step must name an existing, enabled chat
+   * destination (PRODUCT.md 7.2, 8). Wired by the container from the webhook module.
+   */
+  chatDestinations?: (q: Kysely<Database>, orgId: string, ids: string[]) => Promise<{ id: string; kind: string; enabled: number }[]>;
+}) {
   const { db, dialect, clock } = deps;
   /** A committed change: the on-call directory's snapshots reload (changes.ts). */
   const committed = async <T>(done: Promise<T>): Promise<T> => {
@@ -63,6 +75,26 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
     const row = await repo.findSchedule(q, orgId, id, lock ? dialect : undefined);
     if (!row) throw notFound('Schedule', id);
     return row;
+  }
+
+  /** Every chat step names an existing, enabled slack, teams or discord destination of the organization. */
+  async function checkChatDestinations(trx: Kysely<Database>, orgId: string, input: LevelChannelsInput, problems: FieldProblem[]) {
+    const named: { at: string; id: string }[] = [];
+    input.entries.forEach((e, i) => e.steps.forEach((s, j) => {
+      if (s.channel === 'chat' && s.destination_id !== undefined && /^whk_[0-9A-Za-z]{1,60}$/.test(s.destination_id)) named.push({ at: `entries.${i}.steps.${j}.destination_id`, id: s.destination_id });
+    }));
+    if (!named.length) return;
+    if (!deps.chatDestinations) {
+      problems.push({ field: named[0]!.at, message: 'chat steps are not available on this server' });
+      return;
+    }
+    const found = new Map((await deps.chatDestinations(trx, orgId, [...new Set(named.map((n) => n.id))])).map((d) => [d.id, d]));
+    for (const { at, id } of named) {
+      const d = found.get(id);
+      if (!d) problems.push({ field: at, message: `webhook "${id}" does not exist in this organization; create a slack, teams or discord webhook first (POST /api/webhooks)` });
+      else if (!CHAT_KINDS.includes(d.kind)) problems.push({ field: at, message: `webhook "${id}" is a ${d.kind} webhook; a chat step posts to a slack, teams or discord webhook` });
+      else if (d.enabled !== 1) problems.push({ field: at, message: `webhook "${id}" is disabled; enable it (PATCH /api/webhooks/${id} {"enabled": true}) or name another` });
+    }
   }
 
   /** The layer and level rows a checked document becomes, rotation offsets kept or reset (issue 20). */
@@ -377,6 +409,11 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
       return { ok: true as const };
     },
 
+    /** Schedules whose chat steps name a webhook destination (a delete of it is refused while there are any). In the caller's transaction. */
+    async schedulesUsingDestination(q: Kysely<Database>, orgId: string, destinationId: string) {
+      return repo.schedulesUsingDestination(q, orgId, destinationId);
+    },
+
     async levelChannels(orgId: string, id: string) {
       const tree = await repo.loadTree(db, await loadOwn(db, orgId, id));
       return levelChannelView(tree.levels.map((l) => l.level), await repo.levelChannels(db, id));
@@ -413,6 +450,7 @@ export function createScheduleService(deps: { db: Kysely<Database>; dialect: Dia
             steps.add(k);
           });
         });
+        await checkChatDestinations(trx, actor.orgId, input, problems);
         if (problems.length) throw badRequest(problems);
         const rows: LevelChannelRow[] = input.entries.map((e) => ({
           schedule_id: id, level: e.level, priority: e.priority,

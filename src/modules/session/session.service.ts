@@ -18,6 +18,7 @@ import type { InvitationService } from '../invitation/index.ts';
 import type { SignupMode } from '../../config.ts';
 import { recordPersonAudit, userRepository, type UserRow } from '../user/index.ts';
 import * as repo from './session.repository.ts';
+import type { ActionThrottle } from '../throttle/index.ts';
 import { SIGN_IN_THROTTLE, type ThrottleRule, waitFor } from './sign-in-throttle.ts';
 import type { SessionKind, SessionRow } from './session.table.ts';
 
@@ -72,6 +73,8 @@ export function createSessionService(deps: {
   mailer?: { readonly configured: boolean };
   /** Wakes the outbox worker after commit. */
   notify?: () => void;
+  /** Sign-ups that create an organization, counted per client address (docs/adr/0537). */
+  throttle?: Pick<ActionThrottle, 'signUp' | 'release'>;
 }) {
   const { db, clock, box, hashCode } = deps;
 
@@ -188,6 +191,9 @@ export function createSessionService(deps: {
       const orgName = input.org_name?.trim() ?? '';
       if (!token && !orgName) throw invalid('org_name', 'is required: the name of the organization you create (or send invitation_token to join one)');
       if (token && !deps.invitations) throw new AppError('service_unavailable', 'Invitations are not available on this process.');
+      // A new organization per client address is throttled before any work (issue 19 item 7); an
+      // invited person's sign-up is bounded by the invitation mail throttle instead (docs/adr/0537).
+      const held = !token && deps.throttle ? await deps.throttle.signUp(meta.ip ?? 'unknown') : [];
       const passwordHash = await hashPassword(input.password); // outside the transaction: slow on purpose
       const now = clock.now();
       const iso = now.toISOString();
@@ -215,6 +221,10 @@ export function createSessionService(deps: {
         await recordAudit(trx, { orgId, actor, action: 'org.sign_up', targetType: 'organization', targetId: orgId, changes: { name: orgName, owner: userId, email }, meta, now: iso });
         await recordAudit(trx, { orgId, actor, action: 'auth.sign_in', targetType: 'session', targetId: s.row.id, changes: { method: 'sign_up', kind }, meta, now: iso });
         return s;
+      }).catch(async (err: unknown) => {
+        // Only a sign-up that happened counts (an address already taken does not).
+        if (held.length) await deps.throttle!.release(held);
+        throw err;
       });
       return sessionView(row, sessionToken);
     },

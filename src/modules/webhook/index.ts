@@ -14,3 +14,4 @@ export type { WebhookDestinationRow, WebhookDeliveryRow } from './webhook.table.
 export { createWebhookSubscriptions, type WebhookSubscriptions, SUBSCRIPTIONS_REFRESH_MS } from './webhook.subscriptions.ts';
 export { createWebhookService, rowToWebhook, rowToDelivery, type WebhookService, type WebhookInput, type WebhookPatchInput, type PreviewInput as WebhookPreviewInput, MAX_DESTINATIONS } from './webhook.service.ts';
 export { webhookRoutes, webhookSchemas } from './webhook.routes.ts';
+export { providerWarnings, type PreviewWarning } from './webhook.limits.ts';

@@ -14,6 +14,25 @@ export async function findDestination(db: Kysely<Database>, orgId: string, id: s
 export async function findDestinationById(db: Kysely<Database>, id: string) {
   return db.selectFrom('webhook_destinations').selectAll().where('id', '=', id).executeTakeFirst();
 }
+/**
+ * Destinations a level channel's chat steps name, of one organization (another's count as not
+ * existing). On PostgreSQL the rows are share-locked, so a delete waits until the steps naming them
+ * are committed (and then sees them), and steps wait for a delete to commit (and then miss the row).
+ */
+export async function destinationsForSteps(db: Kysely<Database>, orgId: string, ids: string[], dialect: 'sqlite' | 'postgres') {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('webhook_destinations')
+    .select(['id', 'kind', 'enabled'])
+    .where('org_id', '=', orgId)
+    .where('id', 'in', ids)
+    .$if(dialect === 'postgres', (q) => q.forShare())
+    .execute();
+}
+/** A destination of an organization, row-locked on PostgreSQL (a delete checks who uses it under it). */
+export async function lockDestination(db: Kysely<Database>, orgId: string, id: string, dialect: 'sqlite' | 'postgres') {
+  return db.selectFrom('webhook_destinations').selectAll().where('org_id', '=', orgId).where('id', '=', id).$if(dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+}
 export const listDestinations = (db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) =>
   listOrgPage(db, 'webhook_destinations', orgId, afterId, limit);
 export async function countDestinations(db: Kysely<Database>, orgId: string): Promise<number> {

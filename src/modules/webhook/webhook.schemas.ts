@@ -121,6 +121,18 @@ export const WebhookPreview = Type.Object(
   },
   { $id: 'WebhookPreview', description: 'Renders a template (or a kind\'s default) as a delivery would; nothing is stored or sent.' },
 );
-export const WebhookPreviewResult = Type.Object({ body: Type.Unknown({ description: 'The JSON body a delivery would send.' }) }, { $id: 'WebhookPreviewResult' });
+export const WebhookPreviewResult = Type.Object(
+  {
+    body: Type.Unknown({ description: 'The JSON body a delivery would send.' }),
+    warnings: Type.Array(
+      Type.Object({
+        pointer: Type.String({ description: 'JSON pointer (RFC 6901) into the rendered body; "" is the whole body.' }),
+        message: Type.String({ description: 'What the provider would refuse or cut, and what to change.' }),
+      }),
+      { description: 'Where the rendered body breaks the provider\'s documented limits (Slack Block Kit, Teams Adaptive Card and size, Discord embeds); empty when none. The template is still valid.' },
+    ),
+  },
+  { $id: 'WebhookPreviewResult' },
+);
 
 export const webhookSchemaList = [WebhookCreate, WebhookPatch, WebhookSchema, WebhookCreated, WebhookSecret, WebhookDelivery, WebhookPreview, WebhookPreviewResult];

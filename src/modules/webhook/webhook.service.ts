@@ -14,6 +14,7 @@ import { type DeliverySnapshot, sampleSnapshot, snapshotOf } from './webhook.sna
 import { BlockedAddressError, type LookupAll, checkLiteral, checkedAddresses, literalHost } from './webhook.ssrf.ts';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookDestinationRow } from './webhook.table.ts';
 import { compileTemplate } from './webhook.template.ts';
+import { providerWarnings } from './webhook.limits.ts';
 import { EVENT_KINDS, HEADER_NAME, MAX_HEADERS, RESERVED_HEADERS, type WebhookKind, maskUrl, newSigningSecret } from './webhook.ts';
 
 /** Destinations an organization may have: every one costs a lookup and a delivery per event. */
@@ -118,6 +119,10 @@ export function createWebhookService(deps: {
   subscriptionsChanged: () => Promise<void>;
   /** A delivery became due now. */
   nudge: () => void;
+  /** The store, for row locks (PostgreSQL). */
+  dialect?: 'sqlite' | 'postgres';
+  /** Schedules whose level-channel chat steps name the destination, in the caller's transaction (PRODUCT.md 7.2). */
+  chatStepsUsing?: (trx: Kysely<Database>, orgId: string, id: string) => Promise<{ id: string; name: string }[]>;
 }) {
   const { db, clock, box } = deps;
 
@@ -318,7 +323,17 @@ export function createWebhookService(deps: {
     async remove(actor: UserActor, id: string, meta: RequestMeta) {
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
-        const row = await load(trx, actor.orgId, id);
+        // Locked first: chat steps being pointed at it wait for this delete, or are seen below.
+        const row = await repo.lockDestination(trx, actor.orgId, id, deps.dialect ?? 'sqlite');
+        if (!row) throw notFound('Webhook', id);
+        const schedules = (await deps.chatStepsUsing?.(trx, actor.orgId, id)) ?? [];
+        if (schedules.length) {
+          throw new AppError(
+            'conflict',
+            `The webhook is used by chat steps of schedule(s) ${schedules.map((s) => `"${s.name}" (${s.id})`).join(', ')}; change their level channels (PUT /api/schedules/{id}/level-channels) first, or disable the webhook instead.`,
+            { details: schedules.map((s) => ({ field: `schedules.${s.id}`, message: `schedule "${s.name}" has a chat step posting to this webhook` })) },
+          );
+        }
         await repo.deleteDestination(trx, id);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'webhook.delete', targetType: 'webhook', targetId: id, changes: { name: row.name, kind: row.kind }, meta, now });
       });
@@ -405,7 +420,8 @@ export function createWebhookService(deps: {
       } else snapshot = sampleSnapshot(kind, now);
       const r = renderFor({ kind: input.kind, template }, snapshot, deps.publicUrl);
       if (!r.ok) throw bad([{ field: 'template', message: r.reason }]);
-      return { body: r.value };
+      // What the provider would refuse or cut, though the template is valid (docs/adr/0464).
+      return { body: r.value, warnings: providerWarnings(input.kind, r.value) };
     },
   };
 }

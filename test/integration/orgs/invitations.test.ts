@@ -47,7 +47,9 @@ for (const dialect of DIALECTS) {
       await t.container.runner.drain();
       expect(mails).toHaveLength(1);
       expect(mails[0]!.to).toBe('new.person@example.com');
-      expect(mails[0]!.subject).toContain('Acme');
+      // The organization's name (text anyone signing up chooses) is not in the subject (issue 19 item 7), but in the body.
+      expect(mails[0]!.subject).toBe('You are invited to an organization on Klaxon');
+      expect(mails[0]!.text).toContain('Its owner named it "Acme".');
       expect(mails[0]!.text).toContain(inv.invitation_url);
 
       const list = await call('GET', '/api/org/invitations', tenant.headers);

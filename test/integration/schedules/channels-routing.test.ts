@@ -17,6 +17,7 @@ for (const dialect of DIALECTS) {
     let bob: Member;
     let day: Json;
     let night: Json;
+    let slackHook: string;
 
     const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, who: Tenant = tenant) =>
       t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -33,13 +34,17 @@ for (const dialect of DIALECTS) {
     };
 
     beforeAll(async () => {
-      t = await buildTestApp({ dialect, clock: new ManualClock('2026-03-11T15:00:00.000Z') }); // Wednesday 16:00 in Berlin
+      t = await buildTestApp({ dialect, clock: new ManualClock('2026-03-11T15:00:00.000Z'), env: { KLAXON_WEBHOOK_ALLOW_PRIVATE: 'true' } }); // Wednesday 16:00 in Berlin
       tenant = await bootstrapTenant(t, 'Acme');
       other = await bootstrapTenant(t, 'Other');
       ann = await addMember(t, tenant, 'responder');
       bob = await addMember(t, tenant, 'responder');
       day = await schedule('Day', ann.userId);
       night = await schedule('Night', bob.userId);
+      // A chat step names an existing chat destination (PRODUCT.md 7.2; test/integration/webhooks/chat-steps.test.ts).
+      const hook = await api('POST', '/api/webhooks', { name: 'ops', kind: 'slack', url: 'http://127.0.0.1:9/slack', events: ['alert.triggered'] });
+      expect(hook.statusCode, hook.body).toBe(200);
+      slackHook = hook.json().id;
     });
     afterAll(async () => t?.close());
 
@@ -60,14 +65,14 @@ for (const dialect of DIALECTS) {
     it('PUT replaces every entry, checks delays against the timeout and chat destinations; DELETE returns a pair to its default', async () => {
       const put = (entries: Json[]) => api('PUT', `/api/schedules/${day.id}/level-channels`, { entries });
       const ok = await put([
-        { level: 1, priority: 'critical', steps: [{ channel: 'voice', delay_seconds: 300 }, { channel: 'push', delay_seconds: 0 }, { channel: 'chat', delay_seconds: 0, destination_id: 'whk_01j9zzzzzzzzzzzzzzzzzzzzzz' }] },
+        { level: 1, priority: 'critical', steps: [{ channel: 'voice', delay_seconds: 300 }, { channel: 'push', delay_seconds: 0 }, { channel: 'chat', delay_seconds: 0, destination_id: slackHook }] },
         { level: 2, priority: 'info', steps: [] },
       ]);
       expect(ok.statusCode, ok.body).toBe(200);
       const entries = ok.json() as Json[];
       expect(entries.find((e) => e.level === 1 && e.priority === 'critical')).toEqual({
         level: 1, priority: 'critical', default: false,
-        steps: [{ channel: 'push', delay_seconds: 0 }, { channel: 'chat', delay_seconds: 0, destination_id: 'whk_01j9zzzzzzzzzzzzzzzzzzzzzz' }, { channel: 'voice', delay_seconds: 300 }],
+        steps: [{ channel: 'push', delay_seconds: 0 }, { channel: 'chat', delay_seconds: 0, destination_id: slackHook }, { channel: 'voice', delay_seconds: 300 }],
       });
       expect(entries.find((e) => e.level === 2 && e.priority === 'info')).toMatchObject({ default: false, steps: [] });
       expect(entries.filter((e) => e.default)).toHaveLength(8);

@@ -133,9 +133,11 @@ for (const dialect of DIALECTS) {
           const r = await api('POST', '/api/webhooks/preview', { kind, event });
           expect(r.statusCode, `${kind} ${event} ${r.body}`).toBe(200);
           expect(r.json().body).toBeTypeOf('object');
+          // The default bodies keep every documented provider limit: no warnings.
+          expect(r.json().warnings, `${kind} ${event}`).toEqual([]);
         }
         const custom = await api('POST', '/api/webhooks/preview', { kind: 'custom', event, alert_id: alert.alert_id, template: { version: 1, body: { e: '{{ event }}', t: '{{ title }}', b: '{{ body | upper }}', s: '{{ service_name }}', p: '{{ priority | map({"low": 4}) }}', u: '{{ alert_url }}' } } });
-        expect(custom.json()).toEqual({ body: { e: event, t: 'Real "alert"', b: 'LINE\nBREAK', s: 'preview', p: 4, u: `http://klaxon.test/alerts/${alert.alert_id}` } });
+        expect(custom.json()).toEqual({ warnings: [], body: { e: event, t: 'Real "alert"', b: 'LINE\nBREAK', s: 'preview', p: 4, u: `http://klaxon.test/alerts/${alert.alert_id}` } });
       }
       const bad = await api('POST', '/api/webhooks/preview', { kind: 'custom', template: { version: 1, body: { a: ['{{ title | truncate("x") }}'] } } });
       expect(bad.statusCode).toBe(400);
@@ -144,6 +146,56 @@ for (const dialect of DIALECTS) {
       expect((await api('POST', '/api/webhooks/preview', { kind: 'native', alert_id: alert.alert_id }, other.headers)).statusCode).toBe(404);
       const native = (await api('POST', '/api/webhooks/preview', { kind: 'native', event: 'alert.resolved', alert_id: alert.alert_id })).json();
       expect(native.body).toMatchObject({ type: 'alert.resolved', data: { alert: { id: alert.alert_id, title: 'Real "alert"', priority: 'low' } } });
+    });
+
+    it('preview warns where a rendered body breaks the provider\'s documented limits (docs/adr/0464)', async () => {
+      const svc = await createService(t, tenant, 'limits');
+      const long = '<&>'.repeat(341) + 'x'; // 1,024 code points; escaping makes it 4.3 times longer
+      const alert = (await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: long, event_key: 'limits', body: '&'.repeat(3000) } })).json();
+      // The defaults stay within the limits for the worst title and body Klaxon accepts.
+      for (const kind of ['slack', 'teams', 'discord'] as const) {
+        const r = await api('POST', '/api/webhooks/preview', { kind, alert_id: alert.alert_id });
+        expect(r.json().warnings, `${kind}: ${r.body.slice(0, 300)}`).toEqual([]);
+      }
+      const preview = async (kind: string, body: unknown) => {
+        const r = await api('POST', '/api/webhooks/preview', { kind, alert_id: alert.alert_id, template: { version: 1, body } });
+        expect(r.statusCode, r.body).toBe(200);
+        return r.json().warnings as { pointer: string; message: string }[];
+      };
+      const slack = await preview('slack', {
+        blocks: [
+          { type: 'header', text: { type: 'plain_text', text: '{{ title }}' } },
+          { type: 'section', text: { type: 'mrkdwn', text: '{{ body | escape_mrkdwn }}' } },
+          ...Array.from({ length: 49 }, () => ({ type: 'divider' })),
+        ],
+      });
+      expect(slack).toEqual([
+        { pointer: '/text', message: expect.stringMatching(/fallback/) },
+        { pointer: '/blocks', message: expect.stringMatching(/51 blocks; Slack allows at most 50/) },
+        { pointer: '/blocks/0/text/text', message: expect.stringMatching(/a header text is 1024 characters; the provider allows 150/) },
+        { pointer: '/blocks/1/text/text', message: expect.stringMatching(/a section text is 15000 characters; the provider allows 3000/) },
+      ]);
+      const teams = await preview('teams', {
+        type: 'message',
+        attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', version: '1.6', body: [{ type: 'TextBlock', text: '{{ body }}' }, { type: 'TextBlock', text: '{{ body }}' }, { type: 'TextBlock', text: '{{ title }}' }] } }],
+      });
+      expect(teams).toEqual([{ pointer: '/attachments/0/content/version', message: expect.stringMatching(/version "1.6": Teams renders 1.0, 1.1, 1.2, 1.3, 1.4, 1.5/) }]);
+      const big = await preview('teams', { type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', version: '1.4', body: Array.from({ length: 10 }, () => ({ type: 'TextBlock', text: '{{ body }}' })) } }] });
+      expect(big).toEqual([{ pointer: '', message: expect.stringMatching(/the message is \d+ bytes; Teams refuses more than 28672/) }]);
+      const discord = await preview('discord', {
+        content: '{{ body }}',
+        embeds: [{ title: '{{ title }}', description: '{{ body }}', color: '{{ priority }}', fields: [{ name: 'x', value: '{{ body }}' }] }, { description: '{{ body }}' }],
+      });
+      expect(discord).toEqual([
+        { pointer: '/content', message: expect.stringMatching(/content is 3000 characters; the provider allows 2000/) },
+        { pointer: '/embeds/0/title', message: expect.stringMatching(/an embed title is 1024 characters; the provider allows 256/) },
+        { pointer: '/embeds/0/fields/0/value', message: expect.stringMatching(/a field value is 3000 characters; the provider allows 1024/) },
+        { pointer: '/embeds/0/color', message: expect.stringMatching(/integer from 0 to 16777215/) },
+        { pointer: '/embeds', message: expect.stringMatching(/the embeds hold 10025 characters together; Discord allows 6000/) },
+        { pointer: '/allowed_mentions', message: expect.stringMatching(/@everyone/) },
+      ]);
+      // custom and native destinations have no provider to check against.
+      expect(await preview('custom', { t: '{{ body }}' })).toEqual([]);
     });
   });
 }
