@@ -14,6 +14,7 @@ import type { DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
+import type { UsageHourTable } from '../modules/usage/usage.table.ts';
 import type { AlertEscalationTable, NotificationTable } from '../modules/notification/notification.table.ts';
 import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
@@ -51,6 +52,8 @@ export interface Database {
   verification_sends: VerificationSendTable;
   org_billing: OrgBillingTable;
   usage_counters: UsageCounterTable;
+  // alerts created per hour (migration 2026-11-26T050100)
+  usage_hours: UsageHourTable;
   invitations: InvitationTable;
   secret_key_checks: SecretKeyCheckTable;
   // the paging engine (migration 2026-11-25T210000)

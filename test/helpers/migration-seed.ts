@@ -44,13 +44,13 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'crd_m1', integration_id: 'int_m1', kind: 'url_token', secret_hash: 'h_crd', secret_sealed: 'sealed-crd', created_at: T0, expires_at: T2, revoked_at: null,
   }],
   ['alerts', {
-    id: 'alr_m1', org_id: 'org_m1', service_id: 'svc_m1', title: 'CPU high', body: '95 % on db-1', event_key: 'cpu', priority: 2, urgency: 'high',
+    id: 'alr_m1', org_id: 'org_m1', service_id: 'svc_m1', title: 'CPU high', title_words: 'cpu high', body: '95 % on db-1', event_key: 'cpu', priority: 2, urgency: 'high',
     status: 'acknowledged', duplicate_count: 3, source: 'prometheus', details: '{"host":"db-1"}', level: 2, integration_id: 'int_m1',
     created_at: T0, updated_at: T1, last_signal_at: T1, acknowledged_at: T1, acknowledged_by: 'usr_m1', resolved_at: null, resolved_by: null, snoozed_until: null,
   }],
   // A resolved alert with the same event key: the open-dedupe index must not catch it.
   ['alerts', {
-    id: 'alr_m2', org_id: 'org_m1', service_id: 'svc_m1', title: 'CPU high', body: '', event_key: 'cpu', priority: 5, urgency: 'low',
+    id: 'alr_m2', org_id: 'org_m1', service_id: 'svc_m1', title: 'CPU high', title_words: 'cpu high', body: '', event_key: 'cpu', priority: 5, urgency: 'low',
     status: 'resolved', duplicate_count: 0, source: '', details: '{}', level: 1, integration_id: null,
     created_at: T0, updated_at: T1, last_signal_at: T0, acknowledged_at: null, acknowledged_by: null, resolved_at: T1, resolved_by: 'usr_m1', snoozed_until: null,
   }],
@@ -112,6 +112,8 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     stripe_event_created: 1_790_000_000, updated_at: T1,
   }],
   ['usage_counters', { org_id: 'org_m1', period_start: T0, sms_used: 12, voice_minutes_used: 3 }],
+  // What 2026-11-26T050100 counts from the two alerts above (both created in T0's hour).
+  ['usage_hours', { org_id: 'org_m1', hour: '2026-03-01T10', shard: 0, alerts_created: 2 }],
   ['secret_key_checks', { name: 'KLAXON_SECRET_KEY', sealed: 'sealed-check', created_at: T0 }],
   ['schedules', {
     id: 'sch_m1', org_id: 'org_m1', name: 'Primary', description: 'Payments on-call', time_zone: 'America/New_York', repeat: 2, created_at: T0, updated_at: T1,

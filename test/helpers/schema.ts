@@ -43,7 +43,17 @@ async function sqliteSnapshot(db: Kysely<any>): Promise<SchemaSnapshot> {
     .filter((n) => !MIGRATOR_TABLES.includes(n));
   const tables: Record<string, ColumnShape[]> = {};
   const indexes: IndexShape[] = [];
-  for (const table of tableNames) {
+  // An FTS5 table over another table's column is that table's search index (PostgreSQL's is a GIN
+  // index of the same name, docs/adr/0542-title-search.md): listed as an index, and its shadow
+  // tables not at all.
+  const kinds = (await sql<{ name: string; type: string }>`select name, type from pragma_table_list where schema = 'main'`.execute(db)).rows;
+  const skipped = new Set(kinds.filter((k) => k.type === 'shadow' || k.type === 'virtual').map((k) => k.name));
+  for (const vt of kinds.filter((k) => k.type === 'virtual')) {
+    const def = (await sql<{ sql: string }>`select sql from sqlite_master where name = ${vt.name}`.execute(db)).rows[0]?.sql ?? '';
+    const cols = (await sql<{ name: string }>`select name from pragma_table_info(${vt.name}) order by cid`.execute(db)).rows.map((c) => c.name);
+    indexes.push({ name: vt.name, table: /content\s*=\s*'([^']+)'/i.exec(def)?.[1] ?? vt.name, unique: false, columns: cols, predicate: null, primaryKey: false });
+  }
+  for (const table of tableNames.filter((n) => !skipped.has(n))) {
     const cols = await sql<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>`
       select name, type, "notnull", dflt_value, pk from pragma_table_info(${table}) order by cid`.execute(db);
     tables[table] = cols.rows.map((c) => ({ name: c.name, type: c.type.toLowerCase(), notNull: c.notnull === 1, default: c.dflt_value, primaryKey: c.pk }));

@@ -14,7 +14,7 @@ import type { AlertPlan } from './alert.plan.ts';
 
 /** Every column of alerts but id, in one order: what an update of a locked row writes back. */
 const ALERT_STATE_COLUMNS = [
-  'title', 'body', 'priority', 'urgency', 'status', 'duplicate_count', 'source', 'details', 'level', 'integration_id',
+  'title', 'title_words', 'body', 'priority', 'urgency', 'status', 'duplicate_count', 'source', 'details', 'level', 'integration_id',
   'created_at', 'updated_at', 'last_signal_at', 'acknowledged_at', 'acknowledged_by', 'resolved_at', 'resolved_by', 'snoozed_until',
 ] as const;
 export const ALERT_COLUMNS = ['id', 'org_id', 'service_id', 'event_key', ...ALERT_STATE_COLUMNS] as const;

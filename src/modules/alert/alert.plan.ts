@@ -9,6 +9,7 @@ import {
   priorityRank,
 } from './alert.ts';
 import type { AlertEventType } from './alert.events.ts';
+import { titleWords } from './alert.search.ts';
 
 /**
  * Planning is pure: given the locked current row (or none) and a request, it says what to write.
@@ -116,6 +117,7 @@ function planOpen(sig: NormalizedSignal, ctx: PlanContext): AlertPlan {
     org_id: ctx.orgId,
     service_id: ctx.serviceId,
     title: sig.title,
+    title_words: titleWords(sig.title),
     body: sig.body,
     event_key: sig.eventKey,
     priority: priorityRank(sig.priority),

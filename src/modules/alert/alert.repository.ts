@@ -6,6 +6,8 @@ import { ALERT_STATUSES } from './alert.ts';
 import type { AlertPlan } from './alert.plan.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
+import { usageRepository } from '../usage/index.ts';
+import { ftsQuery, queryWords, tsQuery } from './alert.search.ts';
 
 export async function findOpenByKey(
   trx: Kysely<Database>,
@@ -145,7 +147,12 @@ export interface AlertWriter {
 
 export const kyselyAlertWriter = (trx: Kysely<Database>, dialect: Dialect, settled: SettledEventTypes = NO_SETTLED_TYPES): AlertWriter => ({
   findOpen: (serviceId, eventKey) => findOpenByKey(trx, dialect, serviceId, eventKey),
-  insertIfNoOpen: (row) => insertIfNoOpen(trx, row),
+  async insertIfNoOpen(row) {
+    if (!(await insertIfNoOpen(trx, row))) return false;
+    // Counted in the transaction that inserts it (docs/adr/0543-usage-counters.md).
+    await usageRepository.addAlertsCreated(trx, dialect, row.org_id, row.created_at);
+    return true;
+  },
   writeEffects: (plan, orgId, now) => writePlanEffects(trx, plan, orgId, now, settled),
 });
 
@@ -205,13 +212,16 @@ function filtered(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
   if (f.serviceId) q = q.where('service_id', '=', f.serviceId);
   if (f.priority?.length) q = q.where('priority', 'in', f.priority);
   if (f.urgency) q = q.where('urgency', '=', f.urgency as AlertRow['urgency']);
-  if (f.q) {
-    // Case-insensitive for ASCII letters only, alike on both stores (docs/adr/0001): SQLite's
-    // lower() folds only A-Z, and so does PostgreSQL's under the "C" collation, whatever the
-    // database's locale; any other character matches only itself.
-    const pattern = `%${f.q.replace(/[A-Z]+/g, (s) => s.toLowerCase()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const title = dialect === 'postgres' ? sql`lower(title collate "C")` : sql`lower(title)`;
-    q = q.where(sql<boolean>`${title} like ${pattern} escape '\\'`);
+  const words = f.q ? queryWords(f.q) : [];
+  if (words.length) {
+    // Every word of q begins a word of the title, by the same rules on both stores: the words are
+    // folded by the application (alert.search.ts, docs/adr/0542-title-search.md). SQLite: the
+    // FTS5 index alerts_fts (rowids of alerts); PostgreSQL: the GIN index alerts_fts, whose
+    // expression this repeats exactly.
+    q =
+      dialect === 'postgres'
+        ? q.where(sql<boolean>`array_to_tsvector(string_to_array(title_words, ' ')) @@ ${tsQuery(words)}::tsquery`)
+        : q.where(sql<boolean>`alerts.rowid in (select rowid from alerts_fts where alerts_fts match ${ftsQuery(words)})`);
   }
   return q;
 }

@@ -3,6 +3,7 @@ import type { AlertWriter } from './alert.repository.ts';
 import { type SettledEventTypes, planEventRows } from './alert.repository.ts';
 import type { AlertRow } from './alert.table.ts';
 import type { AlertPlan } from './alert.plan.ts';
+import { usageRepository } from '../usage/index.ts';
 
 /** Prepared INSERTs cached by table and column list. */
 export function preparedInserter(sqlite: SQLite.Database) {
@@ -34,10 +35,14 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
   const insert = preparedInserter(sqlite);
   const findOpen = sqlite.prepare(`select * from alerts where service_id = ? and event_key = ? and status <> 'resolved'`);
   const updates = new Map<string, SQLite.Statement>();
+  const countCreated = usageRepository.sqliteAlertsCreatedCounter(sqlite);
   return {
     findOpen: (serviceId, eventKey) => findOpen.get(serviceId, eventKey) as AlertRow | undefined,
     insertIfNoOpen(row) {
+      // The FTS5 index of the title's words follows by trigger; the hour's count here
+      // (docs/adr/0542, 0543), both in the batch's transaction.
       insert('alerts', row);
+      countCreated(row.org_id, row.created_at);
       return true;
     },
     writeEffects(plan, orgId, now) {

@@ -5,6 +5,8 @@ export interface AlertTable {
   org_id: string;
   service_id: string;
   title: string;
+  /** The title's words as search folds them (alert.search.ts), one space apart; indexed on both stores. */
+  title_words: string;
   body: string;
   event_key: string;
   /** 1 critical … 5 info. */

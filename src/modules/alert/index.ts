@@ -14,3 +14,4 @@ export { applySignal } from './alert.service.ts';
 export { kyselyAlertWriter, type AlertWriter } from './alert.repository.ts';
 export { sqliteAlertWriter, preparedInserter } from './alert.sqlite.ts';
 export { BODY_MAX, SOURCE_MAX, fittedKey } from './alert.ts';
+export { searchWords, titleWords, queryWords, titleMatches, WORD_MAX, QUERY_WORDS_MAX } from './alert.search.ts';

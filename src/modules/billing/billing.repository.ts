@@ -27,16 +27,6 @@ export async function countSeats(db: Kysely<Database>, orgId: string): Promise<n
   const r = await db.selectFrom('memberships').select((eb) => eb.fn.countAll().as('n')).where('org_id', '=', orgId).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
-export async function countAlerts(db: Kysely<Database>, orgId: string, from: string, to: string): Promise<number> {
-  const r = await db
-    .selectFrom('alerts')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('org_id', '=', orgId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
 export async function readUsage(db: Kysely<Database>, orgId: string, periodStart: string) {
   const r = await db.selectFrom('usage_counters').selectAll().where('org_id', '=', orgId).where('period_start', '=', periodStart).executeTakeFirst();
   return { sms_used: Number(r?.sms_used ?? 0), voice_minutes_used: Number(r?.voice_minutes_used ?? 0) };

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden, invalid } from '../../lib/errors.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import * as repo from './billing.repository.ts';
+import { periodHours, usageRepository } from '../usage/index.ts';
 import type { OrgBillingRow } from './billing.table.ts';
 import { CURRENCY, type LimitName, PLAN_IDS, PLANS, type PlanId, limitMessage, monthOf, prorate, rollForward } from './plans.ts';
 import type { StripeGateway, SubscriptionState } from './stripe.gateway.ts';
@@ -123,10 +124,12 @@ export function createBillingService(deps: { db: Kysely<Database>; clock: Clock;
     async usage(orgId: string) {
       const row = await current(db, orgId);
       const plan = PLANS[row.plan];
+      // Alerts from the hourly counters, not a scan of alerts (docs/adr/0543-usage-counters.md).
+      const hours = periodHours(row.period_start, row.period_end);
       const [seats, used, alerts] = await Promise.all([
         repo.countSeats(db, orgId),
         repo.readUsage(db, orgId, row.period_start),
-        repo.countAlerts(db, orgId, row.period_start, row.period_end),
+        usageRepository.sumAlertsCreated(db, orgId, hours.from, hours.to),
       ]);
       return {
         plan: row.plan,

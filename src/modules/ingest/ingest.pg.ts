@@ -9,6 +9,7 @@ import type { BatchExecutor, ReceiptWriter } from './committer.ts';
 import { applyUnit } from './committer.ts';
 import type { UnitOutcome } from './ingest.ts';
 import type { ReceiptRow } from './receipt.table.ts';
+import { usageRepository } from '../usage/index.ts';
 
 const RECEIPT_COLUMNS = ['id', 'org_id', 'credential_id', 'idempotency_key', 'status_code', 'response', 'created_at'] as const;
 
@@ -20,13 +21,15 @@ const insertFromJson = (table: string, cols: readonly string[], json: string) =>
 
 /**
  * Everything a batch writes, in one statement: new alerts, write-backs of repeated alerts,
- * timeline rows, outbox rows and receipts, as data-modifying CTEs (which all run to completion).
+ * timeline rows, outbox rows and receipts, and the new alerts' hourly usage counts
+ * (docs/adr/0543-usage-counters.md), as data-modifying CTEs (which all run to completion).
  * A concurrent first trigger of one of the new keys makes the INSERT fail on alerts_open_dedupe.
  */
 const WRITE_BATCH: PreparedSql = {
   name: 'klaxon_write_ingest_batch',
   params: ['json', 'json', 'text[]', 'json', 'json', 'json'],
-  text: `with new_alerts as (${insertFromJson('alerts', ALERT_COLUMNS, '$1')}),
+  text: `with new_alerts as (${insertFromJson('alerts', ALERT_COLUMNS, '$1')} returning org_id, created_at),
+    counted as (${usageRepository.pgCountAlertsCreatedSql('new_alerts')}),
     repeated_alerts as (${updateAlertsSql('$2', '$3')}),
     logs as (${insertFromJson('alert_log', ALERT_LOG_COLUMNS, '$4')}),
     events as (${insertFromJson('outbox_events', OUTBOX_EVENT_COLUMNS, '$5')})

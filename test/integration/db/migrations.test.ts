@@ -61,6 +61,12 @@ function expectedRows(seeded: SeededRow[], dropped: Set<string>, unreferenced: S
   return seeded.map((s) => ({ table: s.table, key: s.key, row: dropped.has(s.table) ? null : cleared(s) }));
 }
 
+/**
+ * Tables an up fills from other tables' rows: usage_hours counts the alerts (2026-11-26T050100), so
+ * after a down and an up its seeded row (the count of the seeded alerts) is there again.
+ */
+const DERIVED_TABLES = new Set(['usage_hours']);
+
 /** The tables soft references name that had no seeded row. */
 const unseeded = (seeded: SeededRow[]) => new Set(SOFT_REFERENCES.map((r) => r.references).filter((t) => !seeded.some((s) => s.table === t)));
 
@@ -147,7 +153,9 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       );
       expectMigrated(await migrator.migrateToLatest());
       expect(await schemaSnapshot(db, dialect)).toEqual(steps.at(-1));
-      expect(await readSeededRows(db, seeded), `rows after undoing ${MIGRATIONS[i]} and migrating up again`).toEqual(expectedRows(seeded, dropped, new Set([...unseeded(seeded), ...dropped])));
+      // A table whose up counts other tables' rows (DERIVED_TABLES) has its seeded row again.
+      const gone = new Set([...dropped].filter((t) => !DERIVED_TABLES.has(t)));
+      expect(await readSeededRows(db, seeded), `rows after undoing ${MIGRATIONS[i]} and migrating up again`).toEqual(expectedRows(seeded, gone, new Set([...unseeded(seeded), ...dropped])));
     }
   });
 });
@@ -220,6 +228,9 @@ function destructiveUpStatements(source: string): string[] {
 const PARITY_EXCEPTIONS = {
   // SQLite's AUTOINCREMENT id must be spelled INTEGER PRIMARY KEY (the rowid, never NULL); PostgreSQL's is a bigint identity.
   column: new Set(['outbox_events.id']),
+  // The title search index: FTS5 over alerts.title_words on SQLite, GIN over an expression of it on
+  // PostgreSQL (docs/adr/0542-title-search.md); compared by name and table only.
+  index: new Set(['alerts_fts']),
   // SQLite lets a non-INTEGER primary key hold NULL unless it is declared NOT NULL (a quirk it keeps
   // for old files), and these were not: PostgreSQL refuses NULL there. The app always sets ids.
   // New tables must declare `.primaryKey().notNull()`, so this list only shrinks.
@@ -246,7 +257,7 @@ function paritySchema(s: SchemaSnapshot, dialect: Dialect) {
   // (sqlite_autoindex_<table>_N on SQLite, <name>_pkey on PostgreSQL).
   const indexes = s.indexes
     .filter((ix) => !ix.primaryKey)
-    .map((ix) => ({ name: ix.name, table: ix.table, unique: ix.unique, columns: ix.columns, predicate: normalSql(ix.predicate) }));
+    .map((ix) => (PARITY_EXCEPTIONS.index.has(ix.name) ? { name: ix.name, table: ix.table } : { name: ix.name, table: ix.table, unique: ix.unique, columns: ix.columns, predicate: normalSql(ix.predicate) }));
   return { tables: Object.keys(s.tables), columns, indexes };
 }
 

@@ -59,7 +59,7 @@ async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string
   for (let i = 0; i < alerts; i++) {
     const alertId = newId('alr');
     await db.insertInto('alerts').values({
-      id: alertId, org_id: tenant.org_id, service_id: serviceId, title: `Down ${i}`, body: '', event_key: `k${i}`, priority: 2, urgency: 'high', status: 'open',
+      id: alertId, org_id: tenant.org_id, service_id: serviceId, title: `Down ${i}`, title_words: `down ${i}`, body: '', event_key: `k${i}`, priority: 2, urgency: 'high', status: 'open',
       duplicate_count: 0, source: '', details: '{}', level: 1, integration_id: null, created_at: now, updated_at: now, last_signal_at: now,
       acknowledged_at: null, acknowledged_by: null, resolved_at: null, resolved_by: null, snoozed_until: null,
     }).execute();
