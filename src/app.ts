@@ -37,6 +37,7 @@ import { invitationRoutes, invitationSchemas } from './modules/invitation/index.
 import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
 import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
 import { webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
+import { pageActionRoutes, pageActionSchemas } from './modules/page-action/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -128,6 +129,7 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   for (const s of notificationSchemas) app.addSchema(s);
   for (const s of scheduleSchemas) app.addSchema(s);
   for (const s of webhookSchemas) app.addSchema(s);
+  for (const s of pageActionSchemas) app.addSchema(s);
 
   if (everyRoute) await registerDocs(app);
 
@@ -261,6 +263,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(auditRoutes({ audit: s.audit }));
   await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
   await app.register(webhookRoutes({ webhooks: s.webhooks }));
+  await app.register(pageActionRoutes({ actions: s.pageActions }));
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },

@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { type PushConfig, pushConfig } from './config.push.ts';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -40,6 +41,8 @@ export interface Config {
   pageClaimMs: number;
   /** Outbound webhooks (docs/adr/0462-webhook-ssrf.md). */
   webhooks: WebhookConfig;
+  /** Push providers: APNs, FCM, Web Push (src/config.push.ts, docs/adr/0440). */
+  push: PushConfig;
 }
 
 export interface WebhookConfig {
@@ -197,6 +200,7 @@ export function loadConfig(
     outboxLeaseMs: positiveInt(env, 'KLAXON_OUTBOX_LEASE_MS', 30_000),
     webhooks: webhookConfig(env),
     pageClaimMs: positiveInt(env, 'KLAXON_PAGE_CLAIM_MS', 30_000),
+    push: pushConfig(env, { dataDir, emailDomain, generate: opts.generateSecret !== false, fail: (m) => { throw new ConfigError(m); } }),
   };
 }
 

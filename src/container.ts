@@ -69,6 +69,8 @@ import { createWebhookDeliveryWorker } from './jobs/webhook-delivery.job.ts';
 import { webhookCleanupJob } from './jobs/webhook-cleanup.job.ts';
 import { createChatProvider } from './providers/chat.ts';
 import { createActionThrottle } from './modules/throttle/index.ts';
+import { createPushProviderFromConfig } from './providers/push-config.ts';
+import { createPageActionService } from './modules/page-action/index.ts';
 
 
 export interface ContainerOptions {
@@ -96,6 +98,8 @@ export interface ContainerOptions {
   eventLoopDelay?: () => number;
   /** Replaces the webhook HTTP client built from the config (tests). */
   webhookHttp?: WebhookHttp;
+  /** Push providers' TLS trust and timeout (tests: the fakes' self-signed certificate). */
+  push?: { ca?: string | Buffer; timeoutMs?: number };
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -150,7 +154,9 @@ export function createContainer(opts: ContainerOptions) {
   });
   // The paging engine (issue 21, docs/adr/0420-paging-engine.md): small jobs, one loop.
   // Looked up by channel, first match: injected providers come before the built-in email one.
-  const providers = [...(opts.providers ?? []), createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom })];
+  // Push (docs/adr/0440): APNs, FCM and Web Push behind the `push` channel, when any is configured.
+  const pushProvider = createPushProviderFromConfig(config, { clock, ...opts.push });
+  const providers = [...(opts.providers ?? []), ...(pushProvider ? [pushProvider] : []), createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom })];
   const directory = opts.directory ?? createOnCallDirectory(db, { clock });
   const pagingJob = outage.job('paging', 'the paging engine');
   const engine = createPagingEngine({
@@ -158,7 +164,7 @@ export function createContainer(opts: ContainerOptions) {
     jobs: [
       createSnoozeExpiryJob({ db }),
       createEscalationJob({ db, directory, dialect }),
-      createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs }),
+      createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, actions: { issue: (p) => pageActions.issue(p) } }),
       createClaimRecoveryJob({ db }),
     ],
     onError: (err, what) => pagingJob.failed(err, what),
@@ -175,6 +181,8 @@ export function createContainer(opts: ContainerOptions) {
   const apiKeys = createApiKeyService({ db, clock });
   const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge() });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
+  // Acknowledge from the page: push action tokens and email links (docs/adr/0441).
+  const pageActions = createPageActionService({ db, clock, secretKey: config.secretKey, publicUrl: config.publicUrl, alerts });
   // Schedules and on-call (issue 20): the engine reads them through `directory` (above).
   const schedules = createScheduleService({
     db, dialect, clock,
@@ -345,6 +353,7 @@ export function createContainer(opts: ContainerOptions) {
     load.stop();
     await mappings.close();
     await webhookHttp.close().catch(() => undefined);
+    await pushProvider?.close().catch(() => undefined);
     await store.close();
   }
 
@@ -376,7 +385,7 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks },
+    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks, pageActions },
     webhookWorker,
     webhookSubscriptions,
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */

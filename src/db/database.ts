@@ -16,6 +16,7 @@ import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/bill
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
 import type { UsageHourTable } from '../modules/usage/usage.table.ts';
 import type { AlertEscalationTable, NotificationTable } from '../modules/notification/notification.table.ts';
+import type { PageActionTable } from '../modules/page-action/page-action.table.ts';
 import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
   ServiceRoutingRuleTable, ServiceRoutingTable,
@@ -59,6 +60,8 @@ export interface Database {
   // the paging engine (migration 2026-11-25T210000)
   alert_escalations: AlertEscalationTable;
   notifications: NotificationTable;
+  // acknowledge from the page (migration 2026-11-26T010100)
+  page_actions: PageActionTable;
   // schedules and on-call (migration 2026-11-25T203000)
   schedules: ScheduleTable;
   schedule_levels: ScheduleLevelTable;

@@ -68,6 +68,7 @@ export type IdPrefix =
   | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod' | 'pwr'
   | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif' | 'lyr' | 'cal'
   | 'whk' | 'msg' | 'wat'
-  | 'thr'; // throttle events (sign-up, SMS verification, invitation mail)
+  | 'thr' // throttle events (sign-up, SMS verification, invitation mail)
+  | 'pga'; // page actions: the acknowledge token of one push or email page (issue 22)
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

@@ -37,6 +37,8 @@ export function createEmailProvider(opts: { smtpUrl: string | undefined; from: s
         m.alert.body ? `\n${m.alert.body}` : '',
         '',
         `Open the alert: ${m.alert.url}`,
+        // A link that opens a confirmation page: only its button acknowledges (mail scanners follow links).
+        m.ackUrl ? `Acknowledge: ${m.ackUrl}` : '',
       ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
       try {
         const info = await transport.sendMail({

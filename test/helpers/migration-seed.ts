@@ -101,6 +101,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['devices', {
     id: 'dev_m1', user_id: 'usr_m1', platform: 'ios', name: 'iPhone', app_version: '1.2.3', critical_alerts_permitted: 1,
     push_token_sealed: 'sealed-push', push_token_hash: 'h_push', push_token_hint: '…wxyz', created_at: T0, updated_at: T1,
+    disabled_at: T1, disabled_reason: 'APNs: Unregistered',
   }],
   ['phone_numbers', {
     id: 'phn_m1', org_id: 'org_m1', user_id: 'usr_m1', e164: '+33612345678', label: 'mobile', verified_at: T1,
@@ -159,6 +160,10 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'ntf_m1', org_id: 'org_m1', alert_id: 'alr_m1', user_id: 'usr_m1', kind: 'responder', epoch: 2, cycle: 1, level: 2, step_index: 1,
     channel: 'sms', destination_id: 'phn_m1', urgency: 'low', due_at: T1, status: 'failed', attempts: 2, claim_token: 'clm_1', claim_expires_at: T1,
     provider_message_id: 'SM1', detail: 'outcome unknown', idempotency_key: 'alr_m1|2|1|2|usr_m1|sms|1', created_at: T0, updated_at: T1,
+  }],
+  ['page_actions', {
+    id: 'pga_m1', token_hash: 'h_pga', org_id: 'org_m1', alert_id: 'alr_m1', notification_id: 'ntf_m1', user_id: 'usr_m1', channel: 'email',
+    expires_at: T2, used_at: T1, created_at: T0,
   }],
 ];
 

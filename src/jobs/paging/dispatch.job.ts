@@ -8,6 +8,7 @@ import { fateOfSend, notificationRepository as repo, skippedForUrgency } from '.
 import type { NotificationRow } from '../../modules/notification/notification.table.ts';
 import type { DeliveryProvider, OutboundMessage } from '../../providers/delivery.ts';
 import type { PagingJob } from './engine.ts';
+import { type DeviceDisable, deviceDisableOf, disableDevices } from './destination-health.ts';
 
 /** How long a claim holds: past it, the claim recovery job decides what the page's unknown outcome means. */
 export const CLAIM_MS = 30_000;
@@ -29,6 +30,8 @@ export function createDispatchJob(deps: {
   concurrency?: number;
   /** How long a claim holds (config KLAXON_PAGE_CLAIM_MS). */
   claimMs?: number;
+  /** Issues a push or email page's single-use acknowledge token (docs/adr/0441). */
+  actions?: { issue(page: { id: string; org_id: string; alert_id: string; user_id: string; channel: 'push' | 'email' }): Promise<{ token: string; url: string }> };
 }): PagingJob {
   const { db, dialect } = deps;
   const batch = deps.batch ?? 500;
@@ -50,6 +53,8 @@ export function createDispatchJob(deps: {
     phones: Map<string, { id: string; e164: string; org_id: string }[]>;
     devices: Map<string, { id: string; platform: string; push_token_sealed: string; critical_alerts_permitted: number }[]>;
     fates: Fate[];
+    /** Devices a push service said are gone, with the page that found out. */
+    disables: (DeviceDisable & { row: NotificationRow })[];
   }
 
   /** Notes a page's fate; the batch's fates and timeline entries are written together, fenced by the claims. */
@@ -58,13 +63,17 @@ export function createDispatchJob(deps: {
   }
 
   async function flush(ctx: BatchContext) {
-    if (!ctx.fates.length) return;
+    if (!ctx.fates.length && !ctx.disables.length) return;
     const nowIso = ctx.now.toISOString();
     await db.transaction().execute(async (trx) => {
       const logs = [];
       for (const f of ctx.fates) {
         if (!(await repo.finishClaimed(trx, f.row.id, f.row.claim_token!, f.set, nowIso))) continue;
         logs.push(logOf(f.row, f.kind, f.message, ctx.now, f.meta));
+      }
+      for (const d of await disableDevices(trx, ctx.disables, nowIso)) {
+        const row = ctx.disables.find((x) => x.deviceId === d.deviceId)!.row;
+        logs.push(logOf(row, 'device_disabled', `${ctx.people.get(row.user_id)?.name ?? 'A person'}'s ${d.message}`, ctx.now, { device_id: d.deviceId }));
       }
       await repo.insertLogs(trx, logs);
     });
@@ -128,7 +137,7 @@ export function createDispatchJob(deps: {
         ? db.selectFrom('phone_numbers').select(['id', 'e164', 'org_id', 'user_id']).where('user_id', 'in', userIds).where('verified_at', 'is not', null).orderBy('created_at').execute()
         : Promise.resolve([]),
       channels.has('push')
-        ? db.selectFrom('devices').select(['id', 'platform', 'push_token_sealed', 'critical_alerts_permitted', 'user_id']).where('user_id', 'in', userIds).orderBy('created_at').execute()
+        ? db.selectFrom('devices').select(['id', 'platform', 'push_token_sealed', 'critical_alerts_permitted', 'user_id']).where('user_id', 'in', userIds).where('disabled_at', 'is', null).orderBy('created_at').execute()
         : Promise.resolve([]),
     ]);
     const group = <T extends { user_id: string }>(rows: T[]) => {
@@ -136,7 +145,7 @@ export function createDispatchJob(deps: {
       for (const r of rows) m.set(r.user_id, [...(m.get(r.user_id) ?? []), r]);
       return m;
     };
-    return { now, alerts: new Map(alerts.map((a) => [a.id, a])), people, phones: group(phones), devices: group(devices), fates: [] };
+    return { now, alerts: new Map(alerts.map((a) => [a.id, a])), people, phones: group(phones), devices: group(devices), fates: [], disables: [] };
   }
 
   async function dispatch(ctx: BatchContext, row: NotificationRow): Promise<void> {
@@ -170,6 +179,11 @@ export function createDispatchJob(deps: {
       finish(ctx, row, { status: 'failed', detail }, 'page_failed', `${label} failed: ${detail}`);
       return;
     }
+    // Push and email carry a single-use acknowledge token (docs/adr/0441); without one the page still goes.
+    let action: { token: string; url: string } | undefined;
+    if (deps.actions && (row.channel === 'push' || row.channel === 'email')) {
+      action = await deps.actions.issue({ id: row.id, org_id: row.org_id, alert_id: row.alert_id, user_id: row.user_id, channel: row.channel }).catch(() => undefined);
+    }
     const message = (dest: OutboundMessage['to']): OutboundMessage => ({
       id: row.id,
       idempotencyKey: row.idempotency_key,
@@ -182,6 +196,8 @@ export function createDispatchJob(deps: {
       critical: alert.urgency === 'high',
       collapseId: row.alert_id,
       expiresAt: now.getTime() + 3_600_000,
+      ...(action && row.channel === 'push' ? { actionToken: action.token, ackUrl: action.url } : {}),
+      ...(action && row.channel === 'email' ? { ackUrl: action.url } : {}),
     });
     // Every destination of the person (each device, each verified number); the page is sent if one took it.
     let fate: ReturnType<typeof fateOfSend> | undefined;
@@ -190,7 +206,10 @@ export function createDispatchJob(deps: {
       const timer = setTimeout(() => ac.abort(), SEND_DEADLINE_MS);
       let f: ReturnType<typeof fateOfSend>;
       try {
-        f = fateOfSend(await provider.send(message(dest), { deadlineMs: SEND_DEADLINE_MS, signal: ac.signal }), row.attempts);
+        const outcome = await provider.send(message(dest), { deadlineMs: SEND_DEADLINE_MS, signal: ac.signal });
+        const disable = deviceDisableOf(outcome, dest);
+        if (disable) ctx.disables.push({ ...disable, row });
+        f = fateOfSend(outcome, row.attempts);
       } catch (err) {
         f = fateOfSend({ state: 'retry', detail: `the ${row.channel} provider failed (${(err as Error).name})` }, row.attempts);
       } finally {

@@ -12,6 +12,8 @@ export const DeviceSchema = Type.Object(
     app_version: Type.String(),
     critical_alerts_permitted: Type.Boolean({ description: 'iOS: the person allowed Critical Alerts, so high urgency pages break through Do Not Disturb.' }),
     push_token_hint: Type.String({ description: 'The last four characters of the push token.' }),
+    disabled_at: Type.Union([Type.String(), Type.Null()], { description: 'When the push service said this token is gone (uninstalled, expired); the device is not paged until the app registers it again.' }),
+    disabled_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the device was disabled, as the push service said it.' }),
     created_at: Type.String(),
     updated_at: Type.String(),
   },

@@ -54,6 +54,9 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
             ...(input.name !== undefined ? { name: input.name } : {}),
             ...(input.app_version !== undefined ? { app_version: input.app_version } : {}),
             ...(input.critical_alerts_permitted !== undefined ? { critical_alerts_permitted: input.critical_alerts_permitted ? 1 : 0 } : {}),
+            // Registered again: the app has a live token, so a device disabled by its push service pages again.
+            disabled_at: null,
+            disabled_reason: null,
             updated_at: now,
           };
           await repo.updateDevice(trx, existing.id, set);
@@ -71,6 +74,8 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
           push_token_sealed: sealed,
           push_token_hash: hash,
           push_token_hint: tokenHint(input.push_token),
+          disabled_at: null,
+          disabled_reason: null,
           created_at: now,
           updated_at: now,
         };
@@ -90,7 +95,7 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
     async update(actor: UserActor, id: string, input: DevicePatchInput, meta: RequestMeta) {
       const now = clock.now().toISOString();
       const token = input.push_token;
-      const tokenSet = token !== undefined ? { push_token_sealed: box.seal(token), push_token_hash: hashSecret(token), push_token_hint: tokenHint(token) } : {};
+      const tokenSet = token !== undefined ? { push_token_sealed: box.seal(token), push_token_hash: hashSecret(token), push_token_hint: tokenHint(token), disabled_at: null, disabled_reason: null } : {};
       return db.transaction().execute(async (trx) => {
         const row = await repo.findDevice(trx, actor.id, id);
         if (!row) throw notFound('Device', id);

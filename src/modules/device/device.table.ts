@@ -10,6 +10,9 @@ export interface DeviceTable {
   push_token_sealed: string;
   push_token_hash: string;
   push_token_hint: string;
+  /** Set when the push provider said the token is gone (docs/adr/0440); the device is not paged until registered again. */
+  disabled_at: string | null;
+  disabled_reason: string | null;
   created_at: string;
   updated_at: string;
 }

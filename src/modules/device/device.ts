@@ -14,6 +14,8 @@ export const rowToDevice = (r: DeviceRow) => ({
   app_version: r.app_version,
   critical_alerts_permitted: r.critical_alerts_permitted === 1,
   push_token_hint: r.push_token_hint,
+  disabled_at: r.disabled_at ?? null,
+  disabled_reason: r.disabled_reason ?? null,
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
