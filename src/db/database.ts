@@ -15,6 +15,7 @@ import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/p
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
 import type { AlertEscalationTable, NotificationTable } from '../modules/notification/notification.table.ts';
+import type { DeliverySendTable, SmsReplyCodeTable } from '../modules/notification/delivery.table.ts';
 import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
   ServiceRoutingRuleTable, ServiceRoutingTable,
@@ -69,4 +70,7 @@ export interface Database {
   webhook_destinations: WebhookDestinationTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  // SMS and voice delivery (migration 2026-11-26T020000)
+  sms_reply_codes: SmsReplyCodeTable;
+  delivery_sends: DeliverySendTable;
 }

@@ -67,6 +67,7 @@ export type IdPrefix =
   | 'ntf' | 'clm' | 'rsp' // the paging engine: pages, dispatcher claims, responder requests
   | 'ses' | 'inv' | 'dev' | 'phn' | 'sch' | 'ovr' | 'req' | 'cod' | 'pwr'
   | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif' | 'lyr' | 'cal'
-  | 'whk' | 'msg' | 'wat';
+  | 'whk' | 'msg' | 'wat'
+  | 'src' | 'dsn' | 'tpg'; // SMS reply codes, SMS and voice sends, test pages (issue 22)
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

@@ -19,6 +19,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['organizations', {
     id: 'org_m1', name: 'Acme', time_zone: 'Europe/Paris', ingest_rate_per_minute: 600, created_at: T0, updated_at: T1,
     default_urgency_rules: '{"critical":"high","info":"high"}', retention_days: 90, voice_settings: '{"voice":"male"}',
+    paging_throttles: '{"sms":[{"window_minutes":1,"max":2}]}',
   }],
   ['users', {
     id: 'usr_m1', email: 'ada@example.com', name: 'Ada', password_hash: 'scrypt$salt$hash', created_at: T0, updated_at: T1,
@@ -103,7 +104,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   }],
   ['phone_numbers', {
     id: 'phn_m1', org_id: 'org_m1', user_id: 'usr_m1', e164: '+33612345678', label: 'mobile', verified_at: T1,
-    code_hash: 'h_code', code_expires_at: T1, code_attempts: 2, created_at: T0, updated_at: T1,
+    code_hash: 'h_code', code_expires_at: T1, code_attempts: 2, created_at: T0, updated_at: T1, disabled_reason: 'opted out (Twilio 21610)', disabled_at: T1,
   }],
   ['verification_sends', { id: 'vsn_m1', e164: '+33612345678', phone_number_id: 'phn_m1', sent_at: T0 }],
   ['org_billing', {
@@ -157,6 +158,10 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     channel: 'sms', destination_id: 'phn_m1', urgency: 'low', due_at: T1, status: 'failed', attempts: 2, claim_token: 'clm_1', claim_expires_at: T1,
     provider_message_id: 'SM1', detail: 'outcome unknown', idempotency_key: 'alr_m1|2|1|2|usr_m1|sms|1', created_at: T0, updated_at: T1,
   }],
+  ['sms_reply_codes', {
+    id: 'src_m1', org_id: 'org_m1', user_id: 'usr_m1', code: '4821', alert_ids: '["alr_m1"]', notification_id: 'ntf_m1', expires_at: T2, created_at: T0,
+  }],
+  ['delivery_sends', { id: 'dsn_m1', org_id: 'org_m1', user_id: 'usr_m1', channel: 'voice', sent_at: T1 }],
 ];
 
 /**

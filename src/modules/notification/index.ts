@@ -7,3 +7,7 @@ export { noSchedules } from './directory.ts';
 export { createPagingService, type PagingService } from './notification.service.ts';
 export { notificationRoutes } from './notification.routes.ts';
 export { notificationSchemas } from './notification.schemas.ts';
+// SMS and voice delivery (issue 22): throttles, bundles, reply codes, Twilio callbacks, test pages.
+export { createPhoneDelivery, type PhoneDelivery, type PhoneFate, type Prepared } from './delivery.service.ts';
+export { DEFAULT_THROTTLES, throttlesOf, type Throttles } from './delivery.ts';
+export { deliveryRoutes, deliverySchemas } from './delivery.routes.ts';
