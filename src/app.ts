@@ -23,7 +23,7 @@ import { eventsV2Routes, eventsV2Schemas } from './modules/events-v2/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
-import { notificationRoutes, notificationSchemas } from './modules/notification/index.ts';
+import { deliveryRoutes, deliverySchemas, notificationRoutes, notificationSchemas } from './modules/notification/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { sessionRoutes, sessionSchemas } from './modules/session/index.ts';
 import cookie from '@fastify/cookie';
@@ -127,6 +127,7 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);
   for (const s of eventsV2Schemas) app.addSchema(s);
   for (const s of notificationSchemas) app.addSchema(s);
+  for (const s of deliverySchemas) app.addSchema(s);
   for (const s of scheduleSchemas) app.addSchema(s);
   for (const s of webhookSchemas) app.addSchema(s);
   for (const s of pageActionSchemas) app.addSchema(s);
@@ -255,6 +256,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(sessionRoutes({ sessions: s.sessions, hashCode: container.hashCode, secureCookies: container.config.publicUrl.startsWith('https:') }));
   await app.register(deviceRoutes({ devices: s.devices }));
   await app.register(phoneRoutes({ phones: s.phones }));
+  await app.register(deliveryRoutes({ phone: s.phoneDelivery, publicUrl: container.config.publicUrl, authToken: container.config.sms?.authToken }));
   await app.register(billingRoutes({ billing: s.billing }));
   await app.register(integrationRoutes({ integrations: s.integrations }));
   await app.register(eventsV2Routes({ events: s.eventsV2 }));

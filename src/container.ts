@@ -29,7 +29,8 @@ import { createEscalationJob } from './jobs/paging/escalation.job.ts';
 import { createDispatchJob } from './jobs/paging/dispatch.job.ts';
 import { createSnoozeExpiryJob } from './jobs/paging/snooze-expiry.job.ts';
 import { createClaimRecoveryJob } from './jobs/paging/claim-recovery.job.ts';
-import { createPagingService } from './modules/notification/index.ts';
+import { createPagingService, createPhoneDelivery } from './modules/notification/index.ts';
+import { createTwilioProviders } from './providers/twilio-delivery.ts';
 import type { OnCallDirectory } from './modules/schedule/index.ts';
 import type { DeliveryProvider } from './providers/delivery.ts';
 import { createEmailProvider } from './providers/email.ts';
@@ -164,7 +165,12 @@ export function createContainer(opts: ContainerOptions) {
     jobs: [
       createSnoozeExpiryJob({ db }),
       createEscalationJob({ db, directory, dialect }),
-      createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, actions: { issue: (p) => pageActions.issue(p) } }),
+      createDispatchJob({
+        db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs,
+        actions: { issue: (p) => pageActions.issue(p) },
+        // Built below (it needs alerts and billing); called only once the engine runs.
+        phone: { prepare: (rows, now) => phoneDelivery.prepare(rows, now), recordTx: (trx, f, now) => phoneDelivery.recordTx(trx, f, now) },
+      }),
       createClaimRecoveryJob({ db }),
     ],
     onError: (err, what) => pagingJob.failed(err, what),
@@ -231,6 +237,9 @@ export function createContainer(opts: ContainerOptions) {
   const devices = createDeviceService({ db, clock, box });
   const codeKey = createHmac('sha256', config.secretKey).update('klaxon:verification-code').digest();
   const phones = createPhoneService({ db, clock, sms, billing, codeKey, throttle: actionThrottle });
+  // SMS and voice pages through the same Twilio client as verification (issue 22, docs/adr/0445).
+  providers.push(...createTwilioProviders({ client: sms.client, publicUrl: config.publicUrl }));
+  const phoneDelivery = createPhoneDelivery({ db, clock, publicUrl: config.publicUrl, box, alerts, billing, providers: () => providers });
 
   // SQLite takes the batch on its thread's one connection with prepared statements
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared
@@ -385,7 +394,7 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks, pageActions },
+    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks, pageActions, phoneDelivery },
     webhookWorker,
     webhookSubscriptions,
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */

@@ -17,6 +17,7 @@ import type { SecretKeyCheckTable } from './secret-key.table.ts';
 import type { UsageHourTable } from '../modules/usage/usage.table.ts';
 import type { AlertEscalationTable, NotificationTable } from '../modules/notification/notification.table.ts';
 import type { PageActionTable } from '../modules/page-action/page-action.table.ts';
+import type { DeliverySendTable, SmsReplyCodeTable } from '../modules/notification/delivery.table.ts';
 import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
   ServiceRoutingRuleTable, ServiceRoutingTable,
@@ -78,4 +79,7 @@ export interface Database {
   // sign-up, SMS verification and invitation throttles (migration 2026-11-26T040000)
   throttle_events: ThrottleEventTable;
   webhook_attempts: WebhookAttemptTable;
+  // SMS and voice delivery (migration 2026-11-26T020000)
+  sms_reply_codes: SmsReplyCodeTable;
+  delivery_sends: DeliverySendTable;
 }

@@ -69,6 +69,7 @@ export type IdPrefix =
   | 'dgr' | 'rcv' | 'emc' | 'agr' | 'sif' | 'lyr' | 'cal'
   | 'whk' | 'msg' | 'wat'
   | 'thr' // throttle events (sign-up, SMS verification, invitation mail)
-  | 'pga'; // page actions: the acknowledge token of one push or email page (issue 22)
+  | 'pga' // page actions: the acknowledge token of one push or email page (issue 22)
+  | 'src' | 'dsn' | 'tpg'; // SMS reply codes, SMS and voice sends, test pages (issue 22)
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

@@ -19,6 +19,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['organizations', {
     id: 'org_m1', name: 'Acme', time_zone: 'Europe/Paris', ingest_rate_per_minute: 600, created_at: T0, updated_at: T1,
     default_urgency_rules: '{"critical":"high","info":"high"}', retention_days: 90, voice_settings: '{"voice":"male"}',
+    paging_throttles: '{"sms":[{"window_minutes":1,"max":2}]}',
   }],
   ['users', {
     id: 'usr_m1', email: 'ada@example.com', name: 'Ada', password_hash: 'scrypt$salt$hash', created_at: T0, updated_at: T1,
@@ -105,7 +106,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   }],
   ['phone_numbers', {
     id: 'phn_m1', org_id: 'org_m1', user_id: 'usr_m1', e164: '+33612345678', label: 'mobile', verified_at: T1,
-    code_hash: 'h_code', code_expires_at: T1, code_attempts: 2, created_at: T0, updated_at: T1,
+    code_hash: 'h_code', code_expires_at: T1, code_attempts: 2, created_at: T0, updated_at: T1, disabled_reason: 'opted out (Twilio 21610)', disabled_at: T1,
   }],
   ['verification_sends', { id: 'vsn_m1', e164: '+33612345678', phone_number_id: 'phn_m1', sent_at: T0 }],
   ['org_billing', {
@@ -165,6 +166,10 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'pga_m1', token_hash: 'h_pga', org_id: 'org_m1', alert_id: 'alr_m1', notification_id: 'ntf_m1', user_id: 'usr_m1', channel: 'email',
     expires_at: T2, used_at: T1, created_at: T0,
   }],
+  ['sms_reply_codes', {
+    id: 'src_m1', org_id: 'org_m1', user_id: 'usr_m1', code: '4821', alert_ids: '["alr_m1"]', notification_id: 'ntf_m1', expires_at: T2, created_at: T0,
+  }],
+  ['delivery_sends', { id: 'dsn_m1', org_id: 'org_m1', user_id: 'usr_m1', channel: 'voice', sent_at: T1 }],
 ];
 
 /**

@@ -7,6 +7,10 @@ import { defaultSteps } from '../../src/modules/notification/index.ts';
 import type { Channel, DeliveryProvider, OutboundMessage, SendOutcome } from '../../src/providers/delivery.ts';
 import { bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from './app.ts';
 import { addMember, startSmtpCapture, type Member } from './people.ts';
+import type { FakeTwilio } from './fakes/twilio.ts';
+
+/** The fake Twilio's account (test/helpers/fakes/twilio.ts), for `createHarness(dialect, { twilio })`. */
+export const TWILIO = { accountSid: 'AC00000000000000000000000000000001', authToken: 'twilio-test-auth-token-5c1e9', from: '+15550009999' };
 
 /**
  * The paging scenario harness (reference/paging.md 6 and 7.7; GoAlert's smoke harness): the app
@@ -98,7 +102,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(dialect: Dialect, opts: { people?: string[]; smtp?: boolean } = {}): Promise<Harness> {
+/**
+ * `twilio`: SMS and voice go through the real Twilio providers to this fake (started with TWILIO's
+ * account), whose callbacks reach the app in-process; the harness's own fakes then serve push only.
+ */
+export async function createHarness(dialect: Dialect, opts: { people?: string[]; smtp?: boolean; twilio?: FakeTwilio } = {}): Promise<Harness> {
   const names = opts.people ?? ['ada', 'bob', 'cy'];
   const ids = new Map<string, string>();
   const schedules = memoryDirectory((name) => {
@@ -124,11 +132,19 @@ export async function createHarness(dialect: Dialect, opts: { people?: string[];
   const smtp = await startSmtpCapture();
   const t = await buildTestApp({
     dialect,
-    env: opts.smtp === false ? {} : { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test' },
+    env: {
+      ...(opts.smtp === false ? {} : { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test' }),
+      ...(opts.twilio ? { TWILIO_BASE_URL: opts.twilio.url, TWILIO_ACCOUNT_SID: TWILIO.accountSid, TWILIO_AUTH_TOKEN: TWILIO.authToken, TWILIO_FROM: TWILIO.from } : {}),
+    },
     container: {
       directory: schedules.directory,
-      providers: [fake('push'), fake('sms'), fake('voice')],
+      providers: opts.twilio ? [fake('push')] : [fake('push'), fake('sms'), fake('voice')],
     },
+  });
+  opts.twilio?.setTransport(async (url, headers, body) => {
+    const u = new URL(url);
+    const res = await t.app.inject({ method: 'POST', url: `${u.pathname}${u.search}`, headers, payload: body });
+    return { status: res.statusCode, body: res.body, contentType: String(res.headers['content-type'] ?? '') };
   });
   // The email provider the container builds from SMTP_URL, failing on demand like the fakes.
   const email = t.container.providers.find((p) => p.channels.includes('email'));

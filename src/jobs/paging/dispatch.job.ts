@@ -7,6 +7,7 @@ import { priorityFromRank } from '../../modules/alert/index.ts';
 import { fateOfSend, notificationRepository as repo, skippedForUrgency } from '../../modules/notification/index.ts';
 import type { NotificationRow } from '../../modules/notification/notification.table.ts';
 import type { DeliveryProvider, OutboundMessage } from '../../providers/delivery.ts';
+import type { PhoneDelivery, PhoneFate, Prepared } from '../../modules/notification/index.ts';
 import type { PagingJob } from './engine.ts';
 import { type DeviceDisable, deviceDisableOf, disableDevices } from './destination-health.ts';
 
@@ -32,6 +33,8 @@ export function createDispatchJob(deps: {
   claimMs?: number;
   /** Issues a push or email page's single-use acknowledge token (docs/adr/0441). */
   actions?: { issue(page: { id: string; org_id: string; alert_id: string; user_id: string; channel: 'push' | 'email' }): Promise<{ token: string; url: string }> };
+  /** SMS and voice: throttles, bundles, reply codes, usage and numbers turned off (issue 22). */
+  phone?: Pick<PhoneDelivery, 'prepare' | 'recordTx'>;
 }): PagingJob {
   const { db, dialect } = deps;
   const batch = deps.batch ?? 500;
@@ -44,6 +47,7 @@ export function createDispatchJob(deps: {
     kind: string;
     message: string;
     meta: Record<string, unknown>;
+    phone?: PhoneFate;
   }
   /** The batch's reads, made once: alerts, people and their destinations. */
   interface BatchContext {
@@ -55,11 +59,13 @@ export function createDispatchJob(deps: {
     fates: Fate[];
     /** Devices a push service said are gone, with the page that found out. */
     disables: (DeviceDisable & { row: NotificationRow })[];
+    /** What the phone side decided for the batch's SMS and voice pages (throttled, bundled, reply code). */
+    prepared: Map<string, Prepared>;
   }
 
   /** Notes a page's fate; the batch's fates and timeline entries are written together, fenced by the claims. */
-  function finish(ctx: BatchContext, row: NotificationRow, set: Fate['set'], kind: string, message: string, meta: Record<string, unknown> = {}) {
-    ctx.fates.push({ row, set, kind, message, meta });
+  function finish(ctx: BatchContext, row: NotificationRow, set: Fate['set'], kind: string, message: string, meta: Record<string, unknown> = {}, phone?: PhoneFate) {
+    ctx.fates.push({ row, set, kind, message, meta, ...(phone ? { phone } : {}) });
   }
 
   async function flush(ctx: BatchContext) {
@@ -70,6 +76,7 @@ export function createDispatchJob(deps: {
       for (const f of ctx.fates) {
         if (!(await repo.finishClaimed(trx, f.row.id, f.row.claim_token!, f.set, nowIso))) continue;
         logs.push(logOf(f.row, f.kind, f.message, ctx.now, f.meta));
+        if (f.phone && deps.phone) logs.push(...(await deps.phone.recordTx(trx, f.phone, ctx.now)));
       }
       for (const d of await disableDevices(trx, ctx.disables, nowIso)) {
         const row = ctx.disables.find((x) => x.deviceId === d.deviceId)!.row;
@@ -134,7 +141,7 @@ export function createDispatchJob(deps: {
         .where('alerts.id', 'in', alertIds).execute(),
       repo.peopleNames(db, userIds),
       channels.has('sms') || channels.has('voice')
-        ? db.selectFrom('phone_numbers').select(['id', 'e164', 'org_id', 'user_id']).where('user_id', 'in', userIds).where('verified_at', 'is not', null).orderBy('created_at').execute()
+        ? db.selectFrom('phone_numbers').select(['id', 'e164', 'org_id', 'user_id']).where('user_id', 'in', userIds).where('verified_at', 'is not', null).where('disabled_at', 'is', null).orderBy('created_at').execute()
         : Promise.resolve([]),
       channels.has('push')
         ? db.selectFrom('devices').select(['id', 'platform', 'push_token_sealed', 'critical_alerts_permitted', 'user_id']).where('user_id', 'in', userIds).where('disabled_at', 'is', null).orderBy('created_at').execute()
@@ -145,7 +152,7 @@ export function createDispatchJob(deps: {
       for (const r of rows) m.set(r.user_id, [...(m.get(r.user_id) ?? []), r]);
       return m;
     };
-    return { now, alerts: new Map(alerts.map((a) => [a.id, a])), people, phones: group(phones), devices: group(devices), fates: [], disables: [] };
+    return { now, alerts: new Map(alerts.map((a) => [a.id, a])), people, phones: group(phones), devices: group(devices), fates: [], disables: [], prepared: new Map() };
   }
 
   async function dispatch(ctx: BatchContext, row: NotificationRow): Promise<void> {
@@ -179,6 +186,14 @@ export function createDispatchJob(deps: {
       finish(ctx, row, { status: 'failed', detail }, 'page_failed', `${label} failed: ${detail}`);
       return;
     }
+    const prep = ctx.prepared.get(row.id);
+    if (prep?.kind === 'throttled') {
+      finish(ctx, row, { status: 'pending', detail: `throttled: ${prep.detail}`, due_at: prep.until }, 'page_throttled', `${label} delayed until ${prep.until}: ${prep.detail}`);
+      return;
+    }
+    // Goes in the message of the page it is bundled with: recorded with that one's fate (run()).
+    if (prep?.kind === 'bundled') return;
+    const bundleServices = prep?.kind === 'send' && prep.bundleCount ? [...new Set(prep.alertIds.map((a: string) => ctx.alerts.get(a)?.service_name).filter(Boolean))].join(', ') : undefined;
     // Push and email carry a single-use acknowledge token (docs/adr/0441); without one the page still goes.
     let action: { token: string; url: string } | undefined;
     if (deps.actions && (row.channel === 'push' || row.channel === 'email')) {
@@ -191,8 +206,10 @@ export function createDispatchJob(deps: {
       to: dest,
       alert: {
         id: row.alert_id, title: alert.title, ...(alert.body ? { body: alert.body } : {}), priority: priorityFromRank(alert.priority), urgency: alert.urgency,
-        url: `${deps.publicUrl}/alerts/${row.alert_id}`, serviceName: alert.service_name,
+        url: `${deps.publicUrl}/alerts/${row.alert_id}`, serviceName: bundleServices || alert.service_name,
       },
+      ...(prep?.kind === 'send' && prep.replyCode ? { replyCode: prep.replyCode } : {}),
+      ...(prep?.kind === 'send' && prep.bundleCount ? { bundleCount: prep.bundleCount } : {}),
       critical: alert.urgency === 'high',
       collapseId: row.alert_id,
       expiresAt: now.getTime() + 3_600_000,
@@ -201,6 +218,8 @@ export function createDispatchJob(deps: {
     });
     // Every destination of the person (each device, each verified number); the page is sent if one took it.
     let fate: ReturnType<typeof fateOfSend> | undefined;
+    const disables: PhoneFate['disables'] = [];
+    let sentTo = 0;
     for (const dest of to) {
       const ac = new AbortController();
       const timer = setTimeout(() => ac.abort(), SEND_DEADLINE_MS);
@@ -209,28 +228,56 @@ export function createDispatchJob(deps: {
         const outcome = await provider.send(message(dest), { deadlineMs: SEND_DEADLINE_MS, signal: ac.signal });
         const disable = deviceDisableOf(outcome, dest);
         if (disable) ctx.disables.push({ ...disable, row });
+        if (outcome.state === 'failed' && outcome.disable && dest.destinationId && dest.kind === 'phone') disables.push({ destinationId: dest.destinationId, reason: outcome.detail });
         f = fateOfSend(outcome, row.attempts);
       } catch (err) {
         f = fateOfSend({ state: 'retry', detail: `the ${row.channel} provider failed (${(err as Error).name})` }, row.attempts);
       } finally {
         clearTimeout(timer);
       }
+      if (f.status === 'sent' || f.status === 'delivered') sentTo++;
       if (!fate || f.status === 'sent' || f.status === 'delivered' || (f.status === 'pending' && fate.status === 'failed')) fate = f;
     }
+    const phone: PhoneFate | undefined = row.channel === 'sms' || row.channel === 'voice' ? { row, status: fate!.status, sentTo, bundled: false, disables } : undefined;
     switch (fate!.status) {
       case 'sent':
       case 'delivered':
-        finish(ctx, row, { status: fate!.status, detail: null, provider_message_id: fate!.providerMessageId }, 'page_sent', `${label} ${fate!.status}`, { provider: provider.name });
+        finish(ctx, row, { status: fate!.status, detail: null, provider_message_id: fate!.providerMessageId }, 'page_sent', `${label} ${fate!.status}${prep?.kind === 'send' && prep.bundleCount ? ` (one message for ${prep.bundleCount} alerts)` : ''}`, { provider: provider.name }, phone);
         return;
       case 'pending': {
         const retryAt = new Date(now.getTime() + fate!.retryInMs).toISOString();
-        finish(ctx, row, { status: 'pending', detail: fate!.detail, due_at: retryAt }, 'page_retry', `${label} not delivered yet: ${fate!.detail}; trying again`);
+        finish(ctx, row, { status: 'pending', detail: fate!.detail, due_at: retryAt }, 'page_retry', `${label} not delivered yet: ${fate!.detail}; trying again`, {}, phone);
         return;
       }
       case 'failed':
-        finish(ctx, row, { status: 'failed', detail: fate!.detail }, 'page_failed', `${label} failed: ${fate!.detail}`);
+        finish(ctx, row, { status: 'failed', detail: fate!.detail }, 'page_failed', `${label} failed: ${fate!.detail}`, {}, phone);
         return;
     }
+  }
+
+  /** Whether dispatch() would hand the page to a provider: the phone side plans only those. */
+  function sendable(ctx: BatchContext, row: NotificationRow): boolean {
+    const alert = ctx.alerts.get(row.alert_id);
+    const person = ctx.people.get(row.user_id);
+    if (!alert || !person || !(alert.status === 'open' || (row.kind === 'responder' && alert.status === 'acknowledged'))) return false;
+    if (skippedForUrgency(row.channel, alert.urgency)) return false;
+    const provider = providerOf(row.channel);
+    return !!provider && provider.configured() && destinations(ctx, row, person.email).length > 0;
+  }
+
+  /** A page sent inside another's message takes that message's fate. */
+  function finishBundled(ctx: BatchContext, row: NotificationRow, into: string) {
+    const lead = ctx.fates.find((f) => f.row.id === into);
+    const who = ctx.people.get(row.user_id)?.name ?? 'a removed person';
+    const label = `${row.channel} page to ${who}`;
+    if (!lead) {
+      finish(ctx, row, { status: 'pending', detail: 'its bundle was not sent', due_at: ctx.now.toISOString() }, 'page_retry', `${label} not sent yet; trying again`);
+      return;
+    }
+    const set = { ...lead.set, detail: lead.set.status === 'sent' || lead.set.status === 'delivered' ? `sent in one message with other alerts (page ${into})` : lead.set.detail ?? null };
+    const kind = lead.kind === 'page_sent' ? 'page_sent' : lead.kind;
+    const message = lead.kind === 'page_sent' ? `${label} sent in one message with other open alerts` : lead.kind === 'page_throttled' ? `${label} delayed with its bundle` : `${label} ${lead.set.status === 'failed' ? `failed: ${lead.set.detail}` : `not sent yet: ${lead.set.detail}; trying again`}`;
+    finish(ctx, row, set, kind, message, lead.meta, lead.phone ? { ...lead.phone, row, bundled: true, disables: [] } : undefined);
   }
 
   return {
@@ -246,11 +293,25 @@ export function createDispatchJob(deps: {
       claimed.sort((a, b) => a.due_at.localeCompare(b.due_at));
       if (!claimed.length) return 0;
       const ctx = await load(claimed, now);
+      if (deps.phone) {
+        const phoneRows = claimed.filter((r) => (r.channel === 'sms' || r.channel === 'voice') && sendable(ctx, r));
+        try {
+          ctx.prepared = await deps.phone.prepare(phoneRows, now);
+        } catch {
+          // The throttle could not be read: the pages wait a little rather than go unthrottled or be lost.
+          const until = new Date(now.getTime() + 15_000).toISOString();
+          for (const r of phoneRows) ctx.prepared.set(r.id, { kind: 'throttled', until, detail: 'the throttle could not be read; trying again' });
+        }
+      }
       let next = 0;
       const worker = async () => {
         while (next < claimed.length) await dispatch(ctx, claimed[next++]!);
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+      for (const row of claimed) {
+        const p = ctx.prepared.get(row.id);
+        if (p?.kind === 'bundled') finishBundled(ctx, row, p.into);
+      }
       await flush(ctx);
       return claimed.length;
     },

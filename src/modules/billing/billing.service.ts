@@ -283,6 +283,16 @@ export function createBillingService(deps: { db: Kysely<Database>; clock: Clock;
       return { periodStart: row.period_start };
     },
 
+    /**
+     * Counts SMS messages or voice minutes already sent (pages, test pages): shown in GET
+     * /api/org/usage, never refused, since a page must not be dropped for the plan (issue 22).
+     * Call it in the transaction that records the send.
+     */
+    async record(orgId: string, meter: Exclude<LimitName, 'seats'>, n: number, q: Kysely<Database> = db) {
+      const row = await current(q, orgId);
+      await repo.consume(q, orgId, row.period_start, METER[meter], n, null);
+    },
+
     async release(orgId: string, meter: Exclude<LimitName, 'seats'>, n: number, periodStart: string) {
       await repo.release(db, orgId, periodStart, METER[meter], n);
     },

@@ -10,6 +10,8 @@ export interface OrganizationTable {
   retention_days: Generated<number>;
   /** JSON VoiceSettings. */
   voice_settings: Generated<string>;
+  /** JSON overrides of the SMS and voice throttles (docs/adr/0447-throttles-and-bundling.md). */
+  paging_throttles: Generated<string>;
   created_at: string;
   updated_at: string;
 }

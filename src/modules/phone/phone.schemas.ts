@@ -9,6 +9,7 @@ export const PhoneNumberSchema = Type.Object(
     verified: Type.Boolean({ description: 'Paging uses a number only once verified.' }),
     verified_at: Type.Union([Type.String(), Type.Null()]),
     verification_pending: Type.Boolean({ description: 'A code was sent and can still be confirmed.' }),
+    disabled_reason: Type.Union([Type.String(), Type.Null()], { description: 'Why paging no longer uses this number (the SMS provider refused it for good: opted out, not a mobile number); verifying it again turns it back on.' }),
     created_at: Type.String(),
     updated_at: Type.String(),
   },

@@ -59,7 +59,7 @@ export function createPhoneService(deps: {
       const now = clock.now().toISOString();
       const row: PhoneNumberRow = {
         id: newId('phn'), org_id: actor.orgId, user_id: actor.id, e164, label: input.label ?? '',
-        verified_at: null, code_hash: null, code_expires_at: null, code_attempts: 0, created_at: now, updated_at: now,
+        verified_at: null, code_hash: null, code_expires_at: null, code_attempts: 0, disabled_reason: null, disabled_at: null, created_at: now, updated_at: now,
       };
       try {
         return await db.transaction().execute(async (trx) => {
@@ -93,7 +93,7 @@ export function createPhoneService(deps: {
           if (numberChanged && (await repo.findByE164(trx, actor.orgId, actor.id, e164))) throw taken(e164);
           const set = {
             ...(input.label !== undefined ? { label: input.label } : {}),
-            ...(numberChanged ? { e164, verified_at: null, code_hash: null, code_expires_at: null, code_attempts: 0 } : {}),
+            ...(numberChanged ? { e164, verified_at: null, code_hash: null, code_expires_at: null, code_attempts: 0, disabled_reason: null, disabled_at: null } : {}),
             updated_at: now,
           };
           await repo.updatePhoneNumber(trx, id, set);
@@ -141,7 +141,7 @@ export function createPhoneService(deps: {
       const expiresAt = new Date(nowDate.getTime() + CODE_TTL_MS).toISOString();
       const { row, periodStart } = await db.transaction().execute(async (trx) => {
         const row = await own(trx, actor, id);
-        if (row.verified_at) throw conflict(`${row.e164} is already verified.`);
+        if (row.verified_at && !row.disabled_at) throw conflict(`${row.e164} is already verified.`);
         const recent = await repo.sendsSince(trx, row.e164, new Date(nowDate.getTime() - SEND_WINDOW_MS).toISOString());
         const last = recent[0];
         if (last && nowDate.getTime() - new Date(last).getTime() < SEND_MIN_INTERVAL_MS) {
@@ -184,7 +184,7 @@ export function createPhoneService(deps: {
       const now = nowDate.toISOString();
       const outcome = await db.transaction().execute(async (trx) => {
         const row = await own(trx, actor, id);
-        if (row.verified_at) throw conflict(`${row.e164} is already verified.`);
+        if (row.verified_at && !row.disabled_at) throw conflict(`${row.e164} is already verified.`);
         if (!row.code_hash || !row.code_expires_at) throw conflict('No code is pending for this number; ask for one with POST /api/phone-numbers/{id}/verify.');
         if (nowDate.getTime() >= new Date(row.code_expires_at).getTime()) {
           await repo.updatePhoneNumber(trx, id, { code_hash: null, code_expires_at: null, code_attempts: 0, updated_at: now });
@@ -198,7 +198,7 @@ export function createPhoneService(deps: {
           await recordAudit(trx, { orgId: actor.orgId, actor, action: 'phone_number.verification_failed', targetType: 'phone_number', targetId: id, changes: { attempts }, meta, now });
           return { kind: 'wrong' as const, left: CODE_MAX_ATTEMPTS - attempts };
         }
-        const set = { verified_at: now, code_hash: null, code_expires_at: null, code_attempts: 0, updated_at: now };
+        const set = { verified_at: now, code_hash: null, code_expires_at: null, code_attempts: 0, disabled_reason: null, disabled_at: null, updated_at: now };
         await repo.updatePhoneNumber(trx, id, set);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'phone_number.verify', targetType: 'phone_number', targetId: id, changes: { number: numberHint(row.e164) }, meta, now });
         return { kind: 'verified' as const, number: rowToPhoneNumber({ ...row, ...set }) };

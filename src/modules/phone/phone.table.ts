@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface PhoneNumberTable {
   id: string;
@@ -10,6 +10,9 @@ export interface PhoneNumberTable {
   code_hash: string | null;
   code_expires_at: string | null;
   code_attempts: number;
+  /** Set when the SMS provider refused the number for good (opted out, not a mobile number); not paged then. */
+  disabled_reason: Generated<string | null>;
+  disabled_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -39,7 +39,7 @@ export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6,
 /** Codes are six digits: stored as an HMAC keyed by the server secret, never in the clear. */
 export const hashCode = (key: Buffer, phoneId: string, code: string): string => createHmac('sha256', key).update(`${phoneId}:${code}`).digest('hex');
 
-export const rowToPhoneNumber = (r: PhoneNumberRow) => ({
+export const rowToPhoneNumber = (r: Omit<PhoneNumberRow, 'disabled_reason' | 'disabled_at'> & { disabled_reason?: string | null; disabled_at?: string | null }) => ({
   id: r.id,
   user_id: r.user_id,
   number: r.e164,
@@ -47,6 +47,7 @@ export const rowToPhoneNumber = (r: PhoneNumberRow) => ({
   verified: r.verified_at !== null,
   verified_at: r.verified_at,
   verification_pending: r.code_hash !== null,
+  disabled_reason: r.disabled_reason ?? null,
   created_at: r.created_at,
   updated_at: r.updated_at,
 });

@@ -123,6 +123,7 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'GET /api/me/calendar-feeds': ['DI', 'observer'],
   'POST /api/me/calendar-feeds': ['DI', 'responder'],
   'DELETE /api/me/calendar-feeds/{id}': ['DI', 'responder'],
+  'POST /api/me/test-page': ['DI', 'responder'],
   // Not in spec 4.2's table: organizations, members and invitations (docs/adr/0320, 0321).
   'POST /api/orgs': ['D', 'observer'],
   'GET /api/org/members': ['DI', 'observer'],

@@ -5,6 +5,8 @@ import { connectVendor, createDirectIntegration } from '../../factories/integrat
 import { grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
 import { startTestSmtp } from '../../helpers/smtp.ts';
 import { randomToken } from '../../../src/lib/secrets.ts';
+import { startFakeTwilio } from '../../helpers/fakes/twilio.ts';
+import { createHarness, MINUTE, TWILIO } from '../../helpers/paging.ts';
 
 /**
  * "No secret appears in logs, audit entries or API responses other than the one that creates it":
@@ -153,5 +155,45 @@ for (const dialect of DIALECTS) {
       const invitations = await t.container.db.selectFrom('invitations').selectAll().execute();
       expect(leaks(JSON.stringify(invitations))).toEqual([]);
     });
+
+  // Issue 22: SMS and voice pages, their signed callbacks (good and forged), replies and test
+  // pages: the Twilio auth token, the people's numbers and the reply codes never reach a log line,
+  // and the alert's timeline shows numbers masked.
+  it('SMS and voice: no provider secret, phone number or reply code in any log line; numbers masked in the timeline', async () => {
+    const tw = await startFakeTwilio({ ...TWILIO });
+    const h = await createHarness(dialect, { twilio: tw });
+    try {
+      h.schedules.set('sch_s', { levels: [{ timeoutMinutes: 10, onCall: ['ada'] }], allSteps: [{ channel: 'sms', delay_seconds: 0 }, { channel: 'voice', delay_seconds: 0 }] });
+      h.schedules.bind(h.service.id, 'sch_s');
+      const id = await h.trigger({ title: 'Leaky', priority: 'critical' });
+      const numbers = ['+15550001000', '+15550001001', '+15550001002'];
+      const code = /Reply (\d+) to/.exec(tw.messages[0]!.body)![1]!;
+      const sms = 'http://klaxon.test/v1/providers/twilio/sms';
+      await tw.inbound(sms, numbers[0]!, code, { signature: 'forged' });
+      await tw.inbound(sms, numbers[0]!, '0000');
+      await tw.inbound(sms, '+15550007777', code);
+      await tw.answer(tw.calls[0]!, '9');
+      await tw.inbound(sms, numbers[0]!, `${code}`);
+      await tw.messageStatus(tw.messages[0]!, 'undelivered', { errorCode: '21610' });
+      tw.failNext(400, 21610, `Attempt to send to unsubscribed recipient ${numbers[1]}`);
+      const bobPhone = (await h.api('GET', '/api/phone-numbers', undefined, 'bob')).body[0];
+      await h.api('POST', '/api/me/test-page', { channel: 'sms', phone_number_id: bobPhone.id }, 'bob');
+      await h.advance(MINUTE);
+      expect(h.t.logs.length).toBeGreaterThan(10);
+      const logs = h.t.logs.join('\n');
+      for (const secret of [TWILIO.authToken, Buffer.from(`${TWILIO.accountSid}:${TWILIO.authToken}`).toString('base64'), ...numbers, tw.messages[0]!.body]) {
+        expect(logs.includes(secret), secret).toBe(false);
+        expect(logs.includes(encodeURIComponent(secret)), secret).toBe(false);
+      }
+      expect(new RegExp(`(?<![\\w.:-])${code}(?![\\w.:-])`).test(logs), `reply code ${code}`).toBe(false);
+      const timeline = JSON.stringify((await h.t.app.inject({ method: 'GET', url: `/api/alerts/${id}/timeline?limit=500`, headers: h.tenant.headers })).json());
+      for (const n of numbers) expect(timeline.includes(n), n).toBe(false);
+      expect(timeline).not.toContain(code);
+      expect(timeline).toContain('…00');
+    } finally {
+      await h.close();
+      await tw.close();
+    }
+  }, 120_000);
   });
 }
