@@ -38,6 +38,9 @@ import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
 import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
 import { webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
 import { pageActionRoutes, pageActionSchemas } from './modules/page-action/index.ts';
+import { orgRepository } from './modules/org/index.ts';
+import { registerDashboard, type DashboardPage } from './web/dashboard.ts';
+import { liveEventRoutes, liveEventSchemas } from './modules/live-events/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,7 +69,10 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * 'operations'` is the worker role's: only /healthz, /readyz and /metrics, so a process that runs
  * the outbox worker alone can be probed and scraped like any other (docs/adr/0104-worker-role.md).
  */
-export async function buildApp(container: Container, opts: { logger: Logger; routes?: 'all' | 'operations' }): Promise<FastifyInstance> {
+export async function buildApp(
+  container: Container,
+  opts: { logger: Logger; routes?: 'all' | 'operations'; /** The built dashboard to serve at / (docs/adr/0600). */ dashboard?: string },
+): Promise<FastifyInstance> {
   const everyRoute = opts.routes !== 'operations';
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
@@ -131,10 +137,18 @@ export async function buildApp(container: Container, opts: { logger: Logger; rou
   for (const s of scheduleSchemas) app.addSchema(s);
   for (const s of webhookSchemas) app.addSchema(s);
   for (const s of pageActionSchemas) app.addSchema(s);
+  for (const s of liveEventSchemas) app.addSchema(s);
 
   if (everyRoute) await registerDocs(app);
 
-  installErrorHandler(app);
+  let dashboardPage: DashboardPage | undefined;
+  if (everyRoute && opts.dashboard) {
+    // Once an organization exists the first-run page is gone for good: no query per page load.
+    let someOrg = false;
+    const firstRun = async () => !(someOrg ||= await orgRepository.anyOrg(container.db));
+    dashboardPage = await registerDashboard(app, { root: opts.dashboard, firstRun });
+  }
+  installErrorHandler(app, dashboardPage);
   // Cookies are parsed before the access hook: the dashboard session is a cookie.
   await app.register(cookie);
   // Shutting down (docs/adr/0100-ingest-spool.md): refuse new work with the one error body.
@@ -266,6 +280,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
   await app.register(webhookRoutes({ webhooks: s.webhooks }));
   await app.register(pageActionRoutes({ actions: s.pageActions }));
+  await app.register(liveEventRoutes({ live: s.liveEvents }));
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },

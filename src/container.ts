@@ -72,6 +72,7 @@ import { createChatProvider } from './providers/chat.ts';
 import { createActionThrottle } from './modules/throttle/index.ts';
 import { createPushProviderFromConfig } from './providers/push-config.ts';
 import { createPageActionService } from './modules/page-action/index.ts';
+import { createLiveEventFeed } from './modules/live-events/index.ts';
 
 
 export interface ContainerOptions {
@@ -175,7 +176,12 @@ export function createContainer(opts: ContainerOptions) {
     ],
     onError: (err, what) => pagingJob.failed(err, what),
   });
-  const notify = () => runner.nudge();
+  // The dashboard's live feed reads the outbox after commit (docs/adr/0601-live-events.md).
+  const liveEvents = createLiveEventFeed({ db, onError: (err) => onBackgroundError(err, 'live event feed poll failed') });
+  const notify = () => {
+    runner.nudge();
+    liveEvents.nudge();
+  };
 
   // Custom mappings run in sandbox processes (docs/adr/0501-custom-mapping-sandbox.md).
   const mappings = createMappingSandbox({ onKill: (info) => opts.log?.warn(info, 'a custom mapping exceeded its bounds; its sandbox process was replaced') });
@@ -346,6 +352,7 @@ export function createContainer(opts: ContainerOptions) {
 
   let closing: Promise<void> | undefined;
   async function shutdown() {
+    await liveEvents.close();
     await snapshots.stop();
     await drainer.stop();
     await engine.stop();
@@ -394,7 +401,7 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks, pageActions, phoneDelivery },
+    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks, pageActions, phoneDelivery, liveEvents },
     webhookWorker,
     webhookSubscriptions,
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
+import { ensureDashboard } from './web/build.ts';
 import { type Config, ConfigError } from './config.ts';
 import { createContainer, type Container } from './container.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrator.ts';
@@ -97,7 +98,8 @@ export async function startServer(
   let smtp: SmtpIngest | undefined;
   let smtpPort: number | undefined;
   try {
-    app = await buildApp(container, { logger, routes: role === 'worker' ? 'operations' : 'all' });
+    const dashboard = role === 'worker' ? undefined : await dashboardFolder(logger);
+    app = await buildApp(container, { logger, routes: role === 'worker' ? 'operations' : 'all', dashboard });
     const http = app;
     await listening('the HTTP API', 'PORT', config.host, config.port, () => http.listen({ port: config.port, host: config.host }));
     // The SMTP ingest listener runs with the HTTP ingest (PRODUCT.md 1; docs/adr/0221-smtp-ingest.md).
@@ -206,3 +208,15 @@ async function listening<T>(what: string, variable: string, host: string, port: 
   }
 }
 
+/**
+ * The built dashboard, rebuilt first when missing or stale (docs/adr/0600). A build that fails
+ * leaves the API running without the dashboard: the UI must never keep signals out.
+ */
+async function dashboardFolder(logger: Logger): Promise<string | undefined> {
+  try {
+    return await ensureDashboard({ onBuild: (reason) => logger.info({ reason }, 'building the dashboard') });
+  } catch (err) {
+    logger.error({ err: { message: (err as Error).message } }, 'the dashboard could not be built; / answers 404 until it is (npm run build:web)');
+    return undefined;
+  }
+}

@@ -142,14 +142,18 @@ export function frameworkError(err: FastifyError, request: FastifyRequest, reply
   }
 }
 
-export function installErrorHandler(app: FastifyInstance) {
+/** Answers a request no route took, or returns false to leave it to the JSON 404 (the dashboard's history fallback). */
+export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+export function installErrorHandler(app: FastifyInstance, page?: NotFoundPage) {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appErr = toAppError(err);
     if (appErr.code === 'internal') request.log.error({ err }, 'unhandled error');
     else if (appErr.code === 'service_unavailable') request.log.warn({ err: { message: (err as Error).message } }, 'unavailable');
     return sendError(reply, appErr);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new AppError('not_found', `No route ${request.method} for this path; see /api/openapi.json.`)),
-  );
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, new AppError('not_found', `No route ${request.method} for this path; see /api/openapi.json.`));
+  if (!page) app.setNotFoundHandler(notFound);
+  else app.setNotFoundHandler(async (request, reply) => ((await page(request, reply)) ? reply : notFound(request, reply)));
 }

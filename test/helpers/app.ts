@@ -115,6 +115,8 @@ export async function buildTestApp(opts: {
   container?: Partial<ContainerOptions>;
   /** Lets the test make the store unreachable (`t.outage`). */
   outage?: boolean;
+  /** A built dashboard to serve at / (src/web/build.ts). */
+  dashboard?: string;
 }): Promise<TestApp> {
   const ts = await createTestStore(opts.dialect, opts.env);
   const plugin = new OutagePlugin();
@@ -131,7 +133,7 @@ export async function buildTestApp(opts: {
   // unless they inject their own (test/integration/durability/backpressure.test.ts).
   const logger = createLogger('info', sink);
   const container = createContainer({ config: ts.config, clock, store, eventLoopDelay: () => 0, log: logger, ...opts.container });
-  const app = await buildApp(container, { logger });
+  const app = await buildApp(container, { logger, ...(opts.dashboard ? { dashboard: opts.dashboard } : {}) });
   const submit = container.committer.submit;
   const outage: StoreOutage = {
     get down() {

@@ -5,6 +5,10 @@ import type { MembershipRow, MembershipTable, NewOrganizationRow, OrganizationRo
 export async function insertOrg(db: Kysely<Database>, row: NewOrganizationRow): Promise<void> {
   await db.insertInto('organizations').values(row).execute();
 }
+/** Whether any organization exists (the dashboard's first-run page explains `klaxon admin bootstrap` until one does). */
+export async function anyOrg(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
 export async function findOrg(db: Kysely<Database>, id: string): Promise<OrganizationRow | undefined> {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -86,6 +86,8 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'GET /api/org/voice': ['D', 'observer'],
   'PUT /api/org/voice': ['D', 'admin'],
   'GET /api/billing/status': ['D', 'observer'],
+  // The dashboard's live feed (docs/adr/0601).
+  'GET /api/events/stream': ['D', 'observer'],
   'POST /api/billing/portal': ['D', 'owner'],
   'POST /api/billing/checkout': ['D', 'owner'],
   'POST /api/billing/plan/preview': ['D', 'owner'],

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+const COLUMNS = ['id', 'org_id', 'type', 'alert_id', 'created_at'] as const;
+
+/** Events after `after` and the missing ids still followed, every organization, in id order. */
+export async function eventsSince(db: Kysely<Database>, after: number, missing: readonly number[], limit: number) {
+  return db
+    .selectFrom('outbox_events')
+    .select(COLUMNS)
+    .where((w) => (missing.length ? w.or([w('id', '>', after), w('id', 'in', missing)]) : w('id', '>', after)))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** One organization's alert events after `after`, in id order. */
+export async function orgEventsSince(db: Kysely<Database>, orgId: string, after: number, limit: number) {
+  return db
+    .selectFrom('outbox_events')
+    .select(COLUMNS)
+    .where('org_id', '=', orgId)
+    .where('id', '>', after)
+    .where('type', 'like', 'alert.%')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function newestId(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('outbox_events').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  return Number(row?.max ?? 0);
+}

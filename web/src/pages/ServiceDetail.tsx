@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, must, type Integration } from '../api/client';
+import { when } from '../format';
+import { canAdmin } from '../permissions';
+import { Confirm, CopyButton, ErrorText, useMe } from '../ui';
+import { PAGING_TEXT } from './Services';
+
+const TYPE_LABEL: Record<string, string> = {
+  webhook: 'Webhook', events_v2: 'Events API v2', email: 'Email', datadog: 'Datadog', grafana: 'Grafana', alertmanager: 'Alertmanager', custom: 'Custom JSON',
+};
+
+export function ServiceDetailPage() {
+  const { serviceId } = useParams({ from: '/app/services/$serviceId' });
+  const me = useMe();
+  const service = useQuery({ queryKey: ['service', serviceId], queryFn: () => must(api.GET('/api/services/{id}', { params: { path: { id: serviceId } } })) });
+  const sources = useQuery({ queryKey: ['integrations'], queryFn: () => must(api.GET('/api/integrations', { params: { query: { limit: 500 } } })) });
+  if (service.error) return <ErrorText error={service.error} />;
+  if (!service.data) return <p aria-busy="true">Loading…</p>;
+  const s = service.data;
+  const mine = (sources.data ?? []).filter((i) => i.service_id === s.id || i.fallback_service_id === s.id || i.routing_rules.some((r) => r.service_id === s.id));
+  return (
+    <article className="stack" aria-labelledby="service-title">
+      <Link to="/services" className="back">← All services</Link>
+      <h1 id="service-title">{s.name}</h1>
+      {s.description && <p>{s.description}</p>}
+      <p className={`paging paging-${s.paging}`}><span aria-hidden="true">{s.paging === 'ok' ? '✓' : '!'}</span> {PAGING_TEXT[s.paging] ?? s.paging}</p>
+      <p><Link to="/alerts" search={{ service_id: s.id }}>Open alerts of this service</Link></p>
+      <section aria-labelledby="sources-title" className="stack">
+        <h2 id="sources-title">Sources</h2>
+        <ErrorText error={sources.error} />
+        <ul className="cards">
+          {mine.map((i) => <SourceCard key={i.id} source={i} admin={canAdmin(me.role)} />)}
+        </ul>
+        {sources.data && mine.length === 0 && <p className="empty">No source sends to this service.</p>}
+      </section>
+    </article>
+  );
+}
+
+function credentialOf(r: { ingest_url?: string; routing_key?: string; email_address?: string }) {
+  return r.ingest_url ?? r.routing_key ?? r.email_address ?? '';
+}
+
+function SourceCard({ source, admin }: { source: Integration; admin: boolean }) {
+  const qc = useQueryClient();
+  const [secret, setSecret] = useState<string>();
+  const [note, setNote] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const path = { params: { path: { id: source.id } } };
+  const run = async (fn: () => Promise<void>) => {
+    setError(undefined);
+    try {
+      await fn();
+    } catch (err) {
+      setError(err);
+    }
+    await qc.invalidateQueries({ queryKey: ['integrations'] });
+  };
+  const previous = source.credentials.filter((c) => !c.current);
+  return (
+    <li className="card stack">
+      <div className="row wrap">
+        <h3 className="h3">{source.name}</h3>
+        <span className="badge">{TYPE_LABEL[source.type] ?? source.type}</span>
+        <span className={`badge ${source.enabled ? 'status-acknowledged' : 'status-resolved'}`}>{source.enabled ? 'Enabled' : 'Revoked'}</span>
+      </div>
+      {previous.map((c) => (
+        <p key={c.id} className="muted small">A previous credential still works{c.expires_at ? ` until ${when(c.expires_at)}` : ''}.</p>
+      ))}
+      {secret && (
+        <div className="secret-row">
+          <code className="secret" data-testid="source-credential">{secret}</code>
+          <CopyButton text={secret} label="Copy" />
+        </div>
+      )}
+      {note && <p role="status" className="muted">{note}</p>}
+      <ErrorText error={error} />
+      {admin && source.enabled && (
+        <div className="row wrap">
+          <button
+            type="button"
+            className="button small"
+            onClick={() => run(async () => {
+              setSecret(credentialOf(await must(api.POST('/api/integrations/{id}/reveal', path))));
+              setNote('Revealed. Each reveal is written to the audit log.');
+            })}
+          >
+            Reveal
+          </button>
+          <Confirm
+            trigger={<button type="button" className="button small">Rotate</button>}
+            title={`Rotate ${source.name}?`}
+            description={<p>A new credential works now. The current one stops within 60 seconds: update your monitoring first, or use Replace for a 24-hour overlap.</p>}
+            action="Rotate now"
+            danger
+            onConfirm={() => run(async () => {
+              const r = await must(api.POST('/api/integrations/{id}/rotate', path));
+              setSecret(credentialOf(r));
+              setNote(`Rotated. The previous credential stops at ${when(r.previous_expires_at)}.`);
+            })}
+          />
+          <button
+            type="button"
+            className="button small"
+            onClick={() => run(async () => {
+              setSecret(credentialOf((await must(api.POST('/api/integrations/{id}/replace', path))) as { ingest_url?: string }));
+              setNote('Replaced. The previous credential keeps working for 24 hours or until you revoke it.');
+            })}
+          >
+            Replace
+          </button>
+          {previous.length > 0 && (
+            <button type="button" className="button small" onClick={() => run(async () => {
+              await must(api.PATCH('/api/integrations/{id}', { ...path, body: { previous_credential: 'revoked' } }));
+              setNote('The previous credential no longer works.');
+            })}>Revoke previous</button>
+          )}
+          {secret && source.type === 'webhook' && (
+            <button type="button" className="button small" onClick={() => run(async () => {
+              // Same origin: the path of the ingest URL (the page's CSP allows no other host).
+              const res = await fetch(new URL(secret).pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: `Test signal from the dashboard (${source.name})`, event_key: `klaxon-test-${source.id}`, priority: 'info' }) });
+              setNote(res.status === 202 ? 'Test signal sent: an info alert is open on this service.' : `The test signal was refused (${res.status}).`);
+            })}>Send test signal</button>
+          )}
+          <Confirm
+            trigger={<button type="button" className="button small danger">Revoke</button>}
+            title={`Revoke ${source.name}?`}
+            description={<p>Signals sent to this source are refused from now on. This cannot be undone.</p>}
+            action="Revoke source"
+            danger
+            onConfirm={() => run(async () => {
+              await must(api.PATCH('/api/integrations/{id}', { ...path, body: { enabled: false } }));
+              setSecret(undefined);
+            })}
+          />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, currentOrg, must, onSignedOut } from '../api/client';
+import { useLiveEvents, type LiveEvent } from '../live';
+import { Logo, MeContext } from '../ui';
+import { applyTheme, storedTheme, type Theme } from '../theme';
+import { canAdmin } from '../permissions';
+
+export function Shell() {
+  const org = currentOrg.get();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const me = useQuery({ queryKey: ['me', org], queryFn: () => must(api.GET('/api/me')), enabled: !!org, retry: false });
+  const [announcement, setAnnouncement] = useState('');
+  const onEvent = useCallback((e: LiveEvent) => {
+    if (e.type === 'alert.triggered') setAnnouncement(`New alert ${new Date().toLocaleTimeString()}`);
+  }, []);
+  const live = useLiveEvents(me.data ? org : null, onEvent);
+
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        qc.clear();
+        void navigate({ to: '/sign-in', search: { next: window.location.pathname } });
+      }),
+    [navigate, qc],
+  );
+
+  const next = location.pathname + (location.searchStr ?? '');
+  if (!org) return <Navigate to="/sign-in" search={{ next }} />;
+  if (me.error) {
+    const status = me.error instanceof ApiError ? me.error.status : 0;
+    if (status === 401 || status === 403) {
+      if (status === 403) currentOrg.set(null);
+      return <Navigate to="/sign-in" search={{ next }} />;
+    }
+    return <main className="center-page" id="main"><p className="error" role="alert">{me.error.message}</p></main>;
+  }
+  if (!me.data) return <main className="center-page" id="main" aria-busy="true"><p>Loading…</p></main>;
+  const m = me.data;
+
+  const signOut = async () => {
+    await api.POST('/api/auth/sign-out');
+    currentOrg.set(null);
+    qc.clear();
+    await navigate({ to: '/sign-in', search: {} });
+  };
+
+  return (
+    <MeContext.Provider value={m}>
+      <a href="#main" className="skip-link">Skip to content</a>
+      <header className="topbar">
+        <Link to="/alerts" className="brand" aria-label="Klaxon home"><Logo /></Link>
+        <nav aria-label="Main">
+          <ul className="nav">
+            <li><Link to="/alerts" search={{}} activeProps={{ 'aria-current': 'page' }}>Alerts</Link></li>
+            <li><Link to="/services" activeProps={{ 'aria-current': 'page' }}>Services</Link></li>
+          </ul>
+        </nav>
+        <div className="topbar-end">
+          <span className={`live live-${live}`} title="Live updates">
+            <span aria-hidden="true">●</span> {live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting' : 'Reconnecting'}
+          </span>
+          <label className="visually-hidden" htmlFor="org-switcher">Organization</label>
+          <select
+            id="org-switcher"
+            value={m.org.id}
+            onChange={(e) => {
+              currentOrg.set(e.target.value);
+              qc.clear();
+              void navigate({ to: '/alerts', search: {} });
+            }}
+          >
+            {m.memberships.map((o) => (
+              <option key={o.org_id} value={o.org_id}>{o.org_name} ({o.role})</option>
+            ))}
+          </select>
+          <ThemeToggle />
+          <span className="who" title={m.user.email}>{m.user.name || m.user.email}{canAdmin(m.role) ? '' : ` · ${m.role}`}</span>
+          <button type="button" className="button small" onClick={signOut}>Sign out</button>
+        </div>
+      </header>
+      <div className="visually-hidden" aria-live="polite" role="status">{announcement}</div>
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </MeContext.Provider>
+  );
+}
+
+function ThemeToggle() {
+  const [theme, setTheme] = useState<Theme>(storedTheme());
+  return (
+    <>
+      <label className="visually-hidden" htmlFor="theme">Theme</label>
+      <select
+        id="theme"
+        value={theme}
+        onChange={(e) => {
+          const t = e.target.value as Theme;
+          setTheme(t);
+          applyTheme(t);
+        }}
+      >
+        <option value="system">System theme</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+      </select>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, currentOrg, must } from '../api/client';
+import { Logo } from '../ui';
+
+const firstRun = () => document.querySelector<HTMLMetaElement>('meta[name="klaxon-first-run"]')?.content === 'true';
+
+export function SignInPage() {
+  const search = useSearch({ from: '/sign-in' });
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [step, setStep] = useState<'password' | 'totp' | 'recovery'>('password');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  if (firstRun()) return <FirstRun />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const body = {
+        email,
+        password,
+        client: 'dashboard' as const,
+        ...(step === 'totp' ? { totp_code: code.replace(/\s/g, '') } : {}),
+        ...(step === 'recovery' ? { recovery_code: code.trim() } : {}),
+      };
+      const session = await must(api.POST('/api/auth/sign-in', { body }));
+      const orgs = session.memberships;
+      if (!orgs.length) {
+        setError('You are signed in but belong to no organization yet. Ask an administrator for an invitation.');
+        return;
+      }
+      const keep = orgs.find((m) => m.org_id === currentOrg.get());
+      currentOrg.set((keep ?? orgs[0]!).org_id);
+      qc.clear();
+      await navigate({ to: search.next ?? '/alerts' });
+    } catch (err) {
+      if (err instanceof ApiError && err.details.some((d) => d.field === 'totp_code') && step === 'password') {
+        setStep('totp');
+        setCode('');
+      } else setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="center-page" id="main">
+      <form className="card narrow stack" onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
+        <Logo />
+        <h1 id="sign-in-title">Sign in to Klaxon</h1>
+        {step === 'password' ? (
+          <>
+            <label className="field">
+              <span>Email</span>
+              <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+            </label>
+            <label className="field">
+              <span>Password</span>
+              <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            </label>
+          </>
+        ) : (
+          <>
+            <p>{step === 'totp' ? 'Enter the six-digit code from your authenticator app.' : 'Enter one of your recovery codes. Each works once.'}</p>
+            <label className="field">
+              <span>{step === 'totp' ? 'Authentication code' : 'Recovery code'}</span>
+              <input
+                key={step}
+                inputMode={step === 'totp' ? 'numeric' : 'text'}
+                autoComplete="one-time-code"
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                autoFocus
+              />
+            </label>
+            <button type="button" className="link" onClick={() => { setStep(step === 'totp' ? 'recovery' : 'totp'); setCode(''); setError(undefined); }}>
+              {step === 'totp' ? 'Use a recovery code instead' : 'Use an authenticator code instead'}
+            </button>
+          </>
+        )}
+        {error && <p className="error" role="alert">{error}</p>}
+        <button type="submit" className="button primary" disabled={busy}>{busy ? 'Signing in…' : step === 'password' ? 'Sign in' : 'Verify'}</button>
+      </form>
+    </main>
+  );
+}
+
+function FirstRun() {
+  return (
+    <main className="center-page" id="main">
+      <section className="card wide stack" aria-labelledby="first-run-title">
+        <Logo />
+        <h1 id="first-run-title">Welcome to Klaxon</h1>
+        <p>This server has no organization yet. Create the first one, with its owner, from a terminal in Klaxon's folder:</p>
+        <pre className="code" tabIndex={0}><code>npm run klaxon -- admin bootstrap --org "Acme" --email you@example.com --password 'choose-a-long-password'</code></pre>
+        <p>
+          Then reload this page and sign in with that email and password. The command also prints two API keys (a full-product key and an
+          alert-ingest key); keep them somewhere safe, they are shown once. With <code>--json</code> it prints them as JSON.
+        </p>
+        <button type="button" className="button primary" onClick={() => window.location.reload()}>I have run it: reload</button>
+      </section>
+    </main>
+  );
+}

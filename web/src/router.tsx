@@ -1,0 +1,57 @@
+import { createRootRoute, createRoute, createRouter, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { SignInPage } from './pages/SignIn';
+import { Shell } from './pages/Shell';
+import { AlertsPage, type AlertFilters } from './pages/Alerts';
+import { AlertDetailPage } from './pages/AlertDetail';
+import { ServicesPage } from './pages/Services';
+import { ServiceDetailPage } from './pages/ServiceDetail';
+import { NotFound } from './pages/NotFound';
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
+
+const signIn = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: (s: Record<string, unknown>): { next?: string } => (typeof s.next === 'string' && s.next.startsWith('/') ? { next: s.next } : {}),
+  component: SignInPage,
+});
+
+/** Every page behind the session: the shell loads the person and their organization. */
+const app = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: Shell });
+
+const home = createRoute({ getParentRoute: () => app, path: '/', component: () => <Navigate to="/alerts" /> });
+
+const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+export const alertsRoute = createRoute({
+  getParentRoute: () => app,
+  path: '/alerts',
+  validateSearch: (s: Record<string, unknown>): AlertFilters => ({
+    status: str(s.status),
+    priority: str(s.priority),
+    urgency: str(s.urgency),
+    service_id: str(s.service_id),
+    q: str(s.q),
+  }),
+  component: AlertsPage,
+});
+export const alertRoute = createRoute({ getParentRoute: () => app, path: '/alerts/$alertId', component: AlertDetailPage });
+export const servicesRoute = createRoute({ getParentRoute: () => app, path: '/services', component: ServicesPage });
+export const serviceRoute = createRoute({ getParentRoute: () => app, path: '/services/$serviceId', component: ServiceDetailPage });
+
+const legacyIndex = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/index.html',
+  beforeLoad: () => {
+    throw redirect({ to: '/alerts' });
+  },
+});
+
+const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute])]);
+
+export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,96 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import type { Me } from './api/client';
+import { STATUS_LABEL } from './format';
+
+export function Logo() {
+  return (
+    <div className="logo" aria-hidden="true">
+      <svg viewBox="0 0 32 32" width="28" height="28"><rect width="32" height="32" rx="7" fill="var(--brand)" /><path d="M16 6l10 18H6z" fill="#fff" /><rect x="15" y="12" width="2" height="7" fill="var(--brand)" /><rect x="15" y="20.5" width="2" height="2" fill="var(--brand)" /></svg>
+      <span>Klaxon</span>
+    </div>
+  );
+}
+
+const STATUS_ICON: Record<string, string> = { open: '●', acknowledged: '◐', snoozed: '☾', resolved: '✓' };
+
+/** Status in words with an icon: never colour alone. */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`badge status-${status}`}>
+      <span aria-hidden="true">{STATUS_ICON[status] ?? '•'}</span> {STATUS_LABEL[status] ?? status}
+    </span>
+  );
+}
+
+export function PriorityBadge({ priority }: { priority: string }) {
+  return <span className={`badge priority-${priority}`}>{priority[0]!.toUpperCase() + priority.slice(1)}</span>;
+}
+
+export const MeContext = createContext<Me | null>(null);
+export function useMe(): Me {
+  const me = useContext(MeContext);
+  if (!me) throw new Error('useMe outside the signed-in shell');
+  return me;
+}
+
+/** A confirmation dialog (Radix: focus trap, Escape, labelled). */
+export function Confirm(props: { trigger: ReactNode; title: string; description: ReactNode; action: string; danger?: boolean; onConfirm: () => void | Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>{props.title}</Dialog.Title>
+          <Dialog.Description asChild><div>{props.description}</div></Dialog.Description>
+          <div className="row end">
+            <Dialog.Close asChild><button type="button" className="button">Cancel</button></Dialog.Close>
+            <button
+              type="button"
+              className={`button ${props.danger ? 'danger' : 'primary'}`}
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await props.onConfirm();
+                  setOpen(false);
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {props.action}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Copies text, and says so to screen readers too. */
+export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button small"
+      onClick={async () => {
+        await navigator.clipboard.writeText(text);
+        setDone(true);
+        setTimeout(() => setDone(false), 2000);
+      }}
+    >
+      {done ? 'Copied' : label}
+      <span className="visually-hidden" aria-live="polite">{done ? ' to the clipboard' : ''}</span>
+    </button>
+  );
+}
+
+export function ErrorText({ error }: { error: unknown }) {
+  if (!error) return null;
+  return <p className="error" role="alert">{error instanceof Error ? error.message : String(error)}</p>;
+}
