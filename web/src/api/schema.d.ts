@@ -5662,6 +5662,358 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/test-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test page now through a channel and answer its fate
+         * @description sms and voice need `phone_number_id` (a verified number of yours), push needs `device_id`; email goes to your address. Test SMS and calls count toward the plan.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TestPageRequest"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TestPageResult"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                409: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/twilio/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio inbound SMS: a reply code acknowledges (4821) or escalates (4821e) the alerts of the page */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TwiML (text/xml). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/twilio/voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio voice: the call's TwiML, read with the organization's voice settings */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The page (ntf_…) the callback is about. */
+                    ntf: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TwiML (text/xml). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/twilio/voice/gather": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio voice: the key pressed (the acknowledge key or the escalate key of /api/org/voice) */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The page (ntf_…) the callback is about. */
+                    ntf: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TwiML (text/xml). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/twilio/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio status callback: a message's or call's fate updates the page */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The page (ntf_…) the callback is about. */
+                    ntf: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TwiML (text/xml). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/status": {
         parameters: {
             query?: never;
@@ -11300,6 +11652,253 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/page-actions/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation page an email acknowledge link opens (changes nothing) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page action token (kxk_…) a push payload or an email link carries. A secret: single use, short-lived. */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An HTML page */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An HTML page */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An HTML page */
+                409: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Acknowledge the alert a push or email page is about, with its single-use action token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page action token (kxk_…) a push payload or an email link carries. A secret: single use, short-lived. */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageActionResult"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                409: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's alert changes, live (server-sent events), or as a JSON page
+         * @description With Accept: text/event-stream: a stream of `alert` events (id, type, alert_id), after Last-Event-ID when sent, else from now; a `ready` event follows the replay; a `reset` event means more was missed than is replayed: fetch everything again. Read it with fetch to send X-Service-Org. Without it: a JSON array of the events after `cursor`, oldest first. Events are kept a week.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description JSON form: page size (default 50, at most 500). */
+                    limit?: number;
+                    /** @description JSON form: the id of the last event seen (X-Next-Cursor); events after it. */
+                    cursor?: string;
+                };
+                header: {
+                    /** @description Stream form: resume after this event id. */
+                    "last-event-id"?: string;
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        /** @description The cursor of the next page; absent on the last page. */
+                        "X-Next-Cursor"?: string;
+                        /** @description `<…>; rel="next"`: the URL of the next page; absent on the last page. */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["LiveEvent"][];
+                        "application/json": components["schemas"]["LiveEvent"][];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -12358,6 +12957,10 @@ export interface components {
             critical_alerts_permitted: boolean;
             /** @description The last four characters of the push token. */
             push_token_hint: string;
+            /** @description When the push service said this token is gone (uninstalled, expired); the device is not paged until the app registers it again. */
+            disabled_at: string | null;
+            /** @description Why the device was disabled, as the push service said it. */
+            disabled_reason: string | null;
             created_at: string;
             updated_at: string;
         };
@@ -12388,6 +12991,8 @@ export interface components {
             verified_at: string | null;
             /** @description A code was sent and can still be confirmed. */
             verification_pending: boolean;
+            /** @description Why paging no longer uses this number (the SMS provider refused it for good: opted out, not a mobile number); verifying it again turns it back on. */
+            disabled_reason: string | null;
             created_at: string;
             updated_at: string;
         };
@@ -12628,6 +13233,21 @@ export interface components {
                     skipped?: string;
                 }[];
             }[];
+        };
+        TestPageRequest: {
+            /** @description The channel to test. */
+            channel: "push" | "sms" | "voice" | "email";
+            /** @description push: which of your devices (dev_…). */
+            device_id?: string;
+            /** @description sms and voice: which of your verified numbers (phn_…). */
+            phone_number_id?: string;
+        };
+        TestPageResult: {
+            channel: string;
+            /** @description What the provider answered now: sent (taken by the provider), delivered, failed (why in detail) or not_configured. */
+            status: "sent" | "delivered" | "failed" | "not_configured";
+            detail?: string;
+            provider_message_id?: string;
         };
         /** @description The whole schedule: POST creates it, PUT replaces it. */
         ScheduleWrite: {
@@ -13007,6 +13627,33 @@ export interface components {
         WebhookPreviewResult: {
             /** @description The JSON body a delivery would send. */
             body: unknown;
+            /** @description Where the rendered body breaks the provider's documented limits (Slack Block Kit, Teams Adaptive Card and size, Discord embeds); empty when none. The template is still valid. */
+            warnings: {
+                /** @description JSON pointer (RFC 6901) into the rendered body; "" is the whole body. */
+                pointer: string;
+                /** @description What the provider would refuse or cut, and what to change. */
+                message: string;
+            }[];
+        };
+        PageActionResult: {
+            /** @enum {boolean} */
+            ok: true;
+            alert_id: string;
+            /** @description The alert status after the action: acknowledged, or what it already was (resolved…). */
+            status: string;
+            /** @description False: the alert was already acknowledged or resolved; the token is used all the same. */
+            changed: boolean;
+            /** @description The channel whose page carried the token. */
+            via: "push" | "email";
+        };
+        /** @description An alert of the organization changed: fetch it again. No alert data rides along. */
+        LiveEvent: {
+            /** @description Increasing; send the last one seen as Last-Event-ID (stream) or cursor (JSON) to resume. */
+            id: number;
+            /** @description alert.triggered, alert.acknowledged, alert.resolved, … */
+            type: string;
+            alert_id: string | null;
+            created_at: string;
         };
     };
     responses: never;
