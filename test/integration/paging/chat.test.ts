@@ -127,6 +127,9 @@ for (const dialect of DIALECTS) {
       expect(messages).toContain('chat page to Ann delivered');
       // The destination's URL is a secret: it is in no timeline entry.
       expect(JSON.stringify(await timeline(alertId))).not.toContain('/services/T0/B0/secret');
+      // Nor in any log line of the process (request logs, the engine's and the provider's).
+      expect(t.logs.length).toBeGreaterThan(0);
+      expect(t.logs.join('\n')).not.toContain('/services/T0/B0/secret');
     });
   });
 }
