@@ -131,6 +131,25 @@ export function createDispatchJob(deps: {
     }
   }
 
+  /**
+   * The pages of one chat post: the rows of the same alert, escalation epoch, cycle, level, step
+   * and destination, one per person paged (drafted together, so all exist). The first person by id
+   * posts, naming everyone (by name); the others' pages say so.
+   */
+  async function chatPost(row: NotificationRow): Promise<{ leader: string; people: { id: string; name: string }[] }> {
+    const parts = row.idempotency_key.split('|');
+    const same = (key: string) => {
+      const p = key.split('|');
+      return p.length === parts.length && p.every((v, i) => i === 4 || v === parts[i]);
+    };
+    const rows = await db.selectFrom('notifications').select(['user_id', 'idempotency_key'])
+      .where('alert_id', '=', row.alert_id).where('channel', '=', 'chat').where('destination_id', '=', row.destination_id).execute();
+    const userIds = [...new Set([row.user_id, ...rows.filter((r) => same(r.idempotency_key)).map((r) => r.user_id)])].sort();
+    const names = await repo.peopleNames(db, userIds);
+    const people = userIds.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)!.name })).sort((a, b) => a.name.localeCompare(b.name));
+    return { leader: userIds.find((id) => names.has(id)) ?? row.user_id, people };
+  }
+
   async function load(claimed: NotificationRow[], now: Date): Promise<BatchContext> {
     const alertIds = [...new Set(claimed.map((r) => r.alert_id))];
     const userIds = [...new Set(claimed.map((r) => r.user_id))];
@@ -199,7 +218,19 @@ export function createDispatchJob(deps: {
     if (deps.actions && (row.channel === 'push' || row.channel === 'email')) {
       action = await deps.actions.issue({ id: row.id, org_id: row.org_id, alert_id: row.alert_id, user_id: row.user_id, channel: row.channel }).catch(() => undefined);
     }
+    // A chat step posts once for everyone it pages at that level start, naming them all.
+    let people: OutboundMessage['people'];
+    if (row.channel === 'chat') {
+      const chat = await chatPost(row);
+      if (chat.leader !== row.user_id) {
+        const leader = (await repo.peopleNames(db, [chat.leader])).get(chat.leader)?.name ?? 'another page';
+        finish(ctx, row, { status: 'skipped', detail: `posted once for everyone paged, with ${leader}'s page` }, 'page_skipped', `${label} skipped: one post names everyone paged (with ${leader}'s page)`);
+        return;
+      }
+      people = chat.people;
+    }
     const message = (dest: OutboundMessage['to']): OutboundMessage => ({
+      ...(people ? { people } : {}),
       id: row.id,
       idempotencyKey: row.idempotency_key,
       channel: row.channel,
