@@ -91,14 +91,18 @@ export interface Harness {
   trigger(payload: Record<string, unknown>): Promise<string>;
   /** The exact messages received since the last expect, as "channel person: title" (any order). */
   expect(lines: string[]): void;
-  api(method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, as?: string): Promise<{ status: number; body: any }>;
+  api(method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, as?: string): Promise<{ status: number; body: any }>;
   timeline(alertId: string): Promise<{ kind: string; message: string }[]>;
   /** A provider's answers for the next sends on a channel (then it accepts again). */
   failNext(channel: Channel, ...outcomes: SendOutcome[]): void;
   close(): Promise<void>;
 }
 
-export async function createHarness(dialect: Dialect, opts: { people?: string[]; smtp?: boolean } = {}): Promise<Harness> {
+/**
+ * `realSchedules`: who is on call comes from the schedule module (schedules, overrides, routing
+ * through the API) instead of the in-memory directory the test edits.
+ */
+export async function createHarness(dialect: Dialect, opts: { people?: string[]; smtp?: boolean; realSchedules?: boolean } = {}): Promise<Harness> {
   const names = opts.people ?? ['ada', 'bob', 'cy'];
   const ids = new Map<string, string>();
   const schedules = memoryDirectory((name) => {
@@ -126,7 +130,7 @@ export async function createHarness(dialect: Dialect, opts: { people?: string[];
     dialect,
     env: opts.smtp === false ? {} : { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test' },
     container: {
-      directory: schedules.directory,
+      ...(opts.realSchedules ? {} : { directory: schedules.directory }),
       providers: [fake('push'), fake('sms'), fake('voice')],
     },
   });
