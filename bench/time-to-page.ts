@@ -1,6 +1,7 @@
 // Time to page (issue 21): from the 202 of a trigger to the provider's fake receiving the page, at a
 // fixed rate of new alerts (open loop), on SQLite or PostgreSQL. The app runs in this process with
-// its real outbox runner and paging engine on the system clock, one schedule with one person on
+// its real outbox runner and paging engine on the system clock, one real schedule (made through the
+// API, chosen by the service's routing, read by the schedule module's directory) with one person on
 // call and one push step at 0 s; the fake push provider notes when each page arrives.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,6 @@ import { createContainer } from '../src/container.ts';
 import { connectDb } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { createLogger } from '../src/http/logging.ts';
-import type { OnCallDirectory } from '../src/modules/schedule/index.ts';
 import type { DeliveryProvider } from '../src/providers/delivery.ts';
 
 export interface TimeToPage {
@@ -57,19 +57,11 @@ export async function timeToPage(opts: { dialect: 'sqlite' | 'postgres'; rate: n
       return { state: 'accepted' };
     },
   };
-  let onCallUser = '';
-  const directory: OnCallDirectory = {
-    plan: async () => ({ scheduleId: 'sch_bench', timeZone: 'UTC', repeat: 0, levels: [{ level: 1, timeoutMinutes: 30 }] }),
-    onCall: async () => [onCallUser],
-    steps: async () => [{ channel: 'push', delay_seconds: 0 }],
-    chooseSchedule: async () => 'sch_bench',
-  };
   const logger = createLogger('warn', new Writable({ write: (_c, _e, cb) => cb() }));
-  const container = createContainer({ config, store, providers: [fakePush], directory, log: logger });
+  const container = createContainer({ config, store, providers: [fakePush], log: logger });
   const app = await buildApp(container, { logger });
   try {
     const t = await container.services.orgs.bootstrap({ orgName: 'Bench', email: `bench-${Date.now()}@example.com` });
-    onCallUser = t.user_id;
     const now = new Date().toISOString();
     await store.db.insertInto('devices').values({
       id: 'dev_bench', user_id: t.user_id, platform: 'ios', name: 'bench', app_version: '1', critical_alerts_permitted: 1,
@@ -79,6 +71,17 @@ export async function timeToPage(opts: { dialect: 'sqlite' | 'postgres'; rate: n
     const headers = { authorization: `Bearer ${t.api_key}`, 'x-service-org': t.org_id };
     const svc = (await app.inject({ method: 'POST', url: '/api/services', headers, payload: { name: 'bench' } })).json() as { default_integration: { ingest_url: string } };
     const path = new URL(svc.default_integration.ingest_url).pathname;
+    const ok = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await app.inject({ method, url, headers, payload });
+      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json() as { id: string };
+    };
+    const schedule = await ok('POST', '/api/schedules', {
+      name: 'Bench', time_zone: 'UTC',
+      levels: [{ level: 1, timeout_minutes: 30, layers: [{ name: 'everyone', precedence: 0, rotation: { unit: 'week', length: 1, handoff_local: '2026-01-05T09:00', participants: [t.user_id] } }] }],
+    });
+    await ok('PUT', `/api/schedules/${schedule.id}/level-channels`, { entries: [{ level: 1, priority: 'high', steps: [{ channel: 'push', delay_seconds: 0 }] }] });
+    await ok('PUT', `/api/services/${(svc as unknown as { id: string }).id}/routing`, { rules: [{ name: 'everything', schedule_id: schedule.id }] });
     container.runner.start();
     container.engine.start();
 

@@ -3,6 +3,7 @@ import { type PushConfig, pushConfig } from './config.push.ts';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { readTestClockOffset } from './lib/test-clock.ts';
 
 /** The one place that reads process.env (PRODUCT.md 1). */
 export interface Config {
@@ -43,6 +44,8 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Push providers: APNs, FCM, Web Push (src/config.push.ts, docs/adr/0440). */
   push: PushConfig;
+  /** KLAXON_TEST_CLOCK_FILE: process tests move the clock through this file (docs/adr/0422); never set in production. */
+  testClockFile?: string | undefined;
 }
 
 export interface WebhookConfig {
@@ -201,7 +204,21 @@ export function loadConfig(
     webhooks: webhookConfig(env),
     pageClaimMs: positiveInt(env, 'KLAXON_PAGE_CLAIM_MS', 30_000),
     push: pushConfig(env, { dataDir, emailDomain, generate: opts.generateSecret !== false, fail: (m) => { throw new ConfigError(m); } }),
+    testClockFile: testClockFile(env),
   };
+}
+
+/** KLAXON_TEST_CLOCK_FILE: an absolute path to a test clock file (src/lib/test-clock.ts), checked now. */
+function testClockFile(env: Record<string, string | undefined>): string | undefined {
+  const path = env.KLAXON_TEST_CLOCK_FILE;
+  if (!path) return undefined;
+  if (!path.startsWith('/')) throw new ConfigError(`KLAXON_TEST_CLOCK_FILE must be an absolute path, got "${path}"; it is for tests only: unset it`);
+  try {
+    readTestClockOffset(path);
+  } catch (err) {
+    throw new ConfigError(`KLAXON_TEST_CLOCK_FILE (${path}) is not a test clock file: ${(err as Error).message}; it is for tests only: unset it`);
+  }
+  return path;
 }
 
 function webhookConfig(env: Record<string, string | undefined>): WebhookConfig {

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { connectDb, type Db } from './db/connect.ts';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
+import { fileOffsetClock } from './lib/test-clock.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { createMetrics } from './http/metrics.ts';
 import { apiKeyResolver, createAuthenticator, type CredentialResolver } from './http/auth.ts';
@@ -107,7 +108,8 @@ export interface ContainerOptions {
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
 export function createContainer(opts: ContainerOptions) {
   const { config } = opts;
-  const clock = opts.clock ?? systemClock;
+  // Process tests move time through a file (docs/adr/0422); otherwise the system's.
+  const clock = opts.clock ?? (config.testClockFile ? fileOffsetClock(config.testClockFile) : systemClock);
   const store = opts.store ?? connectDb({ dialect: config.dialect, sqlitePath: config.sqlitePath, databaseUrl: config.databaseUrl });
   const { db, dialect } = store;
   const box = createSecretBox(config.secretKey);

@@ -46,6 +46,7 @@ export async function startServer(
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
   const container = createContainer({ config, log: logger });
+  if (config.testClockFile) logger.warn({ testClockFile: config.testClockFile }, 'KLAXON_TEST_CLOCK_FILE is set: this process runs on a test clock, not the real time; unset it outside tests');
   const takesIngest = role === 'api' || role === 'all';
   container.startup.role = role;
   // Nothing is written to the store before it is migrated and checked (docs/adr/0511).

@@ -95,7 +95,7 @@ export interface Harness {
   trigger(payload: Record<string, unknown>): Promise<string>;
   /** The exact messages received since the last expect, as "channel person: title" (any order). */
   expect(lines: string[]): void;
-  api(method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, as?: string): Promise<{ status: number; body: any }>;
+  api(method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, as?: string): Promise<{ status: number; body: any }>;
   timeline(alertId: string): Promise<{ kind: string; message: string }[]>;
   /** A provider's answers for the next sends on a channel (then it accepts again). */
   failNext(channel: Channel, ...outcomes: SendOutcome[]): void;
@@ -105,8 +105,10 @@ export interface Harness {
 /**
  * `twilio`: SMS and voice go through the real Twilio providers to this fake (started with TWILIO's
  * account), whose callbacks reach the app in-process; the harness's own fakes then serve push only.
+ * `realSchedules`: who is on call comes from the schedule module (schedules, overrides, routing
+ * through the API) instead of the in-memory directory the test edits.
  */
-export async function createHarness(dialect: Dialect, opts: { people?: string[]; smtp?: boolean; twilio?: FakeTwilio } = {}): Promise<Harness> {
+export async function createHarness(dialect: Dialect, opts: { people?: string[]; smtp?: boolean; twilio?: FakeTwilio; realSchedules?: boolean } = {}): Promise<Harness> {
   const names = opts.people ?? ['ada', 'bob', 'cy'];
   const ids = new Map<string, string>();
   const schedules = memoryDirectory((name) => {
@@ -137,7 +139,7 @@ export async function createHarness(dialect: Dialect, opts: { people?: string[];
       ...(opts.twilio ? { TWILIO_BASE_URL: opts.twilio.url, TWILIO_ACCOUNT_SID: TWILIO.accountSid, TWILIO_AUTH_TOKEN: TWILIO.authToken, TWILIO_FROM: TWILIO.from } : {}),
     },
     container: {
-      directory: schedules.directory,
+      ...(opts.realSchedules ? {} : { directory: schedules.directory }),
       providers: opts.twilio ? [fake('push')] : [fake('push'), fake('sms'), fake('voice')],
     },
   });

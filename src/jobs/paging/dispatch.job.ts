@@ -180,9 +180,11 @@ export function createDispatchJob(deps: {
     const person = ctx.people.get(row.user_id);
     const who = person?.name ?? 'a removed person';
     const label = `${row.channel} page to ${who}`;
-    // Acknowledged, resolved or snoozed since the page was made: it is not sent (a responder's page
-    // still goes on an acknowledged alert: only their own ack cancels it, and that cancelled it).
-    const wanted = alert && person && (alert.status === 'open' || (row.kind === 'responder' && alert.status === 'acknowledged'));
+    // Acknowledged, resolved or snoozed since the page was made: it is not sent. A responder's page
+    // still goes on an acknowledged or snoozed alert: someone asked for that person explicitly
+    // (PRODUCT.md 7.3: "even on an acknowledged alert"); only their own ack, a resolve, or a snooze
+    // after the request cancels it, and those cancelled it already (docs/adr/0420).
+    const wanted = alert && person && (alert.status === 'open' || (row.kind === 'responder' && (alert.status === 'acknowledged' || alert.status === 'snoozed')));
     if (!wanted) {
       const why = !alert ? 'the alert is gone' : !person ? 'the person is gone' : `the alert is ${alert.status}`;
       finish(ctx, row, { status: 'cancelled', detail: why }, 'page_cancelled', `${label} cancelled: ${why}`);

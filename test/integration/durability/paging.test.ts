@@ -2,23 +2,27 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../../../src/db/connect.ts';
-import { newId } from '../../../src/lib/ids.ts';
-import type { NewNotificationRow } from '../../../src/modules/notification/notification.table.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { testClockText } from '../../../src/lib/test-clock.ts';
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 import { DIALECTS } from '../../helpers/app.ts';
 
 /**
  * The paging engine's promises with real processes (issue 21): every page is sent exactly once
  * through a kill -9 of the process that claimed it, across three processes on one PostgreSQL,
- * and after downtime only the newest overdue step per person and channel goes out. Pages are
- * written as the escalation job writes them (schedules are another module's; the escalation itself
- * is covered in-process by paging/scenarios.test.ts); the processes' dispatchers send them by email
- * to an SMTP server the test runs, which counts each Message-ID (the page's id).
+ * and after downtime only the newest overdue step per person and channel goes out. Everything
+ * goes through the API and the engine: a schedule (POST /api/schedules) with email steps, picked
+ * by the service's routing; signals through ingest, the intake, the escalation job and the
+ * dispatcher of the real processes, which send by email to an SMTP server the test runs, which
+ * counts each Message-ID (the page's id). Time moves through a test clock file every process
+ * reads (docs/adr/0422), so a level's timeout or two hours of downtime pass without waiting.
  */
 
 /** An SMTP server on loopback that keeps each message by Message-ID; while `hold` is on it never answers DATA. */
 async function smtpCounter() {
   const received = new Map<string, number>();
+  const heldIds = new Set<string>();
   let inFlight = 0;
   const state = { hold: false };
   const server = new SMTPServer({
@@ -27,13 +31,16 @@ async function smtpCounter() {
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
-      const held = state.hold;
-      if (held) inFlight++;
+      const isHeld = state.hold;
+      if (isHeld) inFlight++;
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        // A held message never gets its answer: the client is killed waiting for it.
-        if (held) return;
         const id = /Message-ID: <([^@>]+)@/i.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '?';
+        // A held message never gets its answer: the client is killed waiting for it.
+        if (isHeld) {
+          heldIds.add(id);
+          return;
+        }
         received.set(id, (received.get(id) ?? 0) + 1);
         callback();
       });
@@ -46,42 +53,81 @@ async function smtpCounter() {
     received,
     state,
     inFlight: () => inFlight,
+    /** Message-IDs of the messages held unanswered. */
+    heldIds: () => heldIds,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** A service, `alerts` open alerts on it, and per alert the pages `steps` says (email to the owner). */
-async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string }, alerts: number, steps: { dueAt: string; step: number }[]) {
-  const now = new Date().toISOString();
-  const serviceId = newId('svc');
-  await db.insertInto('services').values({ id: serviceId, org_id: tenant.org_id, name: `paging-${serviceId}`, description: '', schedule_id: null, dedupe_mode: 'event_key_only', created_at: now, updated_at: now }).execute();
-  const pages: NewNotificationRow[] = [];
-  for (let i = 0; i < alerts; i++) {
-    const alertId = newId('alr');
-    await db.insertInto('alerts').values({
-      id: alertId, org_id: tenant.org_id, service_id: serviceId, title: `Down ${i}`, title_words: `down ${i}`, body: '', event_key: `k${i}`, priority: 2, urgency: 'high', status: 'open',
-      duplicate_count: 0, source: '', details: '{}', level: 1, integration_id: null, created_at: now, updated_at: now, last_signal_at: now,
-      acknowledged_at: null, acknowledged_by: null, resolved_at: null, resolved_by: null, snoozed_until: null,
-    }).execute();
-    for (const s of steps) {
-      pages.push({
-        id: newId('ntf'), org_id: tenant.org_id, alert_id: alertId, user_id: tenant.user_id, kind: 'escalation', epoch: 0, cycle: 0, level: 1, step_index: s.step,
-        channel: 'email', destination_id: null, urgency: 'high', due_at: s.dueAt, status: 'pending', attempts: 0, claim_token: null, claim_expires_at: null,
-        provider_message_id: null, detail: null, idempotency_key: `${alertId}|0|0|1|${tenant.user_id}|email|${s.step}`, created_at: now, updated_at: now,
-      });
-    }
-  }
-  for (let i = 0; i < pages.length; i += 100) await db.insertInto('notifications').values(pages.slice(i, i + 100)).execute();
-  return pages;
+/** The test clock every process of a test reads (src/lib/test-clock.ts): moved forward by rewriting its file whole. */
+function testClock(dir: string) {
+  const path = join(dir, 'test-clock');
+  let offset = 0;
+  const write = () => {
+    writeFileSync(`${path}.tmp`, testClockText(offset));
+    renameSync(`${path}.tmp`, path);
+  };
+  write();
+  return {
+    path,
+    advance(ms: number) {
+      offset += ms;
+      write();
+    },
+  };
 }
 
-const statuses = async (db: Db['db']) => {
-  const rows = await db.selectFrom('notifications').select(['id', 'status']).execute();
-  return new Map(rows.map((r) => [r.id, r.status]));
-};
+type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
+
+async function api(url: string, tenant: Tenant, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * A two-level schedule of the owner (10 minutes each), whose high-priority steps are `steps` (email
+ * delays in seconds), chosen for a new service by its routing. Returns the service's ingest path.
+ */
+async function pagingSetup(url: string, tenant: Tenant, steps: number[]) {
+  const layer = (name: string) => ({ name, precedence: 0, rotation: { unit: 'week', length: 1, handoff_local: '2026-01-05T09:00', participants: [tenant.user_id] } });
+  const schedule = await api(url, tenant, 'POST', '/api/schedules', {
+    name: 'Primary', time_zone: 'UTC', repeat: 0,
+    levels: [{ level: 1, timeout_minutes: 10, layers: [layer('first')] }, { level: 2, timeout_minutes: 10, layers: [layer('second')] }],
+  });
+  const emailSteps = steps.map((d) => ({ channel: 'email', delay_seconds: d }));
+  await api(url, tenant, 'PUT', `/api/schedules/${schedule.id}/level-channels`, { entries: [1, 2].map((level) => ({ level, priority: 'high', steps: emailSteps })) });
+  const service = await createServiceHttp(url, tenant, 'payments');
+  await api(url, tenant, 'PUT', `/api/services/${service.id}/routing`, { rules: [{ name: 'everything', schedule_id: schedule.id }] });
+  return { scheduleId: schedule.id as string, serviceId: service.id, ingestPath: service.ingestPath };
+}
+
+/** Each process sees the schedule (its directory's snapshot is refreshed within seconds, ADR 0401). */
+async function pagingReady(procs: KlaxonProc[], tenant: Tenant, serviceId: string) {
+  for (const p of procs) {
+    await waitFor(`process ${p.port} sees the schedule`, async () => {
+      const list = (await api(p.url, tenant, 'GET', '/api/services')) as { id: string; paging: string }[];
+      return list.find((s) => s.id === serviceId)?.paging === 'ok';
+    }, 60_000, 200);
+  }
+}
+
+async function trigger(url: string, path: string, n: number, prefix: string) {
+  for (let i = 0; i < n; i++) {
+    const r = await sendSignal(url, path, { title: `${prefix} ${i}`, priority: 'high', event_key: `${prefix}-${i}` });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+  }
+}
+
+const pages = (db: Db['db']) => db.selectFrom('notifications').select(['id', 'alert_id', 'level', 'step_index', 'status', 'channel', 'kind']).execute();
 
 for (const dialect of DIALECTS) {
-  describe(`${dialect}: pages through crashes and downtime (real processes)`, () => {
+  describe(`${dialect}: pages through crashes and downtime (real processes, real escalation)`, () => {
     const dirs: string[] = [];
     let procs: KlaxonProc[] = [];
     const closers: (() => Promise<unknown>)[] = [];
@@ -99,60 +145,99 @@ for (const dialect of DIALECTS) {
       closers.push(database.drop);
       const smtp = await smtpCounter();
       closers.push(smtp.close);
-      const env = klaxonEnv(database.url, dir, { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test', KLAXON_PAGE_CLAIM_MS: '2000', ...extra });
+      const clock = testClock(dir);
+      const env = klaxonEnv(database.url, dir, { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test', KLAXON_TEST_CLOCK_FILE: clock.path, ...extra });
       const tenant = await cliBootstrap(env);
       const store = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       closers.push(() => store.close());
-      return { dir, database, smtp, env, tenant, db: store.db };
+      return { dir, database, smtp, env, tenant, db: store.db, clock };
     }
 
-    it('kill -9 of the process that claimed pages mid-send: after restart every page is sent exactly once (by Message-ID)', async () => {
-      const { smtp, env, tenant, db } = await setUp();
-      const pages = await seedPages(db, tenant, 8, [{ dueAt: new Date().toISOString(), step: 0 }]);
-      smtp.state.hold = true;
+    it('kill -9 of the process that claimed pages mid-send: after restart every page, of both levels, is sent exactly once (by Message-ID)', async () => {
+      const { smtp, env, tenant, db, clock } = await setUp();
       let proc = await startKlaxon(env);
       procs.push(proc);
-      // Every page is claimed and its message is on the wire, unanswered.
-      await waitFor('every page claimed and in flight', async () => smtp.inFlight() >= pages.length, 60_000);
+      // Level 1's email a minute in: the pages of all eight alerts are made first, then fall due
+      // together, so one dispatcher round claims them all.
+      const { ingestPath } = await pagingSetup(proc.url, tenant, [60]);
+      await trigger(proc.url, ingestPath, 8, 'Down');
+      await waitFor('level 1 planned', async () => (await pages(db)).filter((p) => p.status === 'pending').length === 8, 90_000);
+      smtp.state.hold = true;
+      clock.advance(60_000);
+      // Claimed, and every message on the wire, unanswered.
+      await waitFor('every level 1 page claimed and in flight', async () => smtp.heldIds().size >= 8, 90_000, 20);
       await proc.kill('SIGKILL');
+      expect((await pages(db)).map((p) => p.status)).toEqual(Array(8).fill('claimed'));
       smtp.state.hold = false;
+      // Back after the claims expired (30 s): their outcome is unknown, and email is sent once more.
+      clock.advance(60_000);
       proc = await startKlaxon(env);
       procs.push(proc);
-      await waitFor('every page sent', async () => [...(await statuses(db)).values()].every((s) => s === 'sent'), 60_000);
-      expect(smtp.received.size).toBe(pages.length);
-      for (const p of pages) expect(smtp.received.get(p.id), `page ${p.id}`).toBe(1);
-      const timeline = await db.selectFrom('alert_log').select('kind').where('kind', '=', 'page_sent').execute();
-      expect(timeline).toHaveLength(pages.length);
-    }, 180_000);
+      await waitFor('level 1 sent', async () => (await pages(db)).filter((p) => p.status === 'sent').length === 8, 90_000);
+      // Nobody acknowledged: at the timeout, level 2.
+      clock.advance(11 * 60_000);
+      await waitFor('level 2 sent', async () => (await pages(db)).filter((p) => p.status === 'sent').length === 16, 90_000);
+      const all = await pages(db);
+      expect(all).toHaveLength(16);
+      expect(all.filter((p) => p.level === 1)).toHaveLength(8);
+      expect(all.filter((p) => p.level === 2)).toHaveLength(8);
+      expect(smtp.received.size).toBe(16);
+      for (const p of all) expect(smtp.received.get(p.id), `page ${p.id} (level ${p.level})`).toBe(1);
+      expect(await db.selectFrom('alert_log').select('kind').where('kind', '=', 'page_sent').execute()).toHaveLength(16);
+    }, 300_000);
 
-    it('back after two hours down: only the newest overdue step per person and channel is sent, the rest superseded', async () => {
-      const { smtp, env, tenant, db } = await setUp();
-      const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
-      // As a process down since two hours ago would have left them: three email steps each, all due.
-      const pages = await seedPages(db, tenant, 5, [{ dueAt: ago(120), step: 0 }, { dueAt: ago(110), step: 1 }, { dueAt: ago(100), step: 2 }]);
-      procs.push(await startKlaxon(env));
-      await waitFor('every page settled', async () => [...(await statuses(db)).values()].every((s) => s === 'sent' || s === 'superseded'), 60_000);
-      const final = await statuses(db);
-      for (const p of pages) expect(final.get(p.id), `step ${p.step_index}`).toBe(p.step_index === 2 ? 'sent' : 'superseded');
-      expect([...smtp.received.keys()].sort()).toEqual(pages.filter((p) => p.step_index === 2).map((p) => p.id).sort());
-    }, 180_000);
+    it('back after two simulated hours down: only the newest overdue step per person and channel is sent, the older superseded', async () => {
+      const { smtp, env, tenant, db, clock } = await setUp();
+      let proc = await startKlaxon(env);
+      procs.push(proc);
+      // Each level: email at 0 and again at 5 minutes.
+      const { ingestPath } = await pagingSetup(proc.url, tenant, [0, 300]);
+      await trigger(proc.url, ingestPath, 5, 'Down');
+      await waitFor('level 1 step 0 sent', async () => (await pages(db)).filter((p) => p.status === 'sent').length === 5, 90_000);
+      await proc.kill('SIGKILL');
+      clock.advance(120 * 60_000);
+      proc = await startKlaxon(env);
+      procs.push(proc);
+      // Due while down: level 1's second step, then level 2's two steps (the escalation was
+      // exhausted at 20 minutes). Level 1's step is cancelled as the escalation moves on
+      // (PRODUCT.md 7.3); of level 2's, only the newest per person and channel goes out.
+      await waitFor('every page settled', async () => {
+        const all = await pages(db);
+        return all.length === 20 && all.every((p) => p.status !== 'pending' && p.status !== 'claimed');
+      }, 90_000);
+      const all = await pages(db);
+      const fate = (level: number, step: number) => all.filter((p) => p.level === level && p.step_index === step).map((p) => p.status);
+      expect(fate(1, 0)).toEqual(Array(5).fill('sent'));
+      expect(fate(1, 1)).toEqual(Array(5).fill('cancelled'));
+      expect(fate(2, 0)).toEqual(Array(5).fill('superseded'));
+      expect(fate(2, 1)).toEqual(Array(5).fill('sent'));
+      expect([...smtp.received.keys()].sort()).toEqual(all.filter((p) => p.status === 'sent').map((p) => p.id).sort());
+      expect([...smtp.received.values()].every((n) => n === 1)).toBe(true);
+      const entries = await db.selectFrom('alert_log').select(['kind', 'message']).where('kind', 'in', ['page_superseded', 'escalation_exhausted']).execute();
+      expect(entries.filter((e) => e.kind === 'page_superseded')).toHaveLength(5);
+      expect(entries.filter((e) => e.kind === 'escalation_exhausted')).toHaveLength(5);
+    }, 300_000);
 
     if (dialect === 'postgres') {
-      it('three processes on one PostgreSQL, 100 alerts: each page sent exactly once', async () => {
-        const { smtp, env, tenant, db } = await setUp();
+      it('three processes on one PostgreSQL, 100 alerts escalating to level 2: each page sent exactly once', async () => {
+        const { smtp, env, tenant, db, clock } = await setUp();
         const more = [tempDir(), tempDir()];
         dirs.push(...more);
-        procs.push(...(await Promise.all([env, ...more.map((d) => ({ ...env, KLAXON_DATA_DIR: d }))].map((e) => startKlaxon(e)))));
-        // In waves while all three poll, so their claims overlap.
-        const pages: NewNotificationRow[] = [];
-        for (let wave = 0; wave < 10; wave++) {
-          pages.push(...(await seedPages(db, tenant, 10, [{ dueAt: new Date().toISOString(), step: 0 }])));
-          await new Promise((r) => setTimeout(r, 150));
-        }
-        await waitFor('every page sent', async () => [...(await statuses(db)).values()].every((s) => s === 'sent'), 120_000);
-        expect(smtp.received.size).toBe(100);
-        for (const p of pages) expect(smtp.received.get(p.id), `page ${p.id}`).toBe(1);
-      }, 240_000);
+        // One after another: three starts at once on a loaded machine can outlast a start's deadline.
+        for (const e of [env, ...more.map((d) => ({ ...env, KLAXON_DATA_DIR: d }))]) procs.push(await startKlaxon(e));
+        const { ingestPath, serviceId } = await pagingSetup(procs[0]!.url, tenant, [0]);
+        await pagingReady(procs, tenant, serviceId);
+        // Signals to all three, so each process's intake, escalation and dispatch take part.
+        await Promise.all(procs.map((p, i) => trigger(p.url, ingestPath, i === 0 ? 34 : 33, `Down-${i}`)));
+        await waitFor('level 1 sent', async () => (await pages(db)).filter((p) => p.status === 'sent').length === 100, 120_000);
+        clock.advance(10 * 60_000);
+        await waitFor('level 2 sent', async () => (await pages(db)).filter((p) => p.status === 'sent').length === 200, 120_000);
+        const all = await pages(db);
+        expect(all).toHaveLength(200);
+        expect(new Set(all.map((p) => `${p.alert_id}/${p.level}`)).size).toBe(200);
+        expect(smtp.received.size).toBe(200);
+        for (const p of all) expect(smtp.received.get(p.id), `page ${p.id}`).toBe(1);
+      }, 360_000);
     }
   });
 }

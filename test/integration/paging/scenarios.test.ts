@@ -165,6 +165,72 @@ for (const dialect of DIALECTS) {
       h.expect(['email cy: Handoff']);
     });
 
+    describe('through the schedule module (POST /api/schedules, overrides, routing)', () => {
+      /** Minutes from the harness clock's now, as a schedule's local time in UTC ("YYYY-MM-DDTHH:MM"). */
+      const local = (minutes: number) => new Date(h.t.clock.now().getTime() + minutes * MINUTE).toISOString().slice(0, 16);
+      const layer = (name: string, people: string[], rotation: { unit?: string; handoff?: number } = {}) => ({
+        name, precedence: 0,
+        rotation: { unit: rotation.unit ?? 'week', length: 1, handoff_local: local(rotation.handoff ?? -24 * 60), participants: people.map((p) => h.people[p]!.userId) },
+      });
+      /** A two-level schedule (10 minutes each) chosen for the service by its routing. */
+      async function realSchedule(level2: ReturnType<typeof layer>) {
+        const r = await h.api('POST', '/api/schedules', {
+          name: 'Primary', time_zone: 'UTC',
+          levels: [{ level: 1, timeout_minutes: 10, layers: [layer('first', ['ada'])] }, { level: 2, timeout_minutes: 10, layers: [level2] }],
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        const routing = await h.api('PUT', `/api/services/${h.service.id}/routing`, { rules: [{ name: 'all', schedule_id: r.body.id }] });
+        expect(routing.status, JSON.stringify(routing.body)).toBe(200);
+        return r.body as { id: string; levels: { level: number; layers: { id: string }[] }[] };
+      }
+      const onCallAt = async (id: string, level: number, minutes: number) =>
+        ((await h.api('GET', `/api/schedules/${id}/oncall?at=${encodeURIComponent(new Date(h.t.clock.now().getTime() + minutes * MINUTE).toISOString())}`)).body.levels as { level: number; users: { name: string }[] }[])
+          .find((l) => l.level === level)!.users.map((u) => u.name);
+
+      it('a schedule edited while the alert escalates: level 2 pages whoever the edited schedule has on call when it starts', async () => {
+        h = await createHarness(dialect, { realSchedules: true });
+        const s = await realSchedule(layer('second', ['bob']));
+        const id = await h.trigger({ title: 'Edited', priority: 'info' });
+        h.expect(['email ada: Edited']);
+        const edit = await h.api('PUT', `/api/schedules/${s.id}`, {
+          name: 'Primary', time_zone: 'UTC',
+          levels: [{ level: 1, timeout_minutes: 10, layers: [{ id: s.levels[0]!.layers[0]!.id, ...layer('first', ['ada']) }] }, { level: 2, timeout_minutes: 10, layers: [layer('second', ['cy'])] }],
+        });
+        expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+        await h.advance(10 * MINUTE);
+        h.expect(['email cy: Edited']);
+        expect((await h.timeline(id)).map((e) => e.message)).toContain('Level 2 paged: Cy (email at 0 s)');
+      });
+
+      it('an override taking effect mid-escalation: level 2 pages the override, not the rotation', async () => {
+        h = await createHarness(dialect, { realSchedules: true });
+        const s = await realSchedule(layer('second', ['bob']));
+        await h.trigger({ title: 'Override', priority: 'info' });
+        h.expect(['email ada: Override']);
+        // Cy replaces Bob from 5 minutes on, before level 2 starts at 10.
+        const o = await h.api('POST', `/api/schedules/${s.id}/overrides`, {
+          level: 2, kind: 'replace', add_user_id: h.people.cy!.userId, remove_user_id: h.people.bob!.userId,
+          start: new Date(h.t.clock.now().getTime() + 5 * MINUTE).toISOString(), end: new Date(h.t.clock.now().getTime() + 120 * MINUTE).toISOString(),
+        });
+        expect(o.status, JSON.stringify(o.body)).toBe(200);
+        expect(await onCallAt(s.id, 2, 0)).toEqual(['Bob']);
+        await h.advance(10 * MINUTE);
+        h.expect(['email cy: Override']);
+      });
+
+      it('a rotation handoff during escalation: level 2 pages who is on call when it starts, not when the alert opened', async () => {
+        h = await createHarness(dialect, { realSchedules: true });
+        // Hourly, handing off 5 minutes from now: Bob now, Cy from then on.
+        const s = await realSchedule(layer('second', ['cy', 'bob'], { unit: 'hour', handoff: -115 }));
+        expect(await onCallAt(s.id, 2, 0)).toEqual(['Bob']);
+        expect(await onCallAt(s.id, 2, 10)).toEqual(['Cy']);
+        await h.trigger({ title: 'Handoff', priority: 'info' });
+        h.expect(['email ada: Handoff']);
+        await h.advance(10 * MINUTE);
+        h.expect(['email cy: Handoff']);
+      });
+    });
+
     it('email goes through SMTP with the page id as Message-ID; a channel with no provider is "not configured" in the timeline', async () => {
       h = await createHarness(dialect);
       twoLevels();
