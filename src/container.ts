@@ -97,7 +97,7 @@ export interface ContainerOptions {
   /** Replaces the webhook HTTP client built from the config (tests). */
   webhookHttp?: WebhookHttp;
   /** Push providers' TLS trust and timeout (tests: the fakes' self-signed certificate). */
-  push?: { ca?: string | Buffer; timeoutMs?: number };
+  push?: { ca?: string | Buffer | (string | Buffer)[]; timeoutMs?: number };
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */

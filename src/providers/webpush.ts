@@ -55,7 +55,7 @@ export function webPushPayload(m: OutboundMessage): Record<string, unknown> {
  * subscription cannot make the server reach a private address unless KLAXON_WEBHOOK_ALLOW_PRIVATE.
  * `Topic` is the alert: a page sent again replaces one the browser has not fetched yet.
  */
-export function createWebPushSender(cfg: VapidConfig, opts: { clock: Clock; allowPrivate: boolean; lookup: LookupAll; timeoutMs?: number; ca?: string | Buffer }): PushSender {
+export function createWebPushSender(cfg: VapidConfig, opts: { clock: Clock; allowPrivate: boolean; lookup: LookupAll; timeoutMs?: number; ca?: string | Buffer | (string | Buffer)[] }): PushSender {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const agent = new Agent({
     connect: { lookup: guardedLookup(opts.lookup, opts.allowPrivate) as never, timeout: Math.min(5_000, timeoutMs), ...(opts.ca ? { ca: opts.ca } : {}) },

@@ -5,6 +5,7 @@ import type { Priority } from '../../src/modules/alert/index.ts';
 import type { ChannelStep, OnCallDirectory } from '../../src/modules/schedule/index.ts';
 import { defaultSteps } from '../../src/modules/notification/index.ts';
 import type { Channel, DeliveryProvider, OutboundMessage, SendOutcome } from '../../src/providers/delivery.ts';
+import type { ContainerOptions } from '../../src/container.ts';
 import { bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from './app.ts';
 import { addMember, startSmtpCapture, type Member } from './people.ts';
 
@@ -98,7 +99,19 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(dialect: Dialect, opts: { people?: string[]; smtp?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  dialect: Dialect,
+  opts: {
+    people?: string[];
+    smtp?: boolean;
+    /** More environment (push providers' configuration). */
+    env?: Record<string, string>;
+    /** More container options (the push fakes' certificate). */
+    container?: Partial<ContainerOptions>;
+    /** The channels faked in memory (default push, sms and voice); a channel left out uses the container's provider. */
+    fakes?: Channel[];
+  } = {},
+): Promise<Harness> {
   const names = opts.people ?? ['ada', 'bob', 'cy'];
   const ids = new Map<string, string>();
   const schedules = memoryDirectory((name) => {
@@ -124,10 +137,11 @@ export async function createHarness(dialect: Dialect, opts: { people?: string[];
   const smtp = await startSmtpCapture();
   const t = await buildTestApp({
     dialect,
-    env: opts.smtp === false ? {} : { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test' },
+    env: { ...(opts.smtp === false ? {} : { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test' }), ...opts.env },
     container: {
+      ...opts.container,
       directory: schedules.directory,
-      providers: [fake('push'), fake('sms'), fake('voice')],
+      providers: (opts.fakes ?? ['push', 'sms', 'voice']).map(fake),
     },
   });
   // The email provider the container builds from SMTP_URL, failing on demand like the fakes.
