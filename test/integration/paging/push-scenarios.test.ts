@@ -1,11 +1,9 @@
-import webpush from 'web-push';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../helpers/app.ts';
-import { startFakeApns } from '../../helpers/fakes/apns.ts';
-import { startFakeFcm } from '../../helpers/fakes/fcm.ts';
-import { apnsKeys, apnsToken, fcmServiceAccount } from '../../helpers/fakes/push-keys.ts';
-import { decrypt, startFakePushService } from '../../helpers/fakes/webpush.ts';
-import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
+import { apnsToken } from '../../helpers/fakes/push-keys.ts';
+import { decrypt } from '../../helpers/fakes/webpush.ts';
+import { type Harness, MINUTE } from '../../helpers/paging.ts';
+import { createPushHarness } from '../../helpers/push.ts';
 
 // Push and email delivery scenarios (issue 22; PRODUCT.md 7.2–7.4): the engine pages through the
 // push provider the container builds from APNS_*, FCM_* and VAPID_* into fakes that speak each
@@ -16,35 +14,16 @@ for (const dialect of DIALECTS) {
     let h: Harness;
     const closers: (() => Promise<unknown>)[] = [];
     afterEach(async () => {
-      await h?.close();
       for (const c of closers.splice(0).reverse()) await c();
     });
 
     async function setup() {
-      const k = apnsKeys();
-      const sa = fcmServiceAccount();
-      let now = () => new Date();
-      const apns = await startFakeApns({ publicKeyPem: k.publicKeyPem, keyId: k.keyId, teamId: k.teamId, topic: k.topic, now: () => now() });
-      const fcm = await startFakeFcm({ publicKeyPem: sa.publicKeyPem, clientEmail: sa.clientEmail, projectId: sa.projectId, now: () => now() });
-      const push = await startFakePushService({ now: () => now() });
-      closers.push(() => apns.close(), () => fcm.close(), () => push.close());
-      const vapid = webpush.generateVAPIDKeys();
-      h = await createHarness(dialect, {
-        fakes: ['sms', 'voice'],
-        env: {
-          APNS_KEY_ID: k.keyId, APNS_TEAM_ID: k.teamId, APNS_KEY: k.keyPem, APNS_TOPIC: k.topic, APNS_BASE_URL: apns.url,
-          FCM_SERVICE_ACCOUNT: sa.json(fcm.tokenUrl), FCM_BASE_URL: fcm.baseUrl,
-          VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com',
-          KLAXON_WEBHOOK_ALLOW_PRIVATE: 'true',
-        },
-        container: { push: { ca: [apns.ca, push.ca], timeoutMs: 2_000 } },
-      });
-      now = () => h.t.clock.now();
-      // The harness's own devices are for its in-memory push fake: these people register real ones.
-      await h.t.container.db.deleteFrom('devices').execute();
+      const p = await createPushHarness(dialect);
+      closers.push(() => p.close());
+      h = p.h;
       h.schedules.set('sch_main', { levels: [{ timeoutMinutes: 10, onCall: ['ada', 'bob'] }, { timeoutMinutes: 10, onCall: ['cy'] }] });
       h.schedules.bind(h.service.id, 'sch_main');
-      return { apns, fcm, push };
+      return p;
     }
     const register = async (who: string, body: Record<string, unknown>) => {
       const res = await h.api('POST', '/api/devices', body, who);
