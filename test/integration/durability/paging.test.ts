@@ -5,7 +5,12 @@ import { connectDb, type Db } from '../../../src/db/connect.ts';
 import { newId } from '../../../src/lib/ids.ts';
 import type { NewNotificationRow } from '../../../src/modules/notification/notification.table.ts';
 import { type KlaxonProc, cleanup, cliBootstrap, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
-import { DIALECTS } from '../../helpers/app.ts';
+import { DIALECTS, TEST_SECRET_KEY } from '../../helpers/app.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSecretBox } from '../../../src/lib/secrets.ts';
+import { startFakeApns } from '../../helpers/fakes/apns.ts';
+import { apnsKeys, apnsToken } from '../../helpers/fakes/push-keys.ts';
 
 /**
  * The paging engine's promises with real processes (issue 21): every page is sent exactly once
@@ -136,6 +141,45 @@ for (const dialect of DIALECTS) {
       for (const p of pages) expect(final.get(p.id), `step ${p.step_index}`).toBe(p.step_index === 2 ? 'sent' : 'superseded');
       expect([...smtp.received.keys()].sort()).toEqual(pages.filter((p) => p.step_index === 2).map((p) => p.id).sort());
     }, 180_000);
+
+    it('push: kill -9 while APNs has the requests unanswered: after restart each page goes again once, with the same collapse id and apns-id', async () => {
+      const keys = apnsKeys();
+      const apns = await startFakeApns({ publicKeyPem: keys.publicKeyPem, keyId: keys.keyId, teamId: keys.teamId, topic: keys.topic, now: () => new Date() });
+      closers.push(() => apns.close());
+      const caDir = tempDir();
+      dirs.push(caDir);
+      writeFileSync(join(caDir, 'apns-ca.pem'), apns.ca);
+      const { env, tenant, db } = await setUp({
+        APNS_KEY_ID: keys.keyId, APNS_TEAM_ID: keys.teamId, APNS_KEY: keys.keyPem, APNS_TOPIC: keys.topic, APNS_BASE_URL: apns.url,
+        // The child process trusts the fake's self-signed certificate as it would a private CA.
+        NODE_EXTRA_CA_CERTS: join(caDir, 'apns-ca.pem'),
+      });
+      const now = new Date().toISOString();
+      await db.insertInto('devices').values({
+        id: newId('dev'), user_id: tenant.user_id, platform: 'ios', name: 'iPhone', app_version: '1.0', critical_alerts_permitted: 1,
+        push_token_sealed: createSecretBox(Buffer.from(TEST_SECRET_KEY, 'hex')).seal(apnsToken('owner')), push_token_hash: 'h-owner', push_token_hint: '…0000',
+        disabled_at: null, disabled_reason: null, created_at: now, updated_at: now,
+      }).execute();
+      const pages = await seedPages(db, tenant, 6, [{ dueAt: now, step: 0 }]);
+      await db.updateTable('notifications').set({ channel: 'push' }).execute();
+      // APNs takes every request and answers none: the process is killed waiting.
+      apns.failNext(...pages.map(() => ({ hang: true as const })));
+      let proc = await startKlaxon(env);
+      procs.push(proc);
+      await waitFor('every push page on the wire, unanswered', async () => apns.requests.length >= pages.length, 60_000);
+      await proc.kill('SIGKILL');
+      proc = await startKlaxon(env);
+      procs.push(proc);
+      await waitFor('every push page sent', async () => [...(await statuses(db)).values()].every((s) => s === 'sent'), 90_000);
+      for (const p of pages) {
+        const sent = apns.requests.filter((r) => r.headers['apns-collapse-id'] === p.alert_id);
+        // Once before the crash (outcome unknown) and at most once again, the same notification to the phone.
+        expect(sent, `alert ${p.alert_id}`).toHaveLength(2);
+        expect(new Set(sent.map((r) => r.headers['apns-id'])).size).toBe(1);
+        expect(sent.every((r) => r.payload.notification_id === p.id)).toBe(true);
+      }
+      expect(apns.requests).toHaveLength(pages.length * 2);
+    }, 240_000);
 
     if (dialect === 'postgres') {
       it('three processes on one PostgreSQL, 100 alerts: each page sent exactly once', async () => {
