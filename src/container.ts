@@ -102,7 +102,7 @@ export interface ContainerOptions {
   /** Replaces the webhook HTTP client built from the config (tests). */
   webhookHttp?: WebhookHttp;
   /** Push providers' TLS trust and timeout (tests: the fakes' self-signed certificate). */
-  push?: { ca?: string | Buffer; timeoutMs?: number };
+  push?: { ca?: string | Buffer | (string | Buffer)[]; timeoutMs?: number };
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
@@ -242,7 +242,7 @@ export function createContainer(opts: ContainerOptions) {
   const sms = opts.sms ?? createSmsSender(config.sms);
   const stripe = config.billing.provider === 'stripe' ? createStripeGateway(config.billing) : undefined;
   const billing = createBillingService({ db, clock, publicUrl: config.publicUrl, stripe });
-  const devices = createDeviceService({ db, clock, box });
+  const devices = createDeviceService({ db, clock, box, webPush: { allowPrivate: config.webhooks.allowPrivate } });
   const codeKey = createHmac('sha256', config.secretKey).update('klaxon:verification-code').digest();
   const phones = createPhoneService({ db, clock, sms, billing, codeKey, throttle: actionThrottle });
   // SMS and voice pages through the same Twilio client as verification (issue 22, docs/adr/0445).

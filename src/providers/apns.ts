@@ -72,7 +72,7 @@ interface Answer {
  * session per process, opened again when it closes or after a 5xx; one provider token reused for
  * 50 minutes. A push token is never logged or put in a detail.
  */
-export function createApnsSender(cfg: ApnsConfig, opts: { clock: Clock; timeoutMs?: number; ca?: string | Buffer }): PushSender {
+export function createApnsSender(cfg: ApnsConfig, opts: { clock: Clock; timeoutMs?: number; ca?: string | Buffer | (string | Buffer)[] }): PushSender {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   let session: http2.ClientHttp2Session | undefined;
   let token: { jwt: string; at: number } | undefined;

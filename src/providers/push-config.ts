@@ -10,7 +10,7 @@ import { createWebPushSender } from './webpush.ts';
  * The `push` channel's provider from the configuration (PRODUCT.md 7.4): each of APNs, FCM and
  * Web Push that is configured; undefined when none is, so the channel is `not configured`.
  */
-export function createPushProviderFromConfig(config: Pick<Config, 'push' | 'webhooks'>, opts: { clock: Clock; ca?: string | Buffer; timeoutMs?: number }): PushProvider | undefined {
+export function createPushProviderFromConfig(config: Pick<Config, 'push' | 'webhooks'>, opts: { clock: Clock; ca?: string | Buffer | (string | Buffer)[]; timeoutMs?: number }): PushProvider | undefined {
   const senders: PushSender[] = [];
   const common = { clock: opts.clock, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) };
   if (config.push.apns) senders.push(createApnsSender(config.push.apns, { ...common, ...(opts.ca ? { ca: opts.ca } : {}) }));

@@ -3,37 +3,9 @@ import webpush from 'web-push';
 import type { VapidConfig } from '../config.push.ts';
 import type { Clock } from '../lib/clock.ts';
 import { BlockedAddressError, checkLiteral, guardedLookup, type LookupAll } from '../modules/webhook/index.ts';
+import { parseSubscription } from '../modules/device/index.ts';
 import type { OutboundMessage, SendOutcome } from './delivery.ts';
 import { type PushSender, retryAfterMs, ttlSeconds } from './push.ts';
-
-/** A browser's push subscription as the Push API gives it (PushSubscription.toJSON()). */
-export interface WebPushSubscription {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-/** The subscription a web device's push token holds, or why it is not one. */
-export function parseSubscription(text: string): WebPushSubscription | string {
-  let s: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
-  try {
-    s = JSON.parse(text) as typeof s;
-  } catch {
-    return 'a web push token must be the browser\'s subscription JSON ({"endpoint","keys":{"p256dh","auth"}})';
-  }
-  if (typeof s !== 'object' || s === null || typeof s.endpoint !== 'string' || typeof s.keys?.p256dh !== 'string' || typeof s.keys?.auth !== 'string') {
-    return 'a web push subscription needs endpoint, keys.p256dh and keys.auth';
-  }
-  let u: URL;
-  try {
-    u = new URL(s.endpoint);
-  } catch {
-    return 'the subscription endpoint is not a URL';
-  }
-  if (u.protocol !== 'https:') return 'the subscription endpoint must be an https URL';
-  if (Buffer.from(s.keys.p256dh, 'base64url').length !== 65) return 'keys.p256dh must be a P-256 public key (65 bytes, URL-safe base64)';
-  if (Buffer.from(s.keys.auth, 'base64url').length < 16) return 'keys.auth must be 16 bytes, URL-safe base64';
-  return { endpoint: s.endpoint, keys: { p256dh: s.keys.p256dh, auth: s.keys.auth } };
-}
 
 /** What the service worker receives (decrypted): enough to show the page and acknowledge it. */
 export function webPushPayload(m: OutboundMessage): Record<string, unknown> {
@@ -55,7 +27,7 @@ export function webPushPayload(m: OutboundMessage): Record<string, unknown> {
  * subscription cannot make the server reach a private address unless KLAXON_WEBHOOK_ALLOW_PRIVATE.
  * `Topic` is the alert: a page sent again replaces one the browser has not fetched yet.
  */
-export function createWebPushSender(cfg: VapidConfig, opts: { clock: Clock; allowPrivate: boolean; lookup: LookupAll; timeoutMs?: number; ca?: string | Buffer }): PushSender {
+export function createWebPushSender(cfg: VapidConfig, opts: { clock: Clock; allowPrivate: boolean; lookup: LookupAll; timeoutMs?: number; ca?: string | Buffer | (string | Buffer)[] }): PushSender {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const agent = new Agent({
     connect: { lookup: guardedLookup(opts.lookup, opts.allowPrivate) as never, timeout: Math.min(5_000, timeoutMs), ...(opts.ca ? { ca: opts.ca } : {}) },

@@ -5,6 +5,7 @@ import type { Priority } from '../../src/modules/alert/index.ts';
 import type { ChannelStep, OnCallDirectory } from '../../src/modules/schedule/index.ts';
 import { defaultSteps } from '../../src/modules/notification/index.ts';
 import type { Channel, DeliveryProvider, OutboundMessage, SendOutcome } from '../../src/providers/delivery.ts';
+import type { ContainerOptions } from '../../src/container.ts';
 import { bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from './app.ts';
 import { addMember, startSmtpCapture, type Member } from './people.ts';
 import type { FakeTwilio } from './fakes/twilio.ts';
@@ -108,7 +109,21 @@ export interface Harness {
  * `realSchedules`: who is on call comes from the schedule module (schedules, overrides, routing
  * through the API) instead of the in-memory directory the test edits.
  */
-export async function createHarness(dialect: Dialect, opts: { people?: string[]; smtp?: boolean; twilio?: FakeTwilio; realSchedules?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  dialect: Dialect,
+  opts: {
+    people?: string[];
+    smtp?: boolean;
+    twilio?: FakeTwilio;
+    realSchedules?: boolean;
+    /** More environment (push providers' configuration). */
+    env?: Record<string, string>;
+    /** More container options (the push fakes' certificate). */
+    container?: Partial<ContainerOptions>;
+    /** The channels faked in memory (default push, sms and voice; push only with `twilio`); a channel left out uses the container's provider. */
+    fakes?: Channel[];
+  } = {},
+): Promise<Harness> {
   const names = opts.people ?? ['ada', 'bob', 'cy'];
   const ids = new Map<string, string>();
   const schedules = memoryDirectory((name) => {
@@ -137,10 +152,12 @@ export async function createHarness(dialect: Dialect, opts: { people?: string[];
     env: {
       ...(opts.smtp === false ? {} : { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test' }),
       ...(opts.twilio ? { TWILIO_BASE_URL: opts.twilio.url, TWILIO_ACCOUNT_SID: TWILIO.accountSid, TWILIO_AUTH_TOKEN: TWILIO.authToken, TWILIO_FROM: TWILIO.from } : {}),
+      ...opts.env,
     },
     container: {
+      ...opts.container,
       ...(opts.realSchedules ? {} : { directory: schedules.directory }),
-      providers: opts.twilio ? [fake('push')] : [fake('push'), fake('sms'), fake('voice')],
+      providers: (opts.fakes ?? (opts.twilio ? ['push'] : ['push', 'sms', 'voice'])).map(fake),
     },
   });
   opts.twilio?.setTransport(async (url, headers, body) => {

@@ -3,12 +3,13 @@ import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
-import { notFound } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { checkLiteral } from '../webhook/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret, type SecretBox } from '../../lib/secrets.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import * as repo from './device.repository.ts';
-import { type Platform, rowToDevice, tokenHint } from './device.ts';
+import { parseSubscription, type Platform, rowToDevice, tokenHint } from './device.ts';
 import type { DeviceRow } from './device.table.ts';
 
 export interface DeviceCreateInput {
@@ -34,8 +35,23 @@ const auditable = (input: DevicePatchInput & { platform?: Platform }) => ({
   ...(input.push_token !== undefined ? { push_token: 'changed' } : {}),
 });
 
-export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; box: SecretBox }) {
+export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; box: SecretBox; webPush?: { allowPrivate: boolean } }) {
   const { db, clock, box } = deps;
+
+  /**
+   * A web device's token is the browser's push subscription: an https endpoint that the outbound
+   * address rules allow (docs/adr/0440, 0462); checked again where the connection is made.
+   */
+  function checkWebToken(platform: Platform, token: string | undefined) {
+    if (platform !== 'web' || token === undefined) return;
+    const sub = parseSubscription(token);
+    if (typeof sub === 'string') throw invalid('push_token', `${sub[0]!.toUpperCase()}${sub.slice(1)}.`);
+    try {
+      checkLiteral(new URL(sub.endpoint), deps.webPush?.allowPrivate ?? false);
+    } catch (err) {
+      throw invalid('push_token', `The subscription endpoint is refused: ${(err as Error).message}.`);
+    }
+  }
   return {
     /**
      * Registers a device of the signed-in person. A push token names one app install, so
@@ -43,6 +59,7 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
      * token that moved to another person (a handed-over phone) leaves its previous owner.
      */
     async create(actor: UserActor, input: DeviceCreateInput, meta: RequestMeta) {
+      checkWebToken(input.platform, input.push_token);
       const now = clock.now().toISOString();
       const hash = hashSecret(input.push_token);
       const sealed = box.seal(input.push_token);
@@ -99,6 +116,7 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
       return db.transaction().execute(async (trx) => {
         const row = await repo.findDevice(trx, actor.id, id);
         if (!row) throw notFound('Device', id);
+        checkWebToken(row.platform, token);
         if (tokenSet.push_token_hash) {
           const holder = await repo.findByTokenHash(trx, tokenSet.push_token_hash);
           if (holder && holder.id !== id) await repo.deleteDevice(trx, holder.id);

@@ -36,7 +36,7 @@ export function pageActionRoutes(deps: { actions: PageActionService }): FastifyP
         }
         return reply.send(actionPage({
           heading: p.alertTitle, text: 'Acknowledge this alert? Its pending pages stop, to you and to the next levels.',
-          button: { action: `/v1/page-actions/${encodeURIComponent(req.params.token)}`, label: 'Acknowledge' }, alertUrl: p.alertUrl,
+          button: { label: 'Acknowledge' }, alertUrl: p.alertUrl,
         }));
       },
     });

@@ -31,10 +31,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
  * The page an email link opens (GET: it changes nothing, so a mail scanner that follows links
  * acknowledges nothing) and the page the button's POST answers. No script, no external resource.
  */
-export function actionPage(p: { heading: string; text: string; button?: { action: string; label: string }; alertUrl?: string }): string {
-  const form = p.button
-    ? `<form method="post" action="${escapeHtml(p.button.action)}"><button type="submit">${escapeHtml(p.button.label)}</button></form>`
-    : '';
+export function actionPage(p: { heading: string; text: string; button?: { label: string }; alertUrl?: string | undefined }): string {
+  // No action attribute: the form posts to the page's own address, so the page never repeats the token.
+  const form = p.button ? `<form method="post"><button type="submit">${escapeHtml(p.button.label)}</button></form>` : '';
   const link = p.alertUrl ? `<p><a href="${escapeHtml(p.alertUrl)}">Open the alert</a></p>` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
     + `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(p.heading)} · Klaxon</title>`

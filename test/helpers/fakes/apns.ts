@@ -20,7 +20,7 @@ export interface ApnsRequest {
 export type ApnsAnswer = { status: number; reason?: string; retryAfter?: string } | { hang: true };
 
 export async function startFakeApns(opts: { publicKeyPem: string; keyId: string; teamId: string; topic: string; now: () => Date }) {
-  const { key, cert } = await loopbackCert();
+  const { key, cert } = await loopbackCert('apns');
   const publicKey = await importSPKI(opts.publicKeyPem, 'ES256');
   const requests: ApnsRequest[] = [];
   const planned: ApnsAnswer[] = [];

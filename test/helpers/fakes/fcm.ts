@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importSPKI, jwtVerify } from 'jose';
@@ -69,7 +70,7 @@ export async function startFakeFcm(opts: { publicKeyPem: string; clientEmail: st
           return json(res, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
         }
         grants.push({ assertion, at: opts.now() });
-        const token = `ya29.fake-${++n}`;
+        const token = `ya29.fake-${++n}-${randomBytes(18).toString('base64url')}`;
         issued.add(token);
         return json(res, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
       }

@@ -55,7 +55,7 @@ export function decrypt(sub: BrowserSubscription, body: Buffer): string {
 }
 
 export async function startFakePushService(opts: { now: () => Date }) {
-  const { key, cert } = await loopbackCert();
+  const { key, cert } = await loopbackCert('push service');
   const messages: PushMessage[] = [];
   const planned: PushAnswer[] = [];
   const gone = new Set<string>();

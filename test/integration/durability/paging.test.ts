@@ -6,7 +6,12 @@ import { testClockText } from '../../../src/lib/test-clock.ts';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
-import { DIALECTS } from '../../helpers/app.ts';
+import { DIALECTS, TEST_SECRET_KEY } from '../../helpers/app.ts';
+import { newId } from '../../../src/lib/ids.ts';
+import type { NewNotificationRow } from '../../../src/modules/notification/notification.table.ts';
+import { createSecretBox } from '../../../src/lib/secrets.ts';
+import { startFakeApns } from '../../helpers/fakes/apns.ts';
+import { apnsKeys, apnsToken } from '../../helpers/fakes/push-keys.ts';
 
 /**
  * The paging engine's promises with real processes (issue 21): every page is sent exactly once
@@ -126,6 +131,36 @@ async function trigger(url: string, path: string, n: number, prefix: string) {
 
 const pages = (db: Db['db']) => db.selectFrom('notifications').select(['id', 'alert_id', 'level', 'step_index', 'status', 'channel', 'kind']).execute();
 
+/** Pages written as the escalation job writes them (the push restart test needs a device page due now). A service, `alerts` open alerts on it, and per alert the pages `steps` says (email to the owner). */
+async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string }, alerts: number, steps: { dueAt: string; step: number }[]) {
+  const now = new Date().toISOString();
+  const serviceId = newId('svc');
+  await db.insertInto('services').values({ id: serviceId, org_id: tenant.org_id, name: `paging-${serviceId}`, description: '', schedule_id: null, dedupe_mode: 'event_key_only', created_at: now, updated_at: now }).execute();
+  const pages: NewNotificationRow[] = [];
+  for (let i = 0; i < alerts; i++) {
+    const alertId = newId('alr');
+    await db.insertInto('alerts').values({
+      id: alertId, org_id: tenant.org_id, service_id: serviceId, title: `Down ${i}`, title_words: `down ${i}`, body: '', event_key: `k${i}`, priority: 2, urgency: 'high', status: 'open',
+      duplicate_count: 0, source: '', details: '{}', level: 1, integration_id: null, created_at: now, updated_at: now, last_signal_at: now,
+      acknowledged_at: null, acknowledged_by: null, resolved_at: null, resolved_by: null, snoozed_until: null,
+    }).execute();
+    for (const s of steps) {
+      pages.push({
+        id: newId('ntf'), org_id: tenant.org_id, alert_id: alertId, user_id: tenant.user_id, kind: 'escalation', epoch: 0, cycle: 0, level: 1, step_index: s.step,
+        channel: 'email', destination_id: null, urgency: 'high', due_at: s.dueAt, status: 'pending', attempts: 0, claim_token: null, claim_expires_at: null,
+        provider_message_id: null, detail: null, idempotency_key: `${alertId}|0|0|1|${tenant.user_id}|email|${s.step}`, created_at: now, updated_at: now,
+      });
+    }
+  }
+  for (let i = 0; i < pages.length; i += 100) await db.insertInto('notifications').values(pages.slice(i, i + 100)).execute();
+  return pages;
+}
+
+const statuses = async (db: Db['db']) => {
+  const rows = await db.selectFrom('notifications').select(['id', 'status']).execute();
+  return new Map(rows.map((r) => [r.id, r.status]));
+};
+
 for (const dialect of DIALECTS) {
   describe(`${dialect}: pages through crashes and downtime (real processes, real escalation)`, () => {
     const dirs: string[] = [];
@@ -217,6 +252,47 @@ for (const dialect of DIALECTS) {
       expect(entries.filter((e) => e.kind === 'page_superseded')).toHaveLength(5);
       expect(entries.filter((e) => e.kind === 'escalation_exhausted')).toHaveLength(5);
     }, 300_000);
+
+    it('push: kill -9 while APNs has the requests unanswered: after restart each page goes again once, with the same collapse id and apns-id', async () => {
+      const keys = apnsKeys();
+      const apns = await startFakeApns({ publicKeyPem: keys.publicKeyPem, keyId: keys.keyId, teamId: keys.teamId, topic: keys.topic, now: () => new Date() });
+      closers.push(() => apns.close());
+      const caDir = tempDir();
+      dirs.push(caDir);
+      writeFileSync(join(caDir, 'apns-ca.pem'), apns.ca);
+      const { env, tenant, db } = await setUp({
+        APNS_KEY_ID: keys.keyId, APNS_TEAM_ID: keys.teamId, APNS_KEY: keys.keyPem, APNS_TOPIC: keys.topic, APNS_BASE_URL: apns.url,
+        // The child process trusts the fake's self-signed certificate as it would a private CA.
+        NODE_EXTRA_CA_CERTS: join(caDir, 'apns-ca.pem'),
+        // Seeded pages are due in real time; their claims expire quickly.
+        KLAXON_PAGE_CLAIM_MS: '2000',
+      });
+      const now = new Date().toISOString();
+      await db.insertInto('devices').values({
+        id: newId('dev'), user_id: tenant.user_id, platform: 'ios', name: 'iPhone', app_version: '1.0', critical_alerts_permitted: 1,
+        push_token_sealed: createSecretBox(Buffer.from(TEST_SECRET_KEY, 'hex')).seal(apnsToken('owner')), push_token_hash: 'h-owner', push_token_hint: '…0000',
+        disabled_at: null, disabled_reason: null, created_at: now, updated_at: now,
+      }).execute();
+      const pages = await seedPages(db, tenant, 6, [{ dueAt: now, step: 0 }]);
+      await db.updateTable('notifications').set({ channel: 'push' }).execute();
+      // APNs takes every request and answers none: the process is killed waiting.
+      apns.failNext(...pages.map(() => ({ hang: true as const })));
+      let proc = await startKlaxon(env);
+      procs.push(proc);
+      await waitFor('every push page on the wire, unanswered', async () => apns.requests.length >= pages.length, 60_000);
+      await proc.kill('SIGKILL');
+      proc = await startKlaxon(env);
+      procs.push(proc);
+      await waitFor('every push page sent', async () => [...(await statuses(db)).values()].every((s) => s === 'sent'), 90_000);
+      for (const p of pages) {
+        const sent = apns.requests.filter((r) => r.headers['apns-collapse-id'] === p.alert_id);
+        // Once before the crash (outcome unknown) and at most once again, the same notification to the phone.
+        expect(sent, `alert ${p.alert_id}`).toHaveLength(2);
+        expect(new Set(sent.map((r) => r.headers['apns-id'])).size).toBe(1);
+        expect(sent.every((r) => r.payload.notification_id === p.id)).toBe(true);
+      }
+      expect(apns.requests).toHaveLength(pages.length * 2);
+    }, 240_000);
 
     if (dialect === 'postgres') {
       it('three processes on one PostgreSQL, 100 alerts escalating to level 2: each page sent exactly once', async () => {
