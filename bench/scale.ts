@@ -59,6 +59,8 @@ interface Checkpoint {
 
 interface DialectResult {
   dialect: string;
+  /** The bare Fastify route (bench/bare-fastify.ts) under the same load just before this dialect's fill: the machine's phase. */
+  bare_route?: { signals_per_s: number; p99_ms: number; seconds: number };
   checkpoints: Checkpoint[];
   after_retention?: { alerts: number; bytes: Record<string, number>; bytes_total: number; bytes_per_alert: number; note: string };
 }
@@ -203,7 +205,31 @@ function defaultSizes(max: number): number[] {
   return sizes;
 }
 
+/** wrk against the bare Fastify route with the fill's load for `seconds`: what this machine does now without Klaxon. */
+async function bareRoute(o: ScaleOptions, seconds: number): Promise<NonNullable<DialectResult['bare_route']>> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 300) throw new Error('the bare Fastify route did not start');
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+      } catch {
+        /* not yet */
+      }
+      await sleep(100);
+    }
+    const w = wrk(`http://127.0.0.1:${port}/v1/ingest/bench`, { BENCH_MODE: 'scale', BENCH_FORMAT: 'native', BENCH_PATHS: '/v1/ingest/bench', BENCH_PREFIX: 'bare' }, seconds, o);
+    const s = w.duration_us / 1e6;
+    return { signals_per_s: Math.round((w.requests - w.errors.status) / s), p99_ms: Math.round(w.latency_us.p99 / 100) / 10, seconds: Math.round(s) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, work: string, cleanups: (() => Promise<void> | void)[]): Promise<DialectResult> {
+  const bare = await bareRoute(o, 5);
+  console.log(`  bare Fastify route, same load (${bare.seconds} s): ${bare.signals_per_s} requests/s, p99 ${bare.p99_ms} ms`);
   let databaseUrl: string;
   if (dialect === 'sqlite') {
     databaseUrl = `sqlite:${join(work, 'klaxon.db')}`;
@@ -292,7 +318,7 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
 
   const countAlerts = () => probe.count('select count(*) as n from alerts');
   const backlog = () => probe.count('select count(*) as n from outbox_events where processed_at is null');
-  const result: DialectResult = { dialect, checkpoints: [] };
+  const result: DialectResult = { dialect, bare_route: bare, checkpoints: [] };
   let segment = 0;
   let rate = 2000; // alerts a second, until the first segment says
   for (const size of o.sizes ?? defaultSizes(o.max)) {
