@@ -297,7 +297,7 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (exited) throw new Error(`klaxon serve exited; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-    if (i > 600) throw new Error(`klaxon serve not ready; see ${logFile}`);
+    if (i > 3000) throw new Error(`klaxon serve not ready; see ${logFile}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {
@@ -347,6 +347,7 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     const caughtUp = Math.round((performance.now() - t0) / 100) / 10;
 
     const sample = (await probe.rows<{ id: string }>(`select id from alerts order by id limit ${o.reads} offset ${Math.floor((await countAlerts()) / 2)}`)).map((r) => r.id);
+    if (exited) throw new Error(`klaxon serve exited during the fill; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
     const page1 = await fetch(`${base}/api/alerts?status=any&limit=50`, { headers });
     const cursor = page1.headers.get('x-next-cursor') ?? '';
     const n = o.reads;
