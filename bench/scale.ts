@@ -256,6 +256,8 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     KLAXON_DATA_DIR: work,
     KLAXON_PUBLIC_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
+    // Its own SMTP port: 2525 may be another server's on a shared machine (or another bench's).
+    SMTP_PORT: String(await freePort()),
     HOST: '127.0.0.1',
     // Millions of request lines would fill the disk; the ingest bench measures with info.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
