@@ -67,6 +67,21 @@ interface DialectResult {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * fetch, again on a network error: after a long fill the client's pooled keep-alive connection
+ * may be one the server has closed (EPIPE on the first read's write).
+ */
+async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      if (i >= 2) throw e;
+      await sleep(100);
+    }
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const s = createServer();
@@ -188,7 +203,7 @@ async function timed(n: number, path: (i: number) => string, base: string, heade
   let errors = 0;
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    const r = await fetch(base + path(i), { headers });
+    const r = await fetchAgain(base + path(i), { headers });
     await r.arrayBuffer();
     ms.push(performance.now() - t0);
     if (r.status !== 200) errors++;
@@ -350,7 +365,7 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
 
     const sample = (await probe.rows<{ id: string }>(`select id from alerts order by id limit ${o.reads} offset ${Math.floor((await countAlerts()) / 2)}`)).map((r) => r.id);
     if (exited) throw new Error(`klaxon serve exited during the fill; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-    const page1 = await fetch(`${base}/api/alerts?status=any&limit=50`, { headers });
+    const page1 = await fetchAgain(`${base}/api/alerts?status=any&limit=50`, { headers });
     const cursor = page1.headers.get('x-next-cursor') ?? '';
     const n = o.reads;
     const reads: Record<string, Timing> = {};
