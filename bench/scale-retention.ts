@@ -4,11 +4,13 @@
 // default) is what the store is sized by.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/database.ts';
-import { cleanupJob, KEEP_MS } from '../src/jobs/cleanup.job.ts';
+import { HANDLED_EVENT_KEEP_MS, outboxPruneJob } from '../src/jobs/outbox-prune.job.ts';
+import { RECEIPT_KEEP_MS, receiptPruneJob } from '../src/jobs/receipt-prune.job.ts';
 
 export async function pruneAsOf(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string> {
-  const now = new Date(Date.now() + KEEP_MS + 86_400_000);
-  await cleanupJob.run({ db, now });
+  const now = new Date(Date.now() + Math.max(HANDLED_EVENT_KEEP_MS, RECEIPT_KEEP_MS) + 86_400_000);
+  await outboxPruneJob.run({ db, now });
+  await receiptPruneJob.run({ db, now });
   // PostgreSQL keeps deleted rows' space for reuse by later rows (a store in its steady state
   // reuses it); compacted here so the figure is the rows kept. SQLite's free pages are not counted.
   if (dialect === 'postgres') await sql`vacuum full outbox_events, receipts`.execute(db);

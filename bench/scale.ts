@@ -59,11 +59,28 @@ interface Checkpoint {
 
 interface DialectResult {
   dialect: string;
+  /** The bare Fastify route (bench/bare-fastify.ts) under the same load just before this dialect's fill: the machine's phase. */
+  bare_route?: { signals_per_s: number; p99_ms: number; seconds: number };
   checkpoints: Checkpoint[];
   after_retention?: { alerts: number; bytes: Record<string, number>; bytes_total: number; bytes_per_alert: number; note: string };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * fetch, again on a network error: after a long fill the client's pooled keep-alive connection
+ * may be one the server has closed (EPIPE on the first read's write).
+ */
+async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      if (i >= 2) throw e;
+      await sleep(100);
+    }
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -186,7 +203,7 @@ async function timed(n: number, path: (i: number) => string, base: string, heade
   let errors = 0;
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    const r = await fetch(base + path(i), { headers });
+    const r = await fetchAgain(base + path(i), { headers });
     await r.arrayBuffer();
     ms.push(performance.now() - t0);
     if (r.status !== 200) errors++;
@@ -203,7 +220,31 @@ function defaultSizes(max: number): number[] {
   return sizes;
 }
 
+/** wrk against the bare Fastify route with the fill's load for `seconds`: what this machine does now without Klaxon. */
+async function bareRoute(o: ScaleOptions, seconds: number): Promise<NonNullable<DialectResult['bare_route']>> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 300) throw new Error('the bare Fastify route did not start');
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+      } catch {
+        /* not yet */
+      }
+      await sleep(100);
+    }
+    const w = wrk(`http://127.0.0.1:${port}/v1/ingest/bench`, { BENCH_MODE: 'scale', BENCH_FORMAT: 'native', BENCH_PATHS: '/v1/ingest/bench', BENCH_PREFIX: 'bare' }, seconds, o);
+    const s = w.duration_us / 1e6;
+    return { signals_per_s: Math.round((w.requests - w.errors.status) / s), p99_ms: Math.round(w.latency_us.p99 / 100) / 10, seconds: Math.round(s) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, work: string, cleanups: (() => Promise<void> | void)[]): Promise<DialectResult> {
+  const bare = await bareRoute(o, 5);
+  console.log(`  bare Fastify route, same load (${bare.seconds} s): ${bare.signals_per_s} requests/s, p99 ${bare.p99_ms} ms`);
   let databaseUrl: string;
   if (dialect === 'sqlite') {
     databaseUrl = `sqlite:${join(work, 'klaxon.db')}`;
@@ -230,6 +271,8 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     KLAXON_DATA_DIR: work,
     KLAXON_PUBLIC_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
+    // Its own SMTP port: 2525 may be another server's on a shared machine (or another bench's).
+    SMTP_PORT: String(await freePort()),
     HOST: '127.0.0.1',
     // Millions of request lines would fill the disk; the ingest bench measures with info.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -271,7 +314,7 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (exited) throw new Error(`klaxon serve exited; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-    if (i > 600) throw new Error(`klaxon serve not ready; see ${logFile}`);
+    if (i > 3000) throw new Error(`klaxon serve not ready; see ${logFile}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {
@@ -292,7 +335,7 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
 
   const countAlerts = () => probe.count('select count(*) as n from alerts');
   const backlog = () => probe.count('select count(*) as n from outbox_events where processed_at is null');
-  const result: DialectResult = { dialect, checkpoints: [] };
+  const result: DialectResult = { dialect, bare_route: bare, checkpoints: [] };
   let segment = 0;
   let rate = 2000; // alerts a second, until the first segment says
   for (const size of o.sizes ?? defaultSizes(o.max)) {
@@ -321,7 +364,8 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     const caughtUp = Math.round((performance.now() - t0) / 100) / 10;
 
     const sample = (await probe.rows<{ id: string }>(`select id from alerts order by id limit ${o.reads} offset ${Math.floor((await countAlerts()) / 2)}`)).map((r) => r.id);
-    const page1 = await fetch(`${base}/api/alerts?status=any&limit=50`, { headers });
+    if (exited) throw new Error(`klaxon serve exited during the fill; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    const page1 = await fetchAgain(`${base}/api/alerts?status=any&limit=50`, { headers });
     const cursor = page1.headers.get('x-next-cursor') ?? '';
     const n = o.reads;
     const reads: Record<string, Timing> = {};

@@ -36,7 +36,8 @@ import type { OnCallDirectory } from './modules/schedule/index.ts';
 import type { DeliveryProvider } from './providers/delivery.ts';
 import { createEmailProvider } from './providers/email.ts';
 import { createSqliteStoreRound } from './jobs/outbox-round.sqlite.ts';
-import { cleanupJob } from './jobs/cleanup.job.ts';
+import { outboxPruneJob } from './jobs/outbox-prune.job.ts';
+import { receiptPruneJob } from './jobs/receipt-prune.job.ts';
 import { retentionJob } from './jobs/retention.job.ts';
 import { createHmac } from 'node:crypto';
 import { createDeviceService } from './modules/device/index.ts';
@@ -141,7 +142,7 @@ export function createContainer(opts: ContainerOptions) {
   const runner = createOutboxRunner({
     db, dialect, clock,
     handlers,
-    periodic: [cleanupJob, retentionJob, webhookCleanupJob],
+    periodic: [outboxPruneJob, receiptPruneJob, retentionJob, webhookCleanupJob],
     leaseMs: config.outboxLeaseMs,
     // On the SQLite thread a round must not hold a transaction open across its round trips; the
     // thread runs the rounds of the handlers it has a form of itself (docs/adr/0125).

@@ -44,7 +44,7 @@ export function createSnoozeExpiryJob(deps: { db: Kysely<Database>; batch?: numb
           }).execute();
           await trx.insertInto('outbox_events').values({
             org_id: a.org_id, type: 'alert.woken', alert_id: a.id, created_at: nowIso, available_at: nowIso, lease_owner: null, lease_until: null, processed_at: null, last_error: null,
-            payload: JSON.stringify({ alert: alertSnapshot({ ...a, status: 'open' }), actor: { type: 'system', id: null }, receipt_id: null, reason: 'snooze_ended' }),
+            payload: JSON.stringify({ alert: alertSnapshot({ ...a, status: 'open' }), actor: { type: 'system', id: null }, reason: 'snooze_ended' }),
           }).execute();
           return true;
         });

@@ -73,11 +73,14 @@ function log(ctx: PlanContext, alertId: string, kind: string, message: string, m
   };
 }
 
-/** The alert as event consumers (paging, webhooks) see it. */
-export function alertSnapshot(row: Pick<AlertRow, 'id' | 'org_id' | 'service_id' | 'title' | 'event_key' | 'priority' | 'urgency' | 'status' | 'duplicate_count'>) {
+/**
+ * The alert as event consumers see it when the event was made: what they read and the event row
+ * does not hold (docs/adr/0544-storage-per-alert.md). The webhook fan-out fixes title, event_key,
+ * priority, urgency, status and duplicate_count in its delivery and filters by service_id; the
+ * alert's id and organization are the event row's own alert_id and org_id.
+ */
+export function alertSnapshot(row: Pick<AlertRow, 'service_id' | 'title' | 'event_key' | 'priority' | 'urgency' | 'status' | 'duplicate_count'>) {
   return {
-    id: row.id,
-    org_id: row.org_id,
     service_id: row.service_id,
     title: row.title,
     event_key: row.event_key,
@@ -88,11 +91,12 @@ export function alertSnapshot(row: Pick<AlertRow, 'id' | 'org_id' | 'service_id'
   };
 }
 
-function event(ctx: PlanContext, type: AlertEventType, alert: Parameters<typeof alertSnapshot>[0], extra: Record<string, unknown> = {}): PlannedEvent {
+function event(ctx: PlanContext, type: AlertEventType, alert: Parameters<typeof alertSnapshot>[0] & Pick<AlertRow, 'id'>, extra: Record<string, unknown> = {}): PlannedEvent {
   return {
     type,
     alertId: alert.id,
-    payload: { alert: alertSnapshot(alert), actor: { type: ctx.actor.type, id: ctx.actor.id }, receipt_id: ctx.receiptId, ...extra },
+    // The receipt id is on the alert's timeline entry; no consumer reads it from the event.
+    payload: { alert: alertSnapshot(alert), actor: { type: ctx.actor.type, id: ctx.actor.id }, ...extra },
   };
 }
 

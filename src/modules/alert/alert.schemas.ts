@@ -49,7 +49,16 @@ export const AlertListQuery = Type.Object({
   service_id: Type.Optional(Type.String({ maxLength: 64 })),
   priority: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated priorities.' })),
   urgency: Type.Optional(Type.Union([Type.Literal('high'), Type.Literal('low')])),
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'Title search: alerts whose title contains this text, ignoring the case of ASCII letters.' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Title search: alerts whose title has, for every word of q, a word that begins with it (`cert exp` finds "Certificate expired"; the order of the words does not matter). ' +
+        'Words are runs of letters and digits in any script; spaces, punctuation and symbols separate them (`api-1.example.com` is the words api, 1, example, com). ' +
+        'Case and accents do not count (`ecole` finds "École", `strasse` finds "Straße"). The first 16 words of q count, and the first 100 characters of a word. ' +
+        'A q without letters or digits filters nothing. Combines with the other filters and the cursor.',
+    }),
+  ),
   ...ListQuery,
 });
 

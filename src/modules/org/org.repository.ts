@@ -51,8 +51,8 @@ export async function deleteOrg(db: Kysely<Database>, id: string): Promise<void>
  * Each table is read in key order, `batch` rows a statement, and the organization's rows among them
  * are deleted, so no statement holds the SQLite thread (and with it ingest) or a transaction for
  * long, however big the tables are. Nothing writes rows of a deleted organization, so one pass finds
- * them all; whatever a crash leaves is pruned a week later with every handled event and receipt
- * (cleanup.job.ts), as is what is left when `stopped` turns true (shutdown). Returns how many rows went.
+ * them all; whatever a crash leaves is pruned with every handled event (an hour, outbox-prune.job.ts)
+ * and receipt (a week, receipt-prune.job.ts), as is what is left when `stopped` turns true (shutdown). Returns how many rows went.
  */
 export async function purgeOrgRows(db: Kysely<Database>, orgId: string, opts: { batch?: number; stopped?: () => boolean } = {}): Promise<number> {
   const batch = opts.batch ?? 1000;

@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import type { Database } from '../../../src/db/database.ts';
-import { cleanupJob, KEEP_MS } from '../../../src/jobs/cleanup.job.ts';
+import { HANDLED_EVENT_KEEP_MS, outboxPruneJob } from '../../../src/jobs/outbox-prune.job.ts';
+import { RECEIPT_KEEP_MS, receiptPruneJob } from '../../../src/jobs/receipt-prune.job.ts';
 import { outboxRepository, type NewOutboxEventRow } from '../../../src/modules/outbox/index.ts';
 import { receiptRepository } from '../../../src/modules/ingest/index.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
 
-// Handled outbox events and receipts are kept a week, then pruned in small statements, oldest
+// Handled outbox events are kept an hour and receipts a week, then pruned in small statements, oldest
 // first, so pruning never holds the SQLite thread (and with it ingest) for long. The outbox is read
 // in id order and pruning stops at the first event newer than the cut: no index on processed_at.
 
 const NOW = new Date('2026-03-20T12:00:00.000Z');
-const CUT = new Date(NOW.getTime() - KEEP_MS).toISOString();
+const CUT = new Date(NOW.getTime() - RECEIPT_KEEP_MS).toISOString();
 const at = (minutesFromCut: number) => new Date(Date.parse(CUT) + minutesFromCut * 60_000).toISOString();
 
 function event(createdMin: number, processedMin: number | null): NewOutboxEventRow {
@@ -113,12 +114,19 @@ describe.each(DIALECTS)('cleanup (%s)', (dialect) => {
     expect(await remainingEvents()).toEqual([{ created: 60 * 24 * 3, processed: 60 * 24 * 3 }, { created: 5, processed: 5 }]);
   });
 
-  test('the periodic job prunes both a week after their time', async () => {
-    await ts.store.db.insertInto('outbox_events').values([event(-1, -1), event(1, 1)]).execute();
+  test('the periodic jobs prune handled events an hour after handling and receipts a week after their time', async () => {
+    // Minutes from NOW: handled 61 and 59 minutes ago, one pending since long ago, one handled a week ago.
+    const fromNow = (min: number) => (Date.parse(NOW.toISOString()) - Date.parse(CUT)) / 60_000 + min;
+    await ts.store.db
+      .insertInto('outbox_events')
+      .values([event(fromNow(-24 * 60 * 8), fromNow(-24 * 60 * 8)), event(fromNow(-300), null), event(fromNow(-70), fromNow(-61)), event(fromNow(-60), fromNow(-59))])
+      .execute();
+    expect(HANDLED_EVENT_KEEP_MS).toBe(60 * 60_000);
+    expect(await outboxPruneJob.run({ db: ts.store.db, now: NOW })).toBe(2);
+    expect(await remainingEvents()).toEqual([{ created: fromNow(-300), processed: null }, { created: fromNow(-60), processed: fromNow(-59) }]);
     const receipt = (id: string, createdMin: number) => ({ id, org_id: 'org_1', credential_id: 'cred_1', idempotency_key: null, status_code: 202, response: '{}', created_at: at(createdMin) });
     await ts.store.db.insertInto('receipts').values([receipt('rcp_old', -1), receipt('rcp_new', 1)]).execute();
-    await cleanupJob.run({ db: ts.store.db, now: NOW });
-    expect(await remainingEvents()).toEqual([{ created: 1, processed: 1 }]);
+    expect(await receiptPruneJob.run({ db: ts.store.db, now: NOW })).toBe(1);
     expect((await ts.store.db.selectFrom('receipts').select('id').execute()).map((r) => r.id)).toEqual(['rcp_new']);
   });
 });

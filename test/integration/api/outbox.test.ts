@@ -28,7 +28,13 @@ for (const dialect of DIALECTS) {
       await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { action: 'resolve', event_key: 'ev' } });
       const events = await t.container.db.selectFrom('outbox_events').select(['type', 'payload']).where('alert_id', '=', id).orderBy('id').execute();
       expect(events.map((e) => e.type)).toEqual(['alert.triggered', 'alert.repeated', 'alert.priority_raised', 'alert.acknowledged', 'alert.resolved']);
-      expect(JSON.parse(events[2]!.payload)).toMatchObject({ alert: { id, priority: 'critical' }, previous_priority: 'high', page_urgency: 'high' });
+      expect(JSON.parse(events[2]!.payload)).toMatchObject({ alert: { priority: 'critical' }, previous_priority: 'high', page_urgency: 'high' });
+      // The snapshot holds what consumers read and the row does not (docs/adr/0544): no id, org or receipt.
+      for (const e of events) {
+        const p = JSON.parse(e.payload);
+        expect(Object.keys(p.alert).sort()).toEqual(['duplicate_count', 'event_key', 'priority', 'service_id', 'status', 'title', 'urgency']);
+        expect(p).not.toHaveProperty('receipt_id');
+      }
     });
 
     it('an event no handler consumes is written processed; a consumed one waits for the worker', async () => {
