@@ -164,6 +164,36 @@ suite('browser: the dashboard', { timeout: 240_000 }, () => {
     await screenshot(p, 'service-detail-desktop-light');
   });
 
+  it('rotates a source: the new URL works at once, the old one is refused once the 60-second grace has passed', async () => {
+    const p = await page();
+    await signIn(p, OWNER.email, OWNER.password);
+    await p.goto('/services');
+    await p.getByRole('link', { name: 'payments' }).click();
+    await p.getByRole('heading', { name: 'payments', level: 1 }).waitFor(WAIT);
+    await p.getByRole('button', { name: 'Reveal' }).click();
+    const old = await p.getByTestId('source-credential').innerText({ timeout: WAIT.timeout });
+    await p.getByRole('button', { name: 'Rotate', exact: true }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByText('stops within 60 seconds').waitFor(WAIT);
+    // Radix's dialog injects a <style>: it must carry the page's CSP nonce (no violation logged).
+    await accessible(p, 'the rotate dialog');
+    await screenshot(p, 'rotate-dialog-desktop-light');
+    await dialog.getByRole('button', { name: 'Rotate now' }).click();
+    await p.getByText(/^Rotated\. The previous credential stops at/).waitFor(WAIT);
+    const fresh = await p.getByTestId('source-credential').innerText();
+    expect(fresh).not.toBe(old);
+    expect(fresh).toMatch(/\/v1\/ingest\//);
+    const send = async (url: string) =>
+      (await fetch(`${base}${new URL(url).pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'after rotation', event_key: 'rot' }) })).status;
+    expect(await send(old)).toBe(202); // within the grace
+    expect(await send(fresh)).toBe(202);
+    t.clock.advance(61_000);
+    const refused = await send(old);
+    expect(refused).toBeGreaterThanOrEqual(400);
+    expect(refused).toBeLessThan(500);
+    expect(await send(fresh)).toBe(202);
+  });
+
   it('a responder acts on alerts but sees no admin actions', async () => {
     const hash = await hashPassword(PASSWORD);
     const responder = await addMember(t, owner, 'responder', { email: 'responder@example.com', passwordHash: hash });
