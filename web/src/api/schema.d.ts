@@ -11300,6 +11300,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's alert changes, live (server-sent events), or as a JSON page
+         * @description With Accept: text/event-stream: a stream of `alert` events (id, type, alert_id), after Last-Event-ID when sent, else from now; a `ready` event follows the replay; a `reset` event means more was missed than is replayed: fetch everything again. Read it with fetch to send X-Service-Org. Without it: a JSON array of the events after `cursor`, oldest first. Events are kept a week.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description JSON form: page size (default 50, at most 500). */
+                    limit?: number;
+                    /** @description JSON form: the id of the last event seen (X-Next-Cursor); events after it. */
+                    cursor?: string;
+                };
+                header: {
+                    /** @description Stream form: resume after this event id. */
+                    "last-event-id"?: string;
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        /** @description The cursor of the next page; absent on the last page. */
+                        "X-Next-Cursor"?: string;
+                        /** @description `<…>; rel="next"`: the URL of the next page; absent on the last page. */
+                        Link?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["LiveEvent"][];
+                        "application/json": components["schemas"]["LiveEvent"][];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -13007,6 +13111,15 @@ export interface components {
         WebhookPreviewResult: {
             /** @description The JSON body a delivery would send. */
             body: unknown;
+        };
+        /** @description An alert of the organization changed: fetch it again. No alert data rides along. */
+        LiveEvent: {
+            /** @description Increasing; send the last one seen as Last-Event-ID (stream) or cursor (JSON) to resume. */
+            id: number;
+            /** @description alert.triggered, alert.acknowledged, alert.resolved, … */
+            type: string;
+            alert_id: string | null;
+            created_at: string;
         };
     };
     responses: never;
