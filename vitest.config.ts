@@ -10,6 +10,6 @@ export default defineConfig({
     maxWorkers: 2,
     // Without KLAXON_TEST_PG_URL the PostgreSQL suites are skipped, and counted (test/helpers/pg-runner.ts).
     runner: './test/helpers/pg-runner.ts',
-    reporters: ['default', './test/helpers/pg-skip-reporter.ts'],
+    reporters: ['default', './test/helpers/pg-skip-reporter.ts', './test/helpers/browser-skip-reporter.ts'],
   },
 });

@@ -6,6 +6,9 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
+  mode: 'production',
+  // Always React's production build, even when built from a test run (NODE_ENV=test).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   base: '/',
   logLevel: 'warn',
   publicDir: 'public',

@@ -53,6 +53,10 @@ export async function buildDashboard(out = WEB_BUILD, source = WEB_SOURCE): Prom
   const { build } = await import('vite');
   const stamp = sourceStamp(source);
   const tmp = `${out}.tmp-${process.pid}-${Date.now()}`;
+  // Vite picks packages' development exports when NODE_ENV is anything but production (a test run
+  // sets "test"): the dashboard is always built for production.
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: join(source, 'vite.config.ts'), logLevel: 'warn', build: { outDir: tmp, emptyOutDir: true } });
     writeFileSync(join(tmp, STAMP), `${stamp}\n`);
@@ -66,6 +70,8 @@ export async function buildDashboard(out = WEB_BUILD, source = WEB_SOURCE): Prom
     }
     rmSync(old, { recursive: true, force: true });
   } finally {
+    if (env === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = env;
     rmSync(tmp, { recursive: true, force: true });
   }
 }

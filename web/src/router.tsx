@@ -1,4 +1,5 @@
-import { createRootRoute, createRoute, createRouter, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { currentOrg } from './api/client';
 import { SignInPage } from './pages/SignIn';
 import { Shell } from './pages/Shell';
 import { AlertsPage, type AlertFilters } from './pages/Alerts';
@@ -17,9 +18,22 @@ const signIn = createRoute({
 });
 
 /** Every page behind the session: the shell loads the person and their organization. */
-const app = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: Shell });
+const app = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ location }) => {
+    if (!currentOrg.get()) throw redirect({ to: '/sign-in', search: location.pathname === '/' ? {} : { next: location.href } });
+  },
+  component: Shell,
+});
 
-const home = createRoute({ getParentRoute: () => app, path: '/', component: () => <Navigate to="/alerts" /> });
+const home = createRoute({
+  getParentRoute: () => app,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/alerts', search: {} });
+  },
+});
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 export const alertsRoute = createRoute({

@@ -20,6 +20,13 @@ function actorName(actor: TimelineEntry['actor'], names: Map<string, string>): s
   return actor.type.replace(/_/g, ' ');
 }
 
+/** The entry's sentence; the actor's name is added only when the sentence does not already say who. */
+function withActor(e: TimelineEntry, names: Map<string, string>): string {
+  if (e.actor.type === 'system' || e.actor.type !== 'user') return e.message;
+  const who = actorName(e.actor, names);
+  return e.message.includes(who) || (e.actor.id && e.message.includes(e.actor.id)) ? e.message : `${e.message} — ${who}`;
+}
+
 export function AlertDetailPage() {
   const { alertId } = useParams({ from: '/app/alerts/$alertId' });
   const me = useMe();
@@ -126,7 +133,7 @@ export function AlertDetailPage() {
             <li key={e.id} className={`tl tl-${e.kind}`}>
               <time dateTime={e.created_at} title={e.created_at}>{when(e.created_at)}</time>
               <span className="tl-kind">{e.kind.replace(/_/g, ' ')}</span>
-              <span className="tl-text">{e.message}{e.actor.type !== 'system' ? ` — ${actorName(e.actor, names)}` : ''}</span>
+              <span className="tl-text">{withActor(e, names)}</span>
             </li>
           ))}
         </ol>

@@ -176,7 +176,7 @@ export function AlertsPage() {
               <th scope="col">Priority</th>
               <th scope="col">Alert</th>
               <th scope="col" className="hide-phone">Service</th>
-              <th scope="col">Last signal</th>
+              <th scope="col" className="hide-phone">Last signal</th>
             </tr>
           </thead>
           <tbody ref={listRef}>
@@ -208,7 +208,7 @@ export function AlertsPage() {
                   <span className="muted small phone-only"> · {serviceName.get(a.service_id) ?? a.service_id}</span>
                 </td>
                 <td className="hide-phone">{serviceName.get(a.service_id) ?? a.service_id}</td>
-                <td><time dateTime={a.last_signal_at} title={a.last_signal_at}>{ago(a.last_signal_at)}</time></td>
+                <td className="hide-phone"><time dateTime={a.last_signal_at} title={a.last_signal_at}>{ago(a.last_signal_at)}</time></td>
               </tr>
             ))}
           </tbody>

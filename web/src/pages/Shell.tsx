@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, currentOrg, must, onSignedOut } from '../api/client';
 import { useLiveEvents, type LiveEvent } from '../live';
@@ -9,7 +9,6 @@ import { canAdmin } from '../permissions';
 
 export function Shell() {
   const org = currentOrg.get();
-  const location = useLocation();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const me = useQuery({ queryKey: ['me', org], queryFn: () => must(api.GET('/api/me')), enabled: !!org, retry: false });
@@ -28,16 +27,17 @@ export function Shell() {
     [navigate, qc],
   );
 
-  const next = location.pathname + (location.searchStr ?? '');
-  if (!org) return <Navigate to="/sign-in" search={{ next }} />;
-  if (me.error) {
-    const status = me.error instanceof ApiError ? me.error.status : 0;
-    if (status === 401 || status === 403) {
-      if (status === 403) currentOrg.set(null);
-      return <Navigate to="/sign-in" search={{ next }} />;
-    }
-    return <main className="center-page" id="main"><p className="error" role="alert">{me.error.message}</p></main>;
-  }
+  // Signed out, or no longer in this organization: back to the sign-in page, once.
+  const status = me.error instanceof ApiError ? me.error.status : 0;
+  const signedOut = !org || status === 401 || status === 403;
+  useEffect(() => {
+    if (!signedOut) return;
+    if (status === 403) currentOrg.set(null);
+    qc.removeQueries({ queryKey: ['me'] });
+    void navigate({ to: '/sign-in', search: { next: window.location.pathname + window.location.search } });
+  }, [signedOut, status, navigate, qc]);
+  if (signedOut) return null;
+  if (me.error) return <main className="center-page" id="main"><p className="error" role="alert">{me.error.message}</p></main>;
   if (!me.data) return <main className="center-page" id="main" aria-busy="true"><p>Loading…</p></main>;
   const m = me.data;
 
