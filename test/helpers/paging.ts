@@ -95,7 +95,7 @@ export interface Harness {
   trigger(payload: Record<string, unknown>): Promise<string>;
   /** The exact messages received since the last expect, as "channel person: title" (any order). */
   expect(lines: string[]): void;
-  api(method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, as?: string): Promise<{ status: number; body: any }>;
+  api(method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: unknown, as?: string): Promise<{ status: number; body: any }>;
   timeline(alertId: string): Promise<{ kind: string; message: string }[]>;
   /** A provider's answers for the next sends on a channel (then it accepts again). */
   failNext(channel: Channel, ...outcomes: SendOutcome[]): void;

@@ -246,6 +246,27 @@ for (const dialect of DIALECTS) {
       expect(usage.sms.used).toBe(2);
     });
 
+    it('an organization overrides the throttles through PATCH /api/org/settings; null returns a channel to the defaults', async () => {
+      await setUp([{ channel: 'sms', delay_seconds: 0 }]);
+      const defaults = (await h.api('GET', '/api/org/settings')).body.paging_throttles;
+      expect(defaults.sms[0]).toEqual({ window_minutes: 1, max: 1 });
+      expect(defaults.voice).toHaveLength(4);
+      const bad = await h.api('PATCH', '/api/org/settings', { paging_throttles: { sms: [{ window_minutes: 0, max: 3 }] } });
+      expect(bad.status).toBe(400);
+      const r = await h.api('PATCH', '/api/org/settings', { paging_throttles: { sms: [{ window_minutes: 1, max: 3 }] } });
+      expect(r.status).toBe(200);
+      expect(r.body.paging_throttles).toEqual({ sms: [{ window_minutes: 1, max: 3 }], voice: defaults.voice });
+      for (const k of ['a', 'b', 'c', 'd']) await h.trigger({ title: `T-${k}`, priority: 'high', event_key: k });
+      // Three a minute now: the fourth waits for the window, then goes.
+      expect(tw.messages.map((m) => m.body.split(':')[1]!.trim().split('.')[0])).toEqual(['T-a', 'T-b', 'T-c']);
+      await h.advance(MINUTE);
+      expect(tw.messages).toHaveLength(4);
+      const reset = await h.api('PATCH', '/api/org/settings', { paging_throttles: { sms: null } });
+      expect(reset.body.paging_throttles).toEqual(defaults);
+      const audit = await h.t.container.db.selectFrom('audit_log').select('changes').where('action', '=', 'org_settings.update').execute();
+      expect(audit.map((a) => JSON.parse(a.changes).paging_throttles.sms[0])).toEqual([{ window_minutes: 1, max: 3 }, { window_minutes: 1, max: 1 }]);
+    });
+
     it('usage counts SMS messages and voice minutes (the call\'s length from its status callback)', async () => {
       await setUp([{ channel: 'sms', delay_seconds: 0 }, { channel: 'voice', delay_seconds: 0 }]);
       const before = (await h.api('GET', '/api/org/usage')).body;
