@@ -6,6 +6,8 @@ import { newId } from '../../../src/lib/ids.ts';
 import type { NewNotificationRow } from '../../../src/modules/notification/notification.table.ts';
 import { type KlaxonProc, cleanup, cliBootstrap, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 import { DIALECTS } from '../../helpers/app.ts';
+import { startFakeTwilio } from '../../helpers/fakes/twilio.ts';
+import { TWILIO } from '../../helpers/paging.ts';
 
 /**
  * The paging engine's promises with real processes (issue 21): every page is sent exactly once
@@ -51,7 +53,7 @@ async function smtpCounter() {
 }
 
 /** A service, `alerts` open alerts on it, and per alert the pages `steps` says (email to the owner). */
-async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string }, alerts: number, steps: { dueAt: string; step: number }[]) {
+async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string }, alerts: number, steps: { dueAt: string; step: number; channel?: 'email' | 'sms' | 'voice' }[]) {
   const now = new Date().toISOString();
   const serviceId = newId('svc');
   await db.insertInto('services').values({ id: serviceId, org_id: tenant.org_id, name: `paging-${serviceId}`, description: '', schedule_id: null, dedupe_mode: 'event_key_only', created_at: now, updated_at: now }).execute();
@@ -66,8 +68,8 @@ async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string
     for (const s of steps) {
       pages.push({
         id: newId('ntf'), org_id: tenant.org_id, alert_id: alertId, user_id: tenant.user_id, kind: 'escalation', epoch: 0, cycle: 0, level: 1, step_index: s.step,
-        channel: 'email', destination_id: null, urgency: 'high', due_at: s.dueAt, status: 'pending', attempts: 0, claim_token: null, claim_expires_at: null,
-        provider_message_id: null, detail: null, idempotency_key: `${alertId}|0|0|1|${tenant.user_id}|email|${s.step}`, created_at: now, updated_at: now,
+        channel: s.channel ?? 'email', destination_id: null, urgency: 'high', due_at: s.dueAt, status: 'pending', attempts: 0, claim_token: null, claim_expires_at: null,
+        provider_message_id: null, detail: null, idempotency_key: `${alertId}|0|0|1|${tenant.user_id}|${s.channel ?? 'email'}|${s.step}`, created_at: now, updated_at: now,
       });
     }
   }
@@ -124,6 +126,51 @@ for (const dialect of DIALECTS) {
       const timeline = await db.selectFrom('alert_log').select('kind').where('kind', '=', 'page_sent').execute();
       expect(timeline).toHaveLength(pages.length);
     }, 180_000);
+
+    it('kill -9 while SMS and calls are on the wire to Twilio: after restart none is sent again, each page failed "outcome unknown"', async () => {
+      const tw = await startFakeTwilio({ ...TWILIO });
+      closers.push(tw.close);
+      const { env, tenant, db } = await setUp({ TWILIO_BASE_URL: tw.url, TWILIO_ACCOUNT_SID: TWILIO.accountSid, TWILIO_AUTH_TOKEN: TWILIO.authToken, TWILIO_FROM: TWILIO.from });
+      const now = new Date().toISOString();
+      await db.insertInto('phone_numbers').values({
+        id: newId('phn'), org_id: tenant.org_id, user_id: tenant.user_id, e164: '+15550001000', label: 'mobile', verified_at: now,
+        code_hash: null, code_expires_at: null, code_attempts: 0, created_at: now, updated_at: now,
+      }).execute();
+      // One alert each: an SMS and a call, both due now (different alerts, so no bundle and no throttle between them).
+      const pages = [
+        ...(await seedPages(db, tenant, 3, [{ dueAt: now, step: 1, channel: 'sms' }])),
+        ...(await seedPages(db, tenant, 3, [{ dueAt: now, step: 2, channel: 'voice' }])),
+      ];
+      // Twilio takes the requests and never answers: the outcome is unknown when the process dies.
+      tw.state.hold = true;
+      let proc = await startKlaxon(env);
+      procs.push(proc);
+      // The throttle lets one SMS and one call a minute go to one person: two requests on the wire.
+      await waitFor('an SMS and a call in flight', async () => tw.inFlight() >= 2, 60_000);
+      await proc.kill('SIGKILL');
+      const sentBefore = tw.state.requests;
+      tw.state.hold = false;
+      proc = await startKlaxon(env);
+      procs.push(proc);
+      // The bundle's SMS (three alerts in one message) and the first call: outcome unknown, not sent again.
+      await waitFor('the pages on the wire marked failed', async () => {
+        const rows = await db.selectFrom('notifications').select(['status', 'detail']).where('id', 'in', pages.map((p) => p.id)).execute();
+        return rows.filter((r) => r.status === 'failed' && /outcome unknown/.test(r.detail ?? '')).length >= 4;
+      }, 60_000);
+      const rows = await db.selectFrom('notifications').select(['id', 'channel', 'status', 'detail']).where('id', 'in', pages.map((p) => p.id)).execute();
+      const unknown = rows.filter((r) => r.status === 'failed' && /outcome unknown/.test(r.detail ?? ''));
+      expect(unknown.map((r) => r.channel).sort()).toEqual(['sms', 'sms', 'sms', 'voice']);
+      // The two calls the throttle held back were recorded before the send: still due, not lost.
+      const held = rows.filter((r) => r.channel === 'voice' && !unknown.includes(r));
+      expect(held).toHaveLength(2);
+      for (const r of held) expect(['pending', 'claimed', 'sent']).toContain(r.status);
+      expect(sentBefore).toBe(2);
+      // Never sent again: no request for a page whose outcome is unknown reached Twilio after the restart.
+      const resent = [...tw.messages, ...tw.calls].filter((m) => unknown.some((u) => m.statusCallback?.endsWith(u.id)));
+      expect(resent).toEqual([]);
+      const timeline = await db.selectFrom('alert_log').select(['message']).where('kind', '=', 'page_failed').execute();
+      expect(timeline.filter((e) => /outcome unknown/.test(e.message))).toHaveLength(4);
+    }, 400_000);
 
     it('back after two hours down: only the newest overdue step per person and channel is sent, the rest superseded', async () => {
       const { smtp, env, tenant, db } = await setUp();
