@@ -84,6 +84,10 @@ for (const dialect of DIALECTS) {
       h.expect(['push bob: Queue stuck']);
       expect(tw.messages.map((m) => m.to)).toEqual([ADA, BOB]);
       expect((await h.api('GET', `/api/alerts/${id}`)).body.level).toBe(2);
+      // The same code with e again: the alert left that level already, nothing changes.
+      expect((await tw.inbound(SMS_URL, ADA, `${code}e`)).body).toContain('already left the level of this page; nothing was changed');
+      await h.settle();
+      expect((await h.api('GET', `/api/alerts/${id}`)).body.level).toBe(2);
     });
 
     it('voice: the TwiML reads the alert with the organization\'s voice settings; key 1 acknowledges, key 2 escalates', async () => {
@@ -115,6 +119,11 @@ for (const dialect of DIALECTS) {
       await h.settle();
       expect((await h.api('GET', `/api/alerts/${id2}`)).body.level).toBe(2);
       expect(tw.calls.at(-1)!.to).toBe(BOB);
+      // Pressing 2 again on level 1's call does not escalate a second time.
+      const twice = await tw.answer(call2, '2');
+      expect(twice.afterKey).toContain('This alert has already been escalated. Goodbye.');
+      await h.settle();
+      expect((await h.api('GET', `/api/alerts/${id2}`)).body.level).toBe(2);
       // Another key reads the alert again; a call for an acknowledged alert says so.
       const again = await tw.answer(tw.calls.at(-1)!, '7');
       expect(again.afterKey).toContain('That key does nothing.');
