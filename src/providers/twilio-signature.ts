@@ -12,20 +12,14 @@ export function twilioSignature(authToken: string, url: string, params: readonly
 }
 
 function urlVariants(url: string): string[] {
-  const out = [url];
-  try {
-    const u = new URL(url);
-    const dflt = u.protocol === 'https:' ? '443' : '80';
-    if (u.port === '') {
-      const withPort = `${u.protocol}//${u.username ? `${u.username}:${u.password}@` : ''}${u.hostname}:${dflt}${url.slice(u.origin.length + (u.username ? u.username.length + u.password.length + 2 : 0))}`;
-      out.push(withPort);
-    } else if (u.port === dflt) {
-      out.push(url.replace(`:${dflt}`, ''));
-    }
-  } catch {
-    /* not a URL: only as given */
-  }
-  return out;
+  // On the raw text: WHATWG URL drops a default port, so it cannot tell the two forms apart.
+  const m = /^(https?):\/\/([^/?#:]+)(:\d+)?(.*)$/is.exec(url);
+  if (!m) return [url];
+  const [, scheme, host, port, rest] = m;
+  const dflt = scheme!.toLowerCase() === 'https' ? ':443' : ':80';
+  if (!port) return [url, `${scheme}://${host}${dflt}${rest}`];
+  if (port === dflt) return [url, `${scheme}://${host}${rest}`];
+  return [url];
 }
 
 /** True when `signature` is Twilio's for this URL and these parameters; compared in constant time. */

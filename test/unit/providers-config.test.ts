@@ -12,7 +12,7 @@ describe('SMS and billing configuration', () => {
   it('SMS is off without Twilio settings, and needs all three when one is set', () => {
     expect(load({}).sms).toBeUndefined();
     expect(() => load({ TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(/TWILIO_AUTH_TOKEN, TWILIO_FROM/);
-    expect(() => load({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+1', TWILIO_BASE_URL: 'ftp://x' })).toThrow(ConfigError);
+    expect(() => load({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+1', TWILIO_BASE_URL: 'ftp://x' })).toThrow(/TWILIO_BASE_URL must be an http\(s\) URL, got "ftp:\/\/x"/);
     expect(load({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+1' }).sms).toEqual({ baseUrl: 'https://api.twilio.com', accountSid: 'AC1', authToken: 'x', from: '+1' });
   });
 

@@ -209,7 +209,8 @@ export function createDispatchJob(deps: {
     }
     const prep = ctx.prepared.get(row.id);
     if (prep?.kind === 'throttled') {
-      finish(ctx, row, { status: 'pending', detail: `throttled: ${prep.detail}`, due_at: prep.until }, 'page_throttled', `${label} delayed until ${prep.until}: ${prep.detail}`);
+      // A delay is not a try: the claim's attempt is given back, so retries after it keep their count.
+      finish(ctx, row, { status: 'pending', detail: `throttled: ${prep.detail}`, due_at: prep.until, attempts: Math.max(0, row.attempts - 1) }, 'page_throttled', `${label} delayed until ${prep.until}: ${prep.detail}`);
       return;
     }
     // Goes in the message of the page it is bundled with: recorded with that one's fate (run()).
@@ -336,11 +337,18 @@ export function createDispatchJob(deps: {
           for (const r of phoneRows) ctx.prepared.set(r.id, { kind: 'throttled', until, detail: 'the throttle could not be read; trying again' });
         }
       }
+      // What goes to no provider (cancelled, skipped, not configured, throttled) is recorded before
+      // any send: a process that dies mid-send must not leave those pages with an unknown outcome.
+      const early = new Set(claimed.filter((r) => !sendable(ctx, r) || ctx.prepared.get(r.id)?.kind === 'throttled'));
+      for (const row of early) await dispatch(ctx, row);
+      await flush(ctx);
+      ctx.fates = [];
+      const sending = claimed.filter((r) => !early.has(r));
       let next = 0;
       const worker = async () => {
-        while (next < claimed.length) await dispatch(ctx, claimed[next++]!);
+        while (next < sending.length) await dispatch(ctx, sending[next++]!);
       };
-      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(concurrency, sending.length) }, worker));
       for (const row of claimed) {
         const p = ctx.prepared.get(row.id);
         if (p?.kind === 'bundled') finishBundled(ctx, row, p.into);

@@ -93,6 +93,16 @@ export function createPhoneDelivery(deps: {
     }
   }
 
+  /**
+   * Escalating by a page applies only while the alert is still at that page's level (paging.md
+   * 7.3): two people pressing "escalate" on the same level's pages move it one level, not two.
+   */
+  async function stillAtPage(n: Pick<NotificationRow, 'alert_id' | 'kind' | 'epoch' | 'cycle' | 'level'> | undefined): Promise<boolean> {
+    if (!n || n.kind !== 'escalation') return true;
+    const e = await db.selectFrom('alert_escalations').select(['epoch', 'cycle', 'level']).where('alert_id', '=', n.alert_id).executeTakeFirst();
+    return !e || (e.epoch === n.epoch && e.cycle === n.cycle && e.level === n.level);
+  }
+
   async function replyLog(alertId: string, userId: string, channel: 'sms' | 'voice', action: 'ack' | 'escalate', now: string) {
     const who = (await peopleNames(db, [userId])).get(userId)?.name ?? 'someone';
     const how = channel === 'sms' ? 'an SMS reply' : 'a key on the call';
@@ -184,6 +194,9 @@ export function createPhoneDelivery(deps: {
       const actor = await personActor(code.org_id, code.user_id);
       if (!actor) return messageTwiml(`Klaxon: you can no longer act on these alerts; nothing was changed.`);
       const alertIds = JSON.parse(code.alert_ids) as string[];
+      if (reply.action === 'escalate' && alertIds.length === 1 && code.notification_id && !(await stillAtPage(await repo.notification(db, code.notification_id)))) {
+        return messageTwiml('Klaxon: that alert already left the level of this page; nothing was changed.');
+      }
       let done = 0;
       let closed = 0;
       for (const id of alertIds) {
@@ -226,6 +239,7 @@ export function createPhoneDelivery(deps: {
       }
       const actor = await personActor(n.org_id, n.user_id);
       if (!actor) return sayTwiml(v, 'You can no longer act on this alert. Goodbye.');
+      if (action === 'escalate' && !(await stillAtPage(n))) return sayTwiml(v, 'This alert has already been escalated. Goodbye.');
       const r = await act(actor, n.org_id, n.alert_id, action);
       if (r !== 'done') return sayTwiml(v, 'This alert is already resolved. Goodbye.');
       await replyLog(n.alert_id, n.user_id, 'voice', action, clock.now().toISOString());

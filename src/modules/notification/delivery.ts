@@ -1,35 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { Channel } from '../../providers/delivery.ts';
+import { DEFAULT_PAGING_THROTTLES, pagingThrottlesOf, type PagingThrottles, type ThrottleWindow } from '../org/index.ts';
 
 /**
  * The pure core of SMS and voice delivery (issue 22; docs/adr/0445–0447): throttle windows, reply
  * codes and what a reply means, the SMS text and the call's TwiML. No I/O here.
  */
 
-/** At most `max` messages in any `window_minutes` (a sliding window), per person and channel. */
-export interface ThrottleWindow {
-  window_minutes: number;
-  max: number;
-}
+export type { ThrottleWindow } from '../org/index.ts';
 export type PhoneChannel = Extract<Channel, 'sms' | 'voice'>;
-export type Throttles = Record<PhoneChannel, ThrottleWindow[]>;
-
-/** GoAlert's table (reference/paging.md 2.1, 7.4): one a minute per destination, then per 15 min, hour and 3 h. */
-export const DEFAULT_THROTTLES: Throttles = {
-  sms: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 5 }, { window_minutes: 60, max: 11 }, { window_minutes: 180, max: 21 }],
-  voice: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 3 }, { window_minutes: 60, max: 7 }, { window_minutes: 180, max: 15 }],
-};
-
-/** The organization's throttles: its overrides (a channel's list replaced whole) over the defaults. */
-export function throttlesOf(json: string | null | undefined): Throttles {
-  let o: Partial<Throttles> = {};
-  try {
-    o = JSON.parse(json || '{}') as Partial<Throttles>;
-  } catch {
-    o = {};
-  }
-  return { sms: Array.isArray(o.sms) ? o.sms : DEFAULT_THROTTLES.sms, voice: Array.isArray(o.voice) ? o.voice : DEFAULT_THROTTLES.voice };
-}
+export type Throttles = PagingThrottles;
+/** The defaults and the organization's overrides live with the organization's settings (PATCH /api/org/settings). */
+export const DEFAULT_THROTTLES = DEFAULT_PAGING_THROTTLES;
+export const throttlesOf = pagingThrottlesOf;
 
 export const longestWindowMs = (windows: ThrottleWindow[]): number => Math.max(60_000, ...windows.map((w) => w.window_minutes * 60_000));
 

@@ -112,7 +112,7 @@ export async function finishClaimed(
   db: Kysely<Database>,
   id: string,
   token: string,
-  set: { status: NotificationRow['status']; detail?: string | null; provider_message_id?: string | null; due_at?: string; destination_id?: string | null },
+  set: { status: NotificationRow['status']; detail?: string | null; provider_message_id?: string | null; due_at?: string; destination_id?: string | null; attempts?: number },
   now: string,
 ): Promise<boolean> {
   const r = await db

@@ -9,6 +9,18 @@ export const UrgencyRulesSchema = Type.Object(
   { description: 'Urgency of a signal that gives a priority but no urgency, per priority.' },
 );
 
+const ThrottleList = Type.Array(
+  Type.Object({
+    window_minutes: Type.Integer({ minimum: 1, maximum: 1440, description: 'A sliding window, in minutes.' }),
+    max: Type.Integer({ minimum: 1, maximum: 1000, description: 'At most this many in any such window to one person.' }),
+  }, { additionalProperties: false }),
+  { minItems: 1, maxItems: 8 },
+);
+export const PagingThrottlesSchema = Type.Object(
+  { sms: ThrottleList, voice: ThrottleList },
+  { description: 'SMS and calls to one person: a page over a limit waits until it may go (never dropped), and SMS pages waiting together go as one message.' },
+);
+
 export const OrgSettings = Type.Object(
   {
     id: Type.String(),
@@ -17,6 +29,7 @@ export const OrgSettings = Type.Object(
     default_urgency_rules: UrgencyRulesSchema,
     retention_days: Type.Integer({ description: 'Days resolved alerts and their timelines are kept.' }),
     ingest_rate_per_minute: Type.Integer({ description: 'Signals a minute each ingest credential may send (bursts up to one minute of it).' }),
+    paging_throttles: PagingThrottlesSchema,
     created_at: Type.String(),
     updated_at: Type.String(),
   },
@@ -30,6 +43,12 @@ export const OrgSettingsPatch = Type.Object(
     default_urgency_rules: Type.Optional(UrgencyRulesSchema),
     retention_days: Type.Optional(Type.Integer({ minimum: 1, maximum: RETENTION_MAX_DAYS })),
     ingest_rate_per_minute: Type.Optional(Type.Integer({ minimum: 1, maximum: INGEST_RATE_MAX, description: 'Takes effect on ingest within 5 seconds.' })),
+    paging_throttles: Type.Optional(
+      Type.Object(
+        { sms: Type.Optional(Type.Union([ThrottleList, Type.Null()])), voice: Type.Optional(Type.Union([ThrottleList, Type.Null()])) },
+        { additionalProperties: false, description: "Replaces a channel's throttle list; null returns it to the defaults." },
+      ),
+    ),
   },
   { $id: 'OrgSettingsPatch' },
 );

@@ -13,7 +13,7 @@ import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts
 import { userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
 import { assertNotLastOwner, endMembershipTx, type MembershipLeavingTx } from './org.members.ts';
-import { checkTimeZone, checkVoice, rowToSettings, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
+import { checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
 import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -62,6 +62,7 @@ export interface OrgSettingsPatchInput {
   default_urgency_rules?: UrgencyRules | undefined;
   retention_days?: number | undefined;
   ingest_rate_per_minute?: number | undefined;
+  paging_throttles?: { sms?: ThrottleWindow[] | null | undefined; voice?: ThrottleWindow[] | null | undefined } | undefined;
 }
 
 /** What other parts of the process must forget when credentials or limits change. */
@@ -141,9 +142,21 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
       }
       if (input.retention_days !== undefined) set.retention_days = changes.retention_days = input.retention_days;
       if (input.ingest_rate_per_minute !== undefined) set.ingest_rate_per_minute = changes.ingest_rate_per_minute = input.ingest_rate_per_minute;
+      const throttles = input.paging_throttles;
       const now = clock.now().toISOString();
       const row = await db.transaction().execute(async (trx) => {
         const org = await loadOrg(trx, actor.orgId);
+        if (throttles && (throttles.sms !== undefined || throttles.voice !== undefined)) {
+          // Stored: only the channels overridden; a channel set to null follows the defaults again.
+          const stored = JSON.parse(org.paging_throttles || '{}') as Record<string, unknown>;
+          for (const ch of ['sms', 'voice'] as const) {
+            const v = throttles[ch];
+            if (v === null) delete stored[ch];
+            else if (v !== undefined) stored[ch] = v.map((w) => ({ window_minutes: w.window_minutes, max: w.max }));
+          }
+          set.paging_throttles = JSON.stringify(stored);
+          changes.paging_throttles = pagingThrottlesOf(set.paging_throttles);
+        }
         if (!Object.keys(set).length) return org;
         await repo.updateOrg(trx, actor.orgId, { ...set, updated_at: now });
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'org_settings.update', targetType: 'organization', targetId: actor.orgId, changes, meta, now });

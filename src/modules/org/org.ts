@@ -25,6 +25,30 @@ export interface VoiceSettings {
 
 export const DEFAULT_VOICE: VoiceSettings = { voice: 'female', language: 'en-US', repeat_count: 2, greeting: '', ack_key: '4', escalate_key: '5' };
 
+/** At most `max` SMS (or calls) in any `window_minutes` to one person (docs/adr/0447-throttles-and-bundling.md). */
+export interface ThrottleWindow {
+  window_minutes: number;
+  max: number;
+}
+export type PagingThrottles = Record<'sms' | 'voice', ThrottleWindow[]>;
+
+/** GoAlert's table (reference/paging.md 2.1, 7.4): one a minute per person, then per 15 min, hour and 3 h. */
+export const DEFAULT_PAGING_THROTTLES: PagingThrottles = {
+  sms: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 5 }, { window_minutes: 60, max: 11 }, { window_minutes: 180, max: 21 }],
+  voice: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 3 }, { window_minutes: 60, max: 7 }, { window_minutes: 180, max: 15 }],
+};
+
+/** The organization's throttles: its overrides (each channel's list replaced whole) over the defaults. */
+export function pagingThrottlesOf(json: string | null | undefined): PagingThrottles {
+  let o: Partial<PagingThrottles> = {};
+  try {
+    o = JSON.parse(json || '{}') as Partial<PagingThrottles>;
+  } catch {
+    o = {};
+  }
+  return { sms: Array.isArray(o.sms) ? o.sms : DEFAULT_PAGING_THROTTLES.sms, voice: Array.isArray(o.voice) ? o.voice : DEFAULT_PAGING_THROTTLES.voice };
+}
+
 export const INGEST_RATE_MAX = 100_000;
 export const RETENTION_MAX_DAYS = 3650;
 
@@ -67,6 +91,7 @@ export const rowToSettings = (r: OrganizationRow) => ({
   default_urgency_rules: urgencyRulesOf(r),
   retention_days: r.retention_days,
   ingest_rate_per_minute: r.ingest_rate_per_minute,
+  paging_throttles: pagingThrottlesOf(r.paging_throttles),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });

@@ -12,6 +12,8 @@ import type { NewNotificationRow } from '../../../src/modules/notification/notif
 import { createSecretBox } from '../../../src/lib/secrets.ts';
 import { startFakeApns } from '../../helpers/fakes/apns.ts';
 import { apnsKeys, apnsToken } from '../../helpers/fakes/push-keys.ts';
+import { startFakeTwilio } from '../../helpers/fakes/twilio.ts';
+import { TWILIO } from '../../helpers/paging.ts';
 
 /**
  * The paging engine's promises with real processes (issue 21): every page is sent exactly once
@@ -65,74 +67,7 @@ async function smtpCounter() {
 }
 
 /** The test clock every process of a test reads (src/lib/test-clock.ts): moved forward by rewriting its file whole. */
-function testClock(dir: string) {
-  const path = join(dir, 'test-clock');
-  let offset = 0;
-  const write = () => {
-    writeFileSync(`${path}.tmp`, testClockText(offset));
-    renameSync(`${path}.tmp`, path);
-  };
-  write();
-  return {
-    path,
-    advance(ms: number) {
-      offset += ms;
-      write();
-    },
-  };
-}
-
-type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
-
-async function api(url: string, tenant: Tenant, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-/**
- * A two-level schedule of the owner (10 minutes each), whose high-priority steps are `steps` (email
- * delays in seconds), chosen for a new service by its routing. Returns the service's ingest path.
- */
-async function pagingSetup(url: string, tenant: Tenant, steps: number[]) {
-  const layer = (name: string) => ({ name, precedence: 0, rotation: { unit: 'week', length: 1, handoff_local: '2026-01-05T09:00', participants: [tenant.user_id] } });
-  const schedule = await api(url, tenant, 'POST', '/api/schedules', {
-    name: 'Primary', time_zone: 'UTC', repeat: 0,
-    levels: [{ level: 1, timeout_minutes: 10, layers: [layer('first')] }, { level: 2, timeout_minutes: 10, layers: [layer('second')] }],
-  });
-  const emailSteps = steps.map((d) => ({ channel: 'email', delay_seconds: d }));
-  await api(url, tenant, 'PUT', `/api/schedules/${schedule.id}/level-channels`, { entries: [1, 2].map((level) => ({ level, priority: 'high', steps: emailSteps })) });
-  const service = await createServiceHttp(url, tenant, 'payments');
-  await api(url, tenant, 'PUT', `/api/services/${service.id}/routing`, { rules: [{ name: 'everything', schedule_id: schedule.id }] });
-  return { scheduleId: schedule.id as string, serviceId: service.id, ingestPath: service.ingestPath };
-}
-
-/** Each process sees the schedule (its directory's snapshot is refreshed within seconds, ADR 0401). */
-async function pagingReady(procs: KlaxonProc[], tenant: Tenant, serviceId: string) {
-  for (const p of procs) {
-    await waitFor(`process ${p.port} sees the schedule`, async () => {
-      const list = (await api(p.url, tenant, 'GET', '/api/services')) as { id: string; paging: string }[];
-      return list.find((s) => s.id === serviceId)?.paging === 'ok';
-    }, 60_000, 200);
-  }
-}
-
-async function trigger(url: string, path: string, n: number, prefix: string) {
-  for (let i = 0; i < n; i++) {
-    const r = await sendSignal(url, path, { title: `${prefix} ${i}`, priority: 'high', event_key: `${prefix}-${i}` });
-    expect(r.status, JSON.stringify(r.body)).toBe(202);
-  }
-}
-
-const pages = (db: Db['db']) => db.selectFrom('notifications').select(['id', 'alert_id', 'level', 'step_index', 'status', 'channel', 'kind']).execute();
-
-/** Pages written as the escalation job writes them (the push restart test needs a device page due now). A service, `alerts` open alerts on it, and per alert the pages `steps` says (email to the owner). */
-async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string }, alerts: number, steps: { dueAt: string; step: number }[]) {
+async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string }, alerts: number, steps: { dueAt: string; step: number; channel?: 'email' | 'sms' | 'voice' }[]) {
   const now = new Date().toISOString();
   const serviceId = newId('svc');
   await db.insertInto('services').values({ id: serviceId, org_id: tenant.org_id, name: `paging-${serviceId}`, description: '', schedule_id: null, dedupe_mode: 'event_key_only', created_at: now, updated_at: now }).execute();
@@ -147,8 +82,8 @@ async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string
     for (const s of steps) {
       pages.push({
         id: newId('ntf'), org_id: tenant.org_id, alert_id: alertId, user_id: tenant.user_id, kind: 'escalation', epoch: 0, cycle: 0, level: 1, step_index: s.step,
-        channel: 'email', destination_id: null, urgency: 'high', due_at: s.dueAt, status: 'pending', attempts: 0, claim_token: null, claim_expires_at: null,
-        provider_message_id: null, detail: null, idempotency_key: `${alertId}|0|0|1|${tenant.user_id}|email|${s.step}`, created_at: now, updated_at: now,
+        channel: s.channel ?? 'email', destination_id: null, urgency: 'high', due_at: s.dueAt, status: 'pending', attempts: 0, claim_token: null, claim_expires_at: null,
+        provider_message_id: null, detail: null, idempotency_key: `${alertId}|0|0|1|${tenant.user_id}|${s.channel ?? 'email'}|${s.step}`, created_at: now, updated_at: now,
       });
     }
   }
@@ -293,6 +228,51 @@ for (const dialect of DIALECTS) {
       }
       expect(apns.requests).toHaveLength(pages.length * 2);
     }, 240_000);
+
+    it('kill -9 while SMS and calls are on the wire to Twilio: after restart none is sent again, each page failed "outcome unknown"', async () => {
+      const tw = await startFakeTwilio({ ...TWILIO });
+      closers.push(tw.close);
+      const { env, tenant, db } = await setUp({ TWILIO_BASE_URL: tw.url, TWILIO_ACCOUNT_SID: TWILIO.accountSid, TWILIO_AUTH_TOKEN: TWILIO.authToken, TWILIO_FROM: TWILIO.from, KLAXON_PAGE_CLAIM_MS: '2000' });
+      const now = new Date().toISOString();
+      await db.insertInto('phone_numbers').values({
+        id: newId('phn'), org_id: tenant.org_id, user_id: tenant.user_id, e164: '+15550001000', label: 'mobile', verified_at: now,
+        code_hash: null, code_expires_at: null, code_attempts: 0, created_at: now, updated_at: now,
+      }).execute();
+      // One alert each: an SMS and a call, both due now (different alerts, so no bundle and no throttle between them).
+      const pages = [
+        ...(await seedPages(db, tenant, 3, [{ dueAt: now, step: 1, channel: 'sms' }])),
+        ...(await seedPages(db, tenant, 3, [{ dueAt: now, step: 2, channel: 'voice' }])),
+      ];
+      // Twilio takes the requests and never answers: the outcome is unknown when the process dies.
+      tw.state.hold = true;
+      let proc = await startKlaxon(env);
+      procs.push(proc);
+      // The throttle lets one SMS and one call a minute go to one person: two requests on the wire.
+      await waitFor('an SMS and a call in flight', async () => tw.inFlight() >= 2, 60_000);
+      await proc.kill('SIGKILL');
+      const sentBefore = tw.state.requests;
+      tw.state.hold = false;
+      proc = await startKlaxon(env);
+      procs.push(proc);
+      // The bundle's SMS (three alerts in one message) and the first call: outcome unknown, not sent again.
+      await waitFor('the pages on the wire marked failed', async () => {
+        const rows = await db.selectFrom('notifications').select(['status', 'detail']).where('id', 'in', pages.map((p) => p.id)).execute();
+        return rows.filter((r) => r.status === 'failed' && /outcome unknown/.test(r.detail ?? '')).length >= 4;
+      }, 60_000);
+      const rows = await db.selectFrom('notifications').select(['id', 'channel', 'status', 'detail']).where('id', 'in', pages.map((p) => p.id)).execute();
+      const unknown = rows.filter((r) => r.status === 'failed' && /outcome unknown/.test(r.detail ?? ''));
+      expect(unknown.map((r) => r.channel).sort()).toEqual(['sms', 'sms', 'sms', 'voice']);
+      // The two calls the throttle held back were recorded before the send: still due, not lost.
+      const held = rows.filter((r) => r.channel === 'voice' && !unknown.includes(r));
+      expect(held).toHaveLength(2);
+      for (const r of held) expect(['pending', 'claimed', 'sent']).toContain(r.status);
+      expect(sentBefore).toBe(2);
+      // Never sent again: no request for a page whose outcome is unknown reached Twilio after the restart.
+      const resent = [...tw.messages, ...tw.calls].filter((m) => unknown.some((u) => m.statusCallback?.endsWith(u.id)));
+      expect(resent).toEqual([]);
+      const timeline = await db.selectFrom('alert_log').select(['message']).where('kind', '=', 'page_failed').execute();
+      expect(timeline.filter((e) => /outcome unknown/.test(e.message))).toHaveLength(4);
+    }, 400_000);
 
     if (dialect === 'postgres') {
       it('three processes on one PostgreSQL, 100 alerts escalating to level 2: each page sent exactly once', async () => {

@@ -36,6 +36,11 @@ for (const dialect of DIALECTS) {
         default_urgency_rules: { critical: 'high', high: 'high', medium: 'high', low: 'high', info: 'low' },
         retention_days: 365,
         ingest_rate_per_minute: 1200,
+        // SMS and calls to one person (issue 22, docs/adr/0447): GoAlert's defaults.
+        paging_throttles: {
+          sms: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 5 }, { window_minutes: 60, max: 11 }, { window_minutes: 180, max: 21 }],
+          voice: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 3 }, { window_minutes: 60, max: 7 }, { window_minutes: 180, max: 15 }],
+        },
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });

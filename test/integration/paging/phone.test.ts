@@ -84,6 +84,10 @@ for (const dialect of DIALECTS) {
       h.expect(['push bob: Queue stuck']);
       expect(tw.messages.map((m) => m.to)).toEqual([ADA, BOB]);
       expect((await h.api('GET', `/api/alerts/${id}`)).body.level).toBe(2);
+      // The same code with e again: the alert left that level already, nothing changes.
+      expect((await tw.inbound(SMS_URL, ADA, `${code}e`)).body).toContain('already left the level of this page; nothing was changed');
+      await h.settle();
+      expect((await h.api('GET', `/api/alerts/${id}`)).body.level).toBe(2);
     });
 
     it('voice: the TwiML reads the alert with the organization\'s voice settings; key 1 acknowledges, key 2 escalates', async () => {
@@ -115,6 +119,11 @@ for (const dialect of DIALECTS) {
       await h.settle();
       expect((await h.api('GET', `/api/alerts/${id2}`)).body.level).toBe(2);
       expect(tw.calls.at(-1)!.to).toBe(BOB);
+      // Pressing 2 again on level 1's call does not escalate a second time.
+      const twice = await tw.answer(call2, '2');
+      expect(twice.afterKey).toContain('This alert has already been escalated. Goodbye.');
+      await h.settle();
+      expect((await h.api('GET', `/api/alerts/${id2}`)).body.level).toBe(2);
       // Another key reads the alert again; a call for an acknowledged alert says so.
       const again = await tw.answer(tw.calls.at(-1)!, '7');
       expect(again.afterKey).toContain('That key does nothing.');
@@ -244,6 +253,27 @@ for (const dialect of DIALECTS) {
       // The throttle's windows: 5 in 15 minutes.
       const usage = (await h.api('GET', '/api/org/usage')).body;
       expect(usage.sms.used).toBe(2);
+    });
+
+    it('an organization overrides the throttles through PATCH /api/org/settings; null returns a channel to the defaults', async () => {
+      await setUp([{ channel: 'sms', delay_seconds: 0 }]);
+      const defaults = (await h.api('GET', '/api/org/settings')).body.paging_throttles;
+      expect(defaults.sms[0]).toEqual({ window_minutes: 1, max: 1 });
+      expect(defaults.voice).toHaveLength(4);
+      const bad = await h.api('PATCH', '/api/org/settings', { paging_throttles: { sms: [{ window_minutes: 0, max: 3 }] } });
+      expect(bad.status).toBe(400);
+      const r = await h.api('PATCH', '/api/org/settings', { paging_throttles: { sms: [{ window_minutes: 1, max: 3 }] } });
+      expect(r.status).toBe(200);
+      expect(r.body.paging_throttles).toEqual({ sms: [{ window_minutes: 1, max: 3 }], voice: defaults.voice });
+      for (const k of ['a', 'b', 'c', 'd']) await h.trigger({ title: `T-${k}`, priority: 'high', event_key: k });
+      // Three a minute now: the fourth waits for the window, then goes.
+      expect(tw.messages.map((m) => m.body.split(':')[1]!.trim().split('.')[0])).toEqual(['T-a', 'T-b', 'T-c']);
+      await h.advance(MINUTE);
+      expect(tw.messages).toHaveLength(4);
+      const reset = await h.api('PATCH', '/api/org/settings', { paging_throttles: { sms: null } });
+      expect(reset.body.paging_throttles).toEqual(defaults);
+      const audit = await h.t.container.db.selectFrom('audit_log').select('changes').where('action', '=', 'org_settings.update').execute();
+      expect(audit.map((a) => JSON.parse(a.changes).paging_throttles.sms[0])).toEqual([{ window_minutes: 1, max: 3 }, { window_minutes: 1, max: 1 }]);
     });
 
     it('usage counts SMS messages and voice minutes (the call\'s length from its status callback)', async () => {
