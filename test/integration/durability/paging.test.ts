@@ -67,6 +67,73 @@ async function smtpCounter() {
 }
 
 /** The test clock every process of a test reads (src/lib/test-clock.ts): moved forward by rewriting its file whole. */
+function testClock(dir: string) {
+  const path = join(dir, 'test-clock');
+  let offset = 0;
+  const write = () => {
+    writeFileSync(`${path}.tmp`, testClockText(offset));
+    renameSync(`${path}.tmp`, path);
+  };
+  write();
+  return {
+    path,
+    advance(ms: number) {
+      offset += ms;
+      write();
+    },
+  };
+}
+
+type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
+
+async function api(url: string, tenant: Tenant, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * A two-level schedule of the owner (10 minutes each), whose high-priority steps are `steps` (email
+ * delays in seconds), chosen for a new service by its routing. Returns the service's ingest path.
+ */
+async function pagingSetup(url: string, tenant: Tenant, steps: number[]) {
+  const layer = (name: string) => ({ name, precedence: 0, rotation: { unit: 'week', length: 1, handoff_local: '2026-01-05T09:00', participants: [tenant.user_id] } });
+  const schedule = await api(url, tenant, 'POST', '/api/schedules', {
+    name: 'Primary', time_zone: 'UTC', repeat: 0,
+    levels: [{ level: 1, timeout_minutes: 10, layers: [layer('first')] }, { level: 2, timeout_minutes: 10, layers: [layer('second')] }],
+  });
+  const emailSteps = steps.map((d) => ({ channel: 'email', delay_seconds: d }));
+  await api(url, tenant, 'PUT', `/api/schedules/${schedule.id}/level-channels`, { entries: [1, 2].map((level) => ({ level, priority: 'high', steps: emailSteps })) });
+  const service = await createServiceHttp(url, tenant, 'payments');
+  await api(url, tenant, 'PUT', `/api/services/${service.id}/routing`, { rules: [{ name: 'everything', schedule_id: schedule.id }] });
+  return { scheduleId: schedule.id as string, serviceId: service.id, ingestPath: service.ingestPath };
+}
+
+/** Each process sees the schedule (its directory's snapshot is refreshed within seconds, ADR 0401). */
+async function pagingReady(procs: KlaxonProc[], tenant: Tenant, serviceId: string) {
+  for (const p of procs) {
+    await waitFor(`process ${p.port} sees the schedule`, async () => {
+      const list = (await api(p.url, tenant, 'GET', '/api/services')) as { id: string; paging: string }[];
+      return list.find((s) => s.id === serviceId)?.paging === 'ok';
+    }, 60_000, 200);
+  }
+}
+
+async function trigger(url: string, path: string, n: number, prefix: string) {
+  for (let i = 0; i < n; i++) {
+    const r = await sendSignal(url, path, { title: `${prefix} ${i}`, priority: 'high', event_key: `${prefix}-${i}` });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+  }
+}
+
+const pages = (db: Db['db']) => db.selectFrom('notifications').select(['id', 'alert_id', 'level', 'step_index', 'status', 'channel', 'kind']).execute();
+
+/** Pages written as the escalation job writes them (the push restart test needs a device page due now). A service, `alerts` open alerts on it, and per alert the pages `steps` says (email to the owner). */
 async function seedPages(db: Db['db'], tenant: { org_id: string; user_id: string }, alerts: number, steps: { dueAt: string; step: number; channel?: 'email' | 'sms' | 'voice' }[]) {
   const now = new Date().toISOString();
   const serviceId = newId('svc');
