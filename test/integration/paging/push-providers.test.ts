@@ -36,13 +36,19 @@ afterEach(async () => {
   for (const c of closers.splice(0).reverse()) await c();
 });
 
+/** The senders' own timeout: generous (a loaded machine's first TLS handshake can take seconds), short only where a test waits for a hang. */
+let senderTimeoutMs = 30_000;
+afterEach(() => {
+  senderTimeoutMs = 30_000;
+});
+
 describe('APNs over HTTP/2 with an ES256 provider token', () => {
   async function setup() {
     const k = apnsKeys();
     const c = clock();
     const fake = await startFakeApns({ publicKeyPem: k.publicKeyPem, keyId: k.keyId, teamId: k.teamId, topic: k.topic, now: () => c.now() });
     closers.push(() => fake.close());
-    const sender = createApnsSender({ keyId: k.keyId, teamId: k.teamId, keyPem: k.keyPem, topic: k.topic, baseUrl: fake.url }, { clock: c, ca: fake.ca, timeoutMs: 500 });
+    const sender = createApnsSender({ keyId: k.keyId, teamId: k.teamId, keyPem: k.keyPem, topic: k.topic, baseUrl: fake.url }, { clock: c, ca: fake.ca, timeoutMs: senderTimeoutMs });
     closers.push(() => sender.close!());
     return { fake, sender, c, k };
   }
@@ -90,6 +96,7 @@ describe('APNs over HTTP/2 with an ES256 provider token', () => {
   });
 
   it('410 Unregistered and BadDeviceToken disable the device; 429 and 5xx retry (Retry-After honoured); a silent server times out into a retry', async () => {
+    senderTimeoutMs = 3_000; // this test waits for a request that never answers
     const { fake, sender, c } = await setup();
     fake.unregister(apnsToken('gone'));
     expect(await sender.send(message({ to: ios(true, 'gone') }, c.now()), ctx())).toMatchObject({ state: 'failed', disable: 'unregistered', detail: expect.stringContaining('APNs 410 Unregistered') });
@@ -126,7 +133,7 @@ describe('FCM HTTP v1 with service-account OAuth', () => {
     const fake = await startFakeFcm({ publicKeyPem: sa.publicKeyPem, clientEmail: sa.clientEmail, projectId: sa.projectId, now: () => c.now() });
     closers.push(() => fake.close());
     const cfg = JSON.parse(sa.json(fake.tokenUrl)) as { private_key: string };
-    const sender = createFcmSender({ projectId: sa.projectId, clientEmail: sa.clientEmail, privateKeyPem: cfg.private_key, tokenUrl: fake.tokenUrl, baseUrl: fake.baseUrl }, { clock: c, timeoutMs: 500 });
+    const sender = createFcmSender({ projectId: sa.projectId, clientEmail: sa.clientEmail, privateKeyPem: cfg.private_key, tokenUrl: fake.tokenUrl, baseUrl: fake.baseUrl }, { clock: c, timeoutMs: senderTimeoutMs });
     return { fake, sender, c, sa };
   }
   const android = (token = 'fcm-token-ada') => ({ kind: 'fcm' as const, address: token, destinationId: 'dev_1' });
@@ -160,6 +167,7 @@ describe('FCM HTTP v1 with service-account OAuth', () => {
   });
 
   it('UNREGISTERED and INVALID_ARGUMENT on the token disable the device; other errors do not; 429/503 retry with Retry-After; a hang times out', async () => {
+    senderTimeoutMs = 3_000; // this test waits for a request that never answers
     const { fake, sender, c } = await setup();
     fake.unregister('fcm-gone');
     expect(await sender.send(message({ to: android('fcm-gone') }, c.now()), ctx())).toMatchObject({ state: 'failed', disable: 'unregistered', detail: expect.stringContaining('FCM 404 UNREGISTERED') });
@@ -197,7 +205,7 @@ describe('Web Push with VAPID', () => {
     closers.push(() => fake.close());
     const vapid = webpush.generateVAPIDKeys();
     const lookup = async () => [{ address: '127.0.0.1', family: 4 as const }];
-    const sender = createWebPushSender({ ...vapid, subject: 'mailto:ops@example.com', source: 'env' }, { clock: c, allowPrivate, lookup, ca: fake.ca, timeoutMs: 500 });
+    const sender = createWebPushSender({ ...vapid, subject: 'mailto:ops@example.com', source: 'env' }, { clock: c, allowPrivate, lookup, ca: fake.ca, timeoutMs: senderTimeoutMs });
     closers.push(() => sender.close!());
     return { fake, sender, c, vapid };
   }
@@ -216,6 +224,7 @@ describe('Web Push with VAPID', () => {
   });
 
   it('404 and 410 disable the subscription; 429 and 5xx retry; a hang times out', async () => {
+    senderTimeoutMs = 3_000; // this test waits for a request that never answers
     const { fake, sender, c } = await setup();
     const sub = fake.subscription('gone');
     const to = { kind: 'webpush' as const, address: JSON.stringify({ endpoint: sub.endpoint, keys: sub.keys }), destinationId: 'dev_1' };

@@ -641,7 +641,7 @@ export interface paths {
                     /** @description Comma-separated priorities. */
                     priority?: string;
                     urgency?: "high" | "low";
-                    /** @description Title search: alerts whose title contains this text, ignoring the case of ASCII letters. */
+                    /** @description Title search: alerts whose title has, for every word of q, a word that begins with it (`cert exp` finds "Certificate expired"; the order of the words does not matter). Words are runs of letters and digits in any script; spaces, punctuation and symbols separate them (`api-1.example.com` is the words api, 1, example, com). Case and accents do not count (`ecole` finds "École", `strasse` finds "Straße"). The first 16 words of q count, and the first 100 characters of a word. A q without letters or digits filters nothing. Combines with the other filters and the cursor. */
                     q?: string;
                     /** @description Page size (default 50, at most 500). */
                     limit?: number;
@@ -5645,6 +5645,358 @@ export interface paths {
                 };
                 /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
                 409: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/test-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test page now through a channel and answer its fate
+         * @description sms and voice need `phone_number_id` (a verified number of yours), push needs `device_id`; email goes to your address. Test SMS and calls count toward the plan.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TestPageRequest"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TestPageResult"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                409: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/twilio/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio inbound SMS: a reply code acknowledges (4821) or escalates (4821e) the alerts of the page */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TwiML (text/xml). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/twilio/voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio voice: the call's TwiML, read with the organization's voice settings */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The page (ntf_…) the callback is about. */
+                    ntf: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TwiML (text/xml). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/twilio/voice/gather": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio voice: the key pressed (the acknowledge key or the escalate key of /api/org/voice) */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The page (ntf_…) the callback is about. */
+                    ntf: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TwiML (text/xml). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/twilio/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio status callback: a message's or call's fate updates the page */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The page (ntf_…) the callback is about. */
+                    ntf: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description TwiML (text/xml). */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
                     headers: {
                         /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
                         "X-Request-Id"?: string;
@@ -11300,6 +11652,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/page-actions/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation page an email acknowledge link opens (changes nothing) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page action token (kxk_…) a push payload or an email link carries. A secret: single use, short-lived. */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An HTML page */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An HTML page */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description An HTML page */
+                409: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Acknowledge the alert a push or email page is about, with its single-use action token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page action token (kxk_…) a push payload or an email link carries. A secret: single use, short-lived. */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageActionResult"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                409: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/stream": {
         parameters: {
             query?: never;
@@ -12156,6 +12651,21 @@ export interface components {
             retention_days: number;
             /** @description Signals a minute each ingest credential may send (bursts up to one minute of it). */
             ingest_rate_per_minute: number;
+            /** @description SMS and calls to one person: a page over a limit waits until it may go (never dropped), and SMS pages waiting together go as one message. */
+            paging_throttles: {
+                sms: {
+                    /** @description A sliding window, in minutes. */
+                    window_minutes: number;
+                    /** @description At most this many in any such window to one person. */
+                    max: number;
+                }[];
+                voice: {
+                    /** @description A sliding window, in minutes. */
+                    window_minutes: number;
+                    /** @description At most this many in any such window to one person. */
+                    max: number;
+                }[];
+            };
             created_at: string;
             updated_at: string;
         };
@@ -12174,6 +12684,21 @@ export interface components {
             retention_days?: number;
             /** @description Takes effect on ingest within 5 seconds. */
             ingest_rate_per_minute?: number;
+            /** @description Replaces a channel's throttle list; null returns it to the defaults. */
+            paging_throttles?: {
+                sms?: {
+                    /** @description A sliding window, in minutes. */
+                    window_minutes: number;
+                    /** @description At most this many in any such window to one person. */
+                    max: number;
+                }[] | null;
+                voice?: {
+                    /** @description A sliding window, in minutes. */
+                    window_minutes: number;
+                    /** @description At most this many in any such window to one person. */
+                    max: number;
+                }[] | null;
+            };
         };
         VoiceSettings: {
             voice: "female" | "male";
@@ -12222,6 +12747,21 @@ export interface components {
             retention_days: number;
             /** @description Signals a minute each ingest credential may send (bursts up to one minute of it). */
             ingest_rate_per_minute: number;
+            /** @description SMS and calls to one person: a page over a limit waits until it may go (never dropped), and SMS pages waiting together go as one message. */
+            paging_throttles: {
+                sms: {
+                    /** @description A sliding window, in minutes. */
+                    window_minutes: number;
+                    /** @description At most this many in any such window to one person. */
+                    max: number;
+                }[];
+                voice: {
+                    /** @description A sliding window, in minutes. */
+                    window_minutes: number;
+                    /** @description At most this many in any such window to one person. */
+                    max: number;
+                }[];
+            };
             created_at: string;
             updated_at: string;
             role: "owner" | "admin" | "responder" | "observer";
@@ -12462,6 +13002,10 @@ export interface components {
             critical_alerts_permitted: boolean;
             /** @description The last four characters of the push token. */
             push_token_hint: string;
+            /** @description When the push service said this token is gone (uninstalled, expired); the device is not paged until the app registers it again. */
+            disabled_at: string | null;
+            /** @description Why the device was disabled, as the push service said it. */
+            disabled_reason: string | null;
             created_at: string;
             updated_at: string;
         };
@@ -12492,6 +13036,8 @@ export interface components {
             verified_at: string | null;
             /** @description A code was sent and can still be confirmed. */
             verification_pending: boolean;
+            /** @description Why paging no longer uses this number (the SMS provider refused it for good: opted out, not a mobile number); verifying it again turns it back on. */
+            disabled_reason: string | null;
             created_at: string;
             updated_at: string;
         };
@@ -12732,6 +13278,21 @@ export interface components {
                     skipped?: string;
                 }[];
             }[];
+        };
+        TestPageRequest: {
+            /** @description The channel to test. */
+            channel: "push" | "sms" | "voice" | "email";
+            /** @description push: which of your devices (dev_…). */
+            device_id?: string;
+            /** @description sms and voice: which of your verified numbers (phn_…). */
+            phone_number_id?: string;
+        };
+        TestPageResult: {
+            channel: string;
+            /** @description What the provider answered now: sent (taken by the provider), delivered, failed (why in detail) or not_configured. */
+            status: "sent" | "delivered" | "failed" | "not_configured";
+            detail?: string;
+            provider_message_id?: string;
         };
         /** @description The whole schedule: POST creates it, PUT replaces it. */
         ScheduleWrite: {
@@ -13111,6 +13672,24 @@ export interface components {
         WebhookPreviewResult: {
             /** @description The JSON body a delivery would send. */
             body: unknown;
+            /** @description Where the rendered body breaks the provider's documented limits (Slack Block Kit, Teams Adaptive Card and size, Discord embeds); empty when none. The template is still valid. */
+            warnings: {
+                /** @description JSON pointer (RFC 6901) into the rendered body; "" is the whole body. */
+                pointer: string;
+                /** @description What the provider would refuse or cut, and what to change. */
+                message: string;
+            }[];
+        };
+        PageActionResult: {
+            /** @enum {boolean} */
+            ok: true;
+            alert_id: string;
+            /** @description The alert status after the action: acknowledged, or what it already was (resolved…). */
+            status: string;
+            /** @description False: the alert was already acknowledged or resolved; the token is used all the same. */
+            changed: boolean;
+            /** @description The channel whose page carried the token. */
+            via: "push" | "email";
         };
         /** @description An alert of the organization changed: fetch it again. No alert data rides along. */
         LiveEvent: {
