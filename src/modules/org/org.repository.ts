@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { DEFAULT_VOICE } from './org.ts';
 import type { MembershipRow, MembershipTable, NewOrganizationRow, OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
 export async function insertOrg(db: Kysely<Database>, row: NewOrganizationRow): Promise<void> {
-  await db.insertInto('organizations').values(row).execute();
+  // The voice keys of PRODUCT.md 7.3 (1 acknowledges, 2 escalates); the column's default, frozen in
+  // an older migration, says 4 and 5 (docs/adr/0320).
+  await db.insertInto('organizations').values({ voice_settings: JSON.stringify(DEFAULT_VOICE), ...row }).execute();
 }
 /** Whether any organization exists (the dashboard's first-run page explains `klaxon admin bootstrap` until one does). */
 export async function anyOrg(db: Kysely<Database>): Promise<boolean> {

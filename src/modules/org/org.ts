@@ -23,7 +23,7 @@ export interface VoiceSettings {
   escalate_key: string;
 }
 
-export const DEFAULT_VOICE: VoiceSettings = { voice: 'female', language: 'en-US', repeat_count: 2, greeting: '', ack_key: '4', escalate_key: '5' };
+export const DEFAULT_VOICE: VoiceSettings = { voice: 'female', language: 'en-US', repeat_count: 2, greeting: '', ack_key: '1', escalate_key: '2' };
 
 /** At most `max` SMS (or calls) in any `window_minutes` to one person (docs/adr/0447-throttles-and-bundling.md). */
 export interface ThrottleWindow {

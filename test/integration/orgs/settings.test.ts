@@ -96,19 +96,19 @@ for (const dialect of DIALECTS) {
     it('GET /api/org/voice answers the defaults; PUT replaces them and is audited', async () => {
       const g = await req('GET', '/api/org/voice', responder.headers);
       expect(g.statusCode).toBe(200);
-      expect(g.json()).toEqual({ voice: 'female', language: 'en-US', repeat_count: 2, greeting: '', ack_key: '4', escalate_key: '5' });
-      const voice = { voice: 'male', language: 'de-DE', repeat_count: 3, greeting: 'Klaxon Bereitschaft. ', ack_key: '1', escalate_key: '#' };
+      expect(g.json()).toEqual({ voice: 'female', language: 'en-US', repeat_count: 2, greeting: '', ack_key: '1', escalate_key: '2' });
+      const voice = { voice: 'male', language: 'de-DE', repeat_count: 3, greeting: 'Klaxon Bereitschaft. ', ack_key: '3', escalate_key: '#' };
       const p = await req('PUT', '/api/org/voice', admin.headers, voice);
       expect(p.statusCode).toBe(200);
       expect(p.json()).toEqual({ ...voice, greeting: 'Klaxon Bereitschaft.' });
       expect((await req('GET', '/api/org/voice', observer.headers)).json()).toEqual({ ...voice, greeting: 'Klaxon Bereitschaft.' });
       const [entry] = await auditOf('org_voice.update');
-      expect(JSON.parse(entry!.changes)).toEqual({ voice: 'male', language: 'de-DE', repeat_count: 3, greeting: 'Klaxon Bereitschaft.', ack_key: '1', escalate_key: '#' });
+      expect(JSON.parse(entry!.changes)).toEqual({ voice: 'male', language: 'de-DE', repeat_count: 3, greeting: 'Klaxon Bereitschaft.', ack_key: '3', escalate_key: '#' });
     });
 
     it('PUT /api/org/voice refuses equal keys, non-DTMF keys, missing fields; responders get 403', async () => {
-      const base = { voice: 'female', language: 'en-US', repeat_count: 2, greeting: '', ack_key: '4', escalate_key: '5' };
-      const same = await req('PUT', '/api/org/voice', admin.headers, { ...base, escalate_key: '4' });
+      const base = { voice: 'female', language: 'en-US', repeat_count: 2, greeting: '', ack_key: '1', escalate_key: '2' };
+      const same = await req('PUT', '/api/org/voice', admin.headers, { ...base, escalate_key: '1' });
       expect(same.statusCode).toBe(400);
       expect(same.json().error.details).toEqual([{ field: 'escalate_key', message: 'must differ from ack_key' }]);
       const bad = await req('PUT', '/api/org/voice', admin.headers, { ...base, ack_key: 'A', repeat_count: 9, language: 'english' });
@@ -117,7 +117,7 @@ for (const dialect of DIALECTS) {
       const missing = await req('PUT', '/api/org/voice', admin.headers, { voice: 'female' });
       expect(missing.statusCode).toBe(400);
       expect((await req('PUT', '/api/org/voice', responder.headers, base)).statusCode).toBe(403);
-      expect((await req('GET', '/api/org/voice', admin.headers)).json().ack_key).toBe('1');
+      expect((await req('GET', '/api/org/voice', admin.headers)).json().ack_key).toBe('3');
     });
 
     it('the ingest rate limit set here takes effect on ingest URLs and alert-ingest keys: 429 with Retry-After', async () => {
