@@ -107,6 +107,12 @@ export interface ContainerOptions {
 }
 
 /** The composition root: store → services → ports. Fastify, SMTP and workers all use this. */
+/** PRODUCT.md 7.4: each channel configured when a provider for it is (read at each call: providers join as the container is built). */
+function channelStatus(providers: { channels: string[]; configured(): boolean }[]) {
+  const of = (c: string) => (providers.some((p) => p.channels.includes(c) && p.configured()) ? 'configured' as const : 'not_configured' as const);
+  return { push: of('push'), sms: of('sms'), voice: of('voice'), email: of('email'), chat: of('chat') };
+}
+
 export function createContainer(opts: ContainerOptions) {
   const { config } = opts;
   // Process tests move time through a file (docs/adr/0422); otherwise the system's.
@@ -231,7 +237,7 @@ export function createContainer(opts: ContainerOptions) {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
-  const orgAdmin = createOrgManagementService({ db, dialect, clock, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e) } });
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, channels: () => channelStatus(providers), hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e) } });
   const invitations = createInvitationService({
     db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },

@@ -21,6 +21,8 @@ export const PagingThrottlesSchema = Type.Object(
   { description: 'SMS and calls to one person: a page over a limit waits until it may go (never dropped), and SMS pages waiting together go as one message.' },
 );
 
+const ChannelState = Type.Union([Type.Literal('configured'), Type.Literal('not_configured')]);
+
 export const OrgSettings = Type.Object(
   {
     id: Type.String(),
@@ -30,6 +32,10 @@ export const OrgSettings = Type.Object(
     retention_days: Type.Integer({ description: 'Days resolved alerts and their timelines are kept.' }),
     ingest_rate_per_minute: Type.Integer({ description: 'Signals a minute each ingest credential may send (bursts up to one minute of it).' }),
     paging_throttles: PagingThrottlesSchema,
+    channels: Type.Object(
+      { push: ChannelState, sms: ChannelState, voice: ChannelState, email: ChannelState, chat: ChannelState },
+      { description: 'Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently.' },
+    ),
     created_at: Type.String(),
     updated_at: Type.String(),
   },

@@ -13,7 +13,7 @@ import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts
 import { userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
 import { assertNotLastOwner, endMembershipTx, type MembershipLeavingTx } from './org.members.ts';
-import { checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
+import { type ChannelStatus, NO_CHANNELS, checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
 import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -87,9 +87,15 @@ const memberView = (m: { user_id: string; email: string; name: string; role: str
 });
 
 /** Management of an organization: settings, voice, members, leaving, deletion, creation. */
-export function createOrgManagementService(deps: { db: Kysely<Database>; dialect: Dialect; clock: Clock; hooks?: OrgHooks }) {
+export function createOrgManagementService(deps: {
+  db: Kysely<Database>; dialect: Dialect; clock: Clock; hooks?: OrgHooks;
+  /** Which paging channels this server can deliver on (PRODUCT.md 7.4: an unset provider is `not_configured`, shown in the settings). */
+  channels?: () => ChannelStatus;
+}) {
   const { db, dialect, clock } = deps;
   const hooks = deps.hooks ?? {};
+  const channels = deps.channels ?? (() => NO_CHANNELS);
+  const settingsOf = (row: OrganizationRow) => ({ ...rowToSettings(row), channels: channels() });
 
   /**
    * A deleted organization's handled outbox events and receipts, in small statements after the
@@ -124,7 +130,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
     },
 
     async getSettings(orgId: string) {
-      return rowToSettings(await loadOrg(db, orgId));
+      return settingsOf(await loadOrg(db, orgId));
     },
 
     async patchSettings(actor: UserActor, input: OrgSettingsPatchInput, meta: RequestMeta) {
@@ -163,7 +169,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
         return { ...org, ...set, updated_at: now } as OrganizationRow;
       });
       if (Object.keys(set).length) hooks.settingsChanged?.();
-      return rowToSettings(row);
+      return settingsOf(row);
     },
 
     async getVoice(orgId: string) {
@@ -267,7 +273,7 @@ export function createOrgManagementService(deps: { db: Kysely<Database>; dialect
         await repo.insertOrg(trx, { id, name, time_zone: tz, ingest_rate_per_minute: 1200, created_at: now, updated_at: now });
         await repo.insertMembership(trx, { org_id: id, user_id: actor.id, role: 'owner', created_at: now });
         await recordAudit(trx, { orgId: id, actor, action: 'org.create', targetType: 'organization', targetId: id, changes: { name, time_zone: tz, owner: actor.id }, meta, now });
-        const settings = { ...rowToSettings((await repo.findOrg(trx, id))!), role: 'owner' as Role };
+        const settings = { ...settingsOf((await repo.findOrg(trx, id))!), role: 'owner' as Role };
         if (!viaKey) {
           return { ...settings, how_to_act: `Use this same session with X-Service-Org: ${id}.` };
         }

@@ -41,9 +41,27 @@ for (const dialect of DIALECTS) {
           sms: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 5 }, { window_minutes: 60, max: 11 }, { window_minutes: 180, max: 21 }],
           voice: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 3 }, { window_minutes: 60, max: 7 }, { window_minutes: 180, max: 15 }],
         },
+        // PRODUCT.md 7.4: no SMTP_URL, TWILIO_*, APNs, FCM or VAPID keys in the test app (it generates
+        // none); chat posts to the organization's webhooks.
+        channels: { push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'configured' },
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
+    });
+
+    it('GET /api/org/settings says SMS, voice and email are configured once their providers are', async () => {
+      const t2 = await buildTestApp({
+        dialect,
+        env: { SMTP_URL: 'smtp://127.0.0.1:2', MAIL_FROM: 'klaxon@klaxon.test', TWILIO_BASE_URL: 'http://127.0.0.1:3', TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15550009999' },
+      });
+      try {
+        const tenant2 = await bootstrapTenant(t2, 'Configured');
+        const r = await t2.app.inject({ method: 'GET', url: '/api/org/settings', headers: tenant2.headers });
+        expect(r.statusCode).toBe(200);
+        expect(r.json().channels).toEqual({ push: 'not_configured', sms: 'configured', voice: 'configured', email: 'configured', chat: 'configured' });
+      } finally {
+        await t2.close();
+      }
     });
 
     it('GET /api/org/settings without credential is 401, without X-Service-Org 403', async () => {

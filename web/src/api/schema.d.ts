@@ -12666,6 +12666,14 @@ export interface components {
                     max: number;
                 }[];
             };
+            /** @description Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently. */
+            channels: {
+                push: "configured" | "not_configured";
+                sms: "configured" | "not_configured";
+                voice: "configured" | "not_configured";
+                email: "configured" | "not_configured";
+                chat: "configured" | "not_configured";
+            };
             created_at: string;
             updated_at: string;
         };
@@ -12761,6 +12769,14 @@ export interface components {
                     /** @description At most this many in any such window to one person. */
                     max: number;
                 }[];
+            };
+            /** @description Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently. */
+            channels: {
+                push: "configured" | "not_configured";
+                sms: "configured" | "not_configured";
+                voice: "configured" | "not_configured";
+                email: "configured" | "not_configured";
+                chat: "configured" | "not_configured";
             };
             created_at: string;
             updated_at: string;
