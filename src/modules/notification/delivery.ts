@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Channel } from '../../providers/delivery.ts';
-import { DEFAULT_PAGING_THROTTLES, pagingThrottlesOf, type PagingThrottles, type ThrottleWindow } from '../org/index.ts';
+import { DEFAULT_PAGING_THROTTLES, pagingThrottlesOf, type PagingThrottles, type ThrottleWindow, type VoiceSettings } from '../org/index.ts';
 
 /**
  * The pure core of SMS and voice delivery (issue 22; docs/adr/0445–0447): throttle windows, reply
@@ -74,19 +74,11 @@ export function smsText(m: { title: string; priority: string; serviceName?: stri
 export const xmlEscape = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-export interface VoiceSettingsLike {
-  voice: 'female' | 'male';
-  language: string;
-  repeat_count: number;
-  greeting: string;
-  ack_key: string;
-  escalate_key: string;
-}
 
-const say = (v: VoiceSettingsLike, text: string) => `<Say voice="${v.voice === 'male' ? 'man' : 'woman'}" language="${xmlEscape(v.language)}">${xmlEscape(text)}</Say>`;
+const say = (v: VoiceSettings, text: string) => `<Say voice="${v.voice === 'male' ? 'man' : 'woman'}" language="${xmlEscape(v.language)}">${xmlEscape(text)}</Say>`;
 
 /** The call: the alert read `repeat_count` times, each inside a one-key <Gather> posting to `action`. */
-export function callTwiml(v: VoiceSettingsLike, alert: { title: string; priority: string; serviceName?: string | undefined }, action: string): string {
+export function callTwiml(v: VoiceSettings, alert: { title: string; priority: string; serviceName?: string | undefined }, action: string): string {
   const greeting = v.greeting.trim() || 'This is Klaxon with an alert.';
   const text = `${greeting} ${alert.priority} alert${alert.serviceName ? ` on ${clip(alert.serviceName, 60)}` : ''}: ${clip(alert.title, 200)}. Press ${v.ack_key} to acknowledge, ${v.escalate_key} to escalate.`;
   const gather = `<Gather input="dtmf" numDigits="1" timeout="8" action="${xmlEscape(action)}" method="POST">${say(v, text)}</Gather>`;
@@ -94,7 +86,7 @@ export function callTwiml(v: VoiceSettingsLike, alert: { title: string; priority
 }
 
 /** The answer to a key press (or to a call that cannot be read any more). */
-export function sayTwiml(v: VoiceSettingsLike, text: string): string {
+export function sayTwiml(v: VoiceSettings, text: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Response>${say(v, text)}<Hangup/></Response>`;
 }
 
