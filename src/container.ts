@@ -249,7 +249,7 @@ export function createContainer(opts: ContainerOptions) {
   const sms = opts.sms ?? createSmsSender(config.sms);
   const stripe = config.billing.provider === 'stripe' ? createStripeGateway(config.billing) : undefined;
   const billing = createBillingService({ db, clock, publicUrl: config.publicUrl, stripe });
-  const devices = createDeviceService({ db, clock, box, webPush: { allowPrivate: config.webhooks.allowPrivate } });
+  const devices = createDeviceService({ db, clock, box, webPush: { allowPrivate: config.webhooks.allowPrivate, publicKey: config.push.webpush?.publicKey } });
   const codeKey = createHmac('sha256', config.secretKey).update('klaxon:verification-code').digest();
   const phones = createPhoneService({ db, clock, sms, billing, codeKey, throttle: actionThrottle });
   // SMS and voice pages through the same Twilio client as verification (issue 22, docs/adr/0445).

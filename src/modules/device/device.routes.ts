@@ -4,7 +4,7 @@ import { requestMeta } from '../../http/auth.ts';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.ts';
 import { sendPage } from '../../http/pagination.ts';
 import type { DeviceService } from './device.service.ts';
-import { DeviceCreate, DevicePatch, DeviceSchema } from './device.schemas.ts';
+import { DeviceCreate, DevicePatch, DeviceSchema, WebPushKey } from './device.schemas.ts';
 
 export function deviceRoutes(deps: { devices: DeviceService }): FastifyPluginAsyncTypebox {
   const { devices } = deps;
@@ -13,6 +13,14 @@ export function deviceRoutes(deps: { devices: DeviceService }): FastifyPluginAsy
       config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
       schema: { tags: ['devices'], summary: 'List your devices (push tokens are shown as a hint)', querystring: Type.Object(ListQuery), response: { 200: Type.Array(Type.Ref('Device')), ...errorResponses() } },
       handler: async (req, reply) => sendPage(req, reply, await devices.list(req.actor, req.query.limit ?? 50, req.query.cursor)),
+    });
+    app.get('/api/devices/web-push-key', {
+      config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
+      schema: {
+        tags: ['devices'], summary: "This server's Web Push (VAPID) public key, to subscribe a browser; 503 when Web Push is not configured",
+        response: { 200: Type.Ref('WebPushKey'), ...errorResponses(503) },
+      },
+      handler: async () => devices.webPushKey(),
     });
     app.post('/api/devices', {
       config: { access: { audience: 'DI', scope: 'P', permission: 'self.write' } },
@@ -32,4 +40,4 @@ export function deviceRoutes(deps: { devices: DeviceService }): FastifyPluginAsy
   };
 }
 
-export const deviceSchemas = [DeviceSchema, DeviceCreate, DevicePatch];
+export const deviceSchemas = [DeviceSchema, DeviceCreate, DevicePatch, WebPushKey];

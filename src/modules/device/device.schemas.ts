@@ -40,3 +40,8 @@ export const DevicePatch = Type.Object(
   },
   { $id: 'DevicePatch' },
 );
+
+export const WebPushKey = Type.Object(
+  { public_key: Type.String({ description: 'The VAPID public key (uncompressed P-256, URL-safe base64): the applicationServerKey of PushManager.subscribe().' }) },
+  { $id: 'WebPushKey' },
+);

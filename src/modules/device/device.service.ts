@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { checkLiteral } from '../webhook/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret, type SecretBox } from '../../lib/secrets.ts';
@@ -35,7 +35,7 @@ const auditable = (input: DevicePatchInput & { platform?: Platform }) => ({
   ...(input.push_token !== undefined ? { push_token: 'changed' } : {}),
 });
 
-export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; box: SecretBox; webPush?: { allowPrivate: boolean } }) {
+export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; box: SecretBox; webPush?: { allowPrivate: boolean; publicKey?: string | undefined } }) {
   const { db, clock, box } = deps;
 
   /**
@@ -53,6 +53,15 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
     }
   }
   return {
+    /**
+     * The VAPID public key a browser subscribes with (the applicationServerKey of
+     * PushManager.subscribe); docs/adr/0615. Without Web Push configured: 503, saying so.
+     */
+    webPushKey() {
+      const key = deps.webPush?.publicKey;
+      if (!key) throw new AppError('service_unavailable', 'Web Push is not configured on this server; the operator sets VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or lets the server generate them into its data folder).');
+      return { public_key: key };
+    },
     /**
      * Registers a device of the signed-in person. A push token names one app install, so
      * registering a token again updates that device (the app re-registers on every start), and a

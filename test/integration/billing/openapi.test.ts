@@ -7,6 +7,7 @@ const ROUTES: [method: string, path: string, body: string | null, response: stri
   ['post', '/api/devices', 'DeviceCreate', 'Device'],
   ['patch', '/api/devices/{id}', 'DevicePatch', 'Device'],
   ['delete', '/api/devices/{id}', null, 'Ok'],
+  ['get', '/api/devices/web-push-key', null, 'WebPushKey'],
   ['get', '/api/phone-numbers', null, 'array'],
   ['post', '/api/phone-numbers', 'PhoneNumberCreate', 'PhoneNumber'],
   ['patch', '/api/phone-numbers/{id}', 'PhoneNumberPatch', 'PhoneNumber'],

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { DIALECTS, bootstrapTenant, buildTestApp, type TestApp } from '../../helpers/app.ts';
+import { addMember } from '../../helpers/people.ts';
 
 // A web device's push token is the browser's subscription (docs/adr/0440): its endpoint must be an
 // https URL on an address outbound webhooks may reach (docs/adr/0462); checked when it is registered
@@ -44,6 +46,29 @@ for (const dialect of DIALECTS) {
       t = await buildTestApp({ dialect, env: { KLAXON_WEBHOOK_ALLOW_PRIVATE: 'true' } });
       const tenant = await bootstrapTenant(t);
       expect((await post(tenant.headers, sub('https://127.0.0.1:8443/push/x'))).statusCode).toBe(200);
+    });
+
+    it('a signed-in person reads the VAPID public key to subscribe with (docs/adr/0615); without Web Push it is a 503 saying so', async () => {
+      const vapid = webpush.generateVAPIDKeys();
+      t = await buildTestApp({ dialect, env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' } });
+      const tenant = await bootstrapTenant(t);
+      const observer = await addMember(t, tenant, 'observer');
+      for (const headers of [tenant.headers, observer.headers]) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/devices/web-push-key', headers });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ public_key: vapid.publicKey });
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/api/devices/web-push-key' })).statusCode).toBe(401);
+      // The private key is never part of any answer.
+      expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body).not.toContain(vapid.privateKey);
+      await t.close();
+
+      t = await buildTestApp({ dialect });
+      const other = await bootstrapTenant(t);
+      const off = await t.app.inject({ method: 'GET', url: '/api/devices/web-push-key', headers: other.headers });
+      expect(off.statusCode).toBe(503);
+      expect(off.json().error).toMatchObject({ code: 'service_unavailable' });
+      expect(off.json().error.message).toMatch(/Web Push is not configured/);
     });
   });
 }
