@@ -12,6 +12,9 @@ const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?
 if (nonce) setNonce(nonce);
 applyTheme();
 
+// The installable app's service worker (web/public/sw.js, docs/adr/0616): shows pages sent by Web Push.
+if ('serviceWorker' in navigator && window.isSecureContext) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: (n, err) => n < 2 && !((err as { status?: number }).status! < 500), staleTime: 5_000 } },
 });

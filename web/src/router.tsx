@@ -7,6 +7,7 @@ import { AlertDetailPage } from './pages/AlertDetail';
 import { ServicesPage } from './pages/Services';
 import { ServiceDetailPage } from './pages/ServiceDetail';
 import { NotFound } from './pages/NotFound';
+import { ProfilePage } from './pages/Profile';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
 
@@ -52,6 +53,11 @@ export const alertRoute = createRoute({ getParentRoute: () => app, path: '/alert
 export const servicesRoute = createRoute({ getParentRoute: () => app, path: '/services', component: ServicesPage });
 export const serviceRoute = createRoute({ getParentRoute: () => app, path: '/services/$serviceId', component: ServiceDetailPage });
 
+// --- profile routes ---
+// /me is the address test pages and push notifications link to (src/modules/notification).
+export const profileRoute = createRoute({ getParentRoute: () => app, path: '/me', component: ProfilePage });
+// --- end profile routes ---
+
 const legacyIndex = createRoute({
   getParentRoute: () => rootRoute,
   path: '/index.html',
@@ -60,7 +66,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute])]);
+const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 

@@ -78,7 +78,10 @@ export function Shell() {
             ))}
           </select>
           <ThemeToggle />
-          <span className="who" title={m.user.email}>{m.user.name || m.user.email}{canAdmin(m.role) ? '' : ` · ${m.role}`}</span>
+          <Link to="/me" className="me-link" title={`My profile (${m.user.email})`} aria-label={`My profile: ${m.user.name || m.user.email}${canAdmin(m.role) ? '' : `, ${m.role}`}`} activeProps={{ 'aria-current': 'page' }}>
+            <span className="me-dot" aria-hidden="true">{(m.user.name || m.user.email).slice(0, 1).toUpperCase()}</span>
+            <span className="me-name">{m.user.name || m.user.email}{canAdmin(m.role) ? '' : ` · ${m.role}`}</span>
+          </Link>
           <button type="button" className="button small" onClick={signOut}>Sign out</button>
         </div>
       </header>
