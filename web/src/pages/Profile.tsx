@@ -595,7 +595,7 @@ function DeviceRow({ device, act, label }: { device: Device; act: boolean; label
       </div>
       {act && !editing && (
         <div className="row wrap item-actions">
-          <TestButton label="Test" aria={`Send a test page to ${device.name || label}`} body={{ channel: 'push', device_id: device.id }} />
+          <TestButton label="Test" aria={`Test push to ${device.name || label}`} body={{ channel: 'push', device_id: device.id }} />
           <button type="button" className="button small" aria-label={`Rename ${device.name || label}`} onClick={() => setEditing(true)}>Rename</button>
           <Confirm
             trigger={<button type="button" className="button small danger" aria-label={`Remove ${device.name || label}`}>Remove</button>}
@@ -704,7 +704,7 @@ function PhoneRow({ phone, act }: { phone: Phone; act: boolean }) {
               type="button"
               className="button small"
               disabled={a.busy}
-              aria-label={`${phone.verification_pending ? 'Send a new code to' : 'Send a code to'} ${phone.number}`}
+              aria-label={`${phone.verification_pending ? 'New code for' : 'Send code to'} ${phone.number}`}
               onClick={() =>
                 a.run(async () => {
                   const r = await must(api.POST('/api/phone-numbers/{id}/verify', { params: { path: { id: phone.id } } }));
@@ -718,8 +718,8 @@ function PhoneRow({ phone, act }: { phone: Phone; act: boolean }) {
           )}
           {phone.verified && (
             <>
-              <TestButton label="Test SMS" aria={`Send a test SMS to ${phone.number}`} body={{ channel: 'sms', phone_number_id: phone.id }} />
-              <TestButton label="Test call" aria={`Call ${phone.number} as a test`} body={{ channel: 'voice', phone_number_id: phone.id }} />
+              <TestButton label="Test SMS" aria={`Test SMS to ${phone.number}`} body={{ channel: 'sms', phone_number_id: phone.id }} />
+              <TestButton label="Test call" aria={`Test call to ${phone.number}`} body={{ channel: 'voice', phone_number_id: phone.id }} />
             </>
           )}
           <Confirm

@@ -78,8 +78,9 @@ export function Shell() {
             ))}
           </select>
           <ThemeToggle />
-          <Link to="/me" className="me-link" title={`My profile (${m.user.email})`} aria-label={`My profile: ${m.user.name || m.user.email}${canAdmin(m.role) ? '' : `, ${m.role}`}`} activeProps={{ 'aria-current': 'page' }}>
+          <Link to="/me" className="me-link" title={`My profile (${m.user.email})`} activeProps={{ 'aria-current': 'page' }}>
             <span className="me-dot" aria-hidden="true">{(m.user.name || m.user.email).slice(0, 1).toUpperCase()}</span>
+            <span className="visually-hidden">My profile: </span>
             <span className="me-name">{m.user.name || m.user.email}{canAdmin(m.role) ? '' : ` · ${m.role}`}</span>
           </Link>
           <button type="button" className="button small" onClick={signOut}>Sign out</button>
