@@ -401,6 +401,13 @@ function RecoverySection({ secure }: { secure: Secure }) {
   );
 }
 
+/** What the app told the server about itself at bootstrap (platform and version), if anything. */
+function clientName(client: Record<string, unknown>): string {
+  const platform = typeof client.platform === 'string' ? client.platform : '';
+  const version = typeof client.app_version === 'string' ? client.app_version : '';
+  return platform ? `${platform === 'ios' ? 'iOS' : platform === 'android' ? 'Android' : 'Web'} app${version ? ` ${version}` : ''}` : '';
+}
+
 function SessionsSection() {
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => must(api.GET('/api/me/sessions', { params: { query: { limit: 100 } } })) });
   const qc = useQueryClient();
@@ -414,7 +421,7 @@ function SessionsSection() {
         {(sessions.data ?? []).map((s) => (
           <li key={s.id} className="item-row">
             <div className="grow">
-              <strong>{s.name || kind[s.kind]}</strong> <span className="badge">{kind[s.kind] ?? s.kind}</span>{' '}
+              <strong>{s.name || clientName(s.client) || kind[s.kind]}</strong> {(s.name || clientName(s.client)) && <span className="badge">{kind[s.kind] ?? s.kind}</span>}{' '}
               {s.current && <span className="badge status-resolved">This browser</span>}
               <p className="muted small">
                 Signed in {when(s.created_at)}
@@ -586,7 +593,7 @@ function DeviceRow({ device, act, label }: { device: Device; act: boolean; label
             <p className="muted small">
               {device.disabled_reason ? `${device.disabled_reason} · ` : ''}
               {device.platform === 'ios' && (device.critical_alerts_permitted ? 'Critical alerts allowed · ' : 'Critical alerts not allowed · ')}
-              Token {device.push_token_hint} · added {when(device.created_at)}
+              {device.platform === 'web' ? 'Web Push subscription' : `Token ${device.push_token_hint}`} · added {when(device.created_at)}
             </p>
           </>
         )}
