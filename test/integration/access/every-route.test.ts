@@ -53,6 +53,7 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'POST /api/devices': ['DI', 'responder'],
   'DELETE /api/devices/{id}': ['DI', 'responder'],
   'PATCH /api/devices/{id}': ['DI', 'responder'],
+  'GET /api/devices/web-push-key': ['DI', 'observer'],
   'GET /api/integrations': ['DI', 'observer'],
   'POST /api/integrations': ['DI', 'admin'],
   'GET /api/integrations/{id}': ['DI', 'observer'],
