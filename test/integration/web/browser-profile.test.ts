@@ -163,6 +163,8 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     expect(await seriousViolations(p), `axe on ${what}`).toEqual([]);
     expect(problems.get(p), `console of ${what}`).toEqual([]);
   };
+  /** Until a promise-valued expression in the page comes true (waitForFunction does not await a promise given as text). */
+  const until = (p: Page, expression: string) => expect.poll(() => p.evaluate(expression), WAIT).toBe(true);
   const section = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
   const api = async (method: 'GET' | 'POST', url: string) => {
     const res = await t.app.inject({ method, url, headers: owner.headers });
@@ -206,7 +208,7 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
       for (const r of e.registrations) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
     });
     await cdp.send('ServiceWorker.enable');
-    await p.waitForFunction('navigator.serviceWorker.ready.then((r) => !!r.active)', undefined, WAIT);
+    await until(p, 'navigator.serviceWorker.ready.then((r) => !!r.active)');
     await expect.poll(() => registrations.get(`${base}/`), WAIT).toBeDefined();
 
     // A real page: an alert for the owner's service, paged by the engine through the Web Push provider.
@@ -223,7 +225,7 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
 
     // The browser receives it: the service worker shows the notification.
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId: registrations.get(`${base}/`)!, data: plaintext });
-    await p.waitForFunction('navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.length === 1)', undefined, WAIT);
+    await until(p, 'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.length === 1)');
     const shown = (await p.evaluate(`navigator.serviceWorker.ready.then((r) => r.getNotifications()).then(([n]) => ({
       title: n.title, body: n.body, tag: n.tag, requireInteraction: n.requireInteraction, actions: n.actions, data: n.data,
     }))`)) as { title: string; body: string; tag: string; requireInteraction: boolean; actions: { action: string; title: string }[]; data: Record<string, unknown> };
@@ -244,13 +246,23 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     expect(alert).toMatchObject({ status: 'acknowledged', acknowledged_by: owner.userId });
     const timeline = (await api('GET', `/api/alerts/${alertId}/timeline`)) as { message: string }[] | { items: { message: string }[] };
     expect(JSON.stringify(timeline)).toContain('acknowledged from a push notification');
-    await p.waitForFunction('navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.length === 0)', undefined, WAIT);
+    await until(p, 'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.length === 0)');
 
     // The profile's own test push goes to this browser's subscription too.
     await pushCard.getByRole('button', { name: 'Send a test push' }).click();
     await pushCard.getByTestId('test-result').getByText('Sent: the provider took it.').waitFor(WAIT);
     expect(push.messages).toHaveLength(2);
-    expect(JSON.parse(decrypt(sub, push.messages[1]!.body))).toMatchObject({ url: 'http://klaxon.test/me' });
+    const testPush = decrypt(sub, push.messages[1]!.body);
+    expect(JSON.parse(testPush)).toMatchObject({ url: 'http://klaxon.test/me' });
+    // Open: from another page of the dashboard, the notification brings the window to its page.
+    await p.goto('/alerts');
+    await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT);
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId: registrations.get(`${base}/`)!, data: testPush });
+    await until(p, 'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((n) => n.length === 1 && n[0].actions.length === 1)');
+    const tag = (await p.evaluate('navigator.serviceWorker.ready.then((r) => r.getNotifications()).then(([n]) => n.tag)')) as string;
+    await p.evaluate(`navigator.serviceWorker.ready.then((r) => r.active.postMessage({ type: 'klaxon:notification-action', tag: ${JSON.stringify(tag)}, action: 'open', id: 8 }))`);
+    await p.waitForURL(`${base}/me`, WAIT);
+    await pushCard.getByText('✓ On for this browser').waitFor(WAIT);
 
     // Disable: the subscription ends and the device is removed.
     await pushCard.getByRole('button', { name: 'Disable push' }).click();
