@@ -7,6 +7,8 @@ import { AlertDetailPage } from './pages/AlertDetail';
 import { ServicesPage } from './pages/Services';
 import { ServiceDetailPage } from './pages/ServiceDetail';
 import { NotFound } from './pages/NotFound';
+import { NewWebhookPage, WebhooksPage } from './pages/Webhooks';
+import { WebhookDetailPage } from './pages/WebhookDetail';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
 
@@ -52,6 +54,12 @@ export const alertRoute = createRoute({ getParentRoute: () => app, path: '/alert
 export const servicesRoute = createRoute({ getParentRoute: () => app, path: '/services', component: ServicesPage });
 export const serviceRoute = createRoute({ getParentRoute: () => app, path: '/services/$serviceId', component: ServiceDetailPage });
 
+// --- webhooks routes ---
+export const webhooksRoute = createRoute({ getParentRoute: () => app, path: '/webhooks', component: WebhooksPage });
+export const newWebhookRoute = createRoute({ getParentRoute: () => app, path: '/webhooks/new', component: NewWebhookPage });
+export const webhookRoute = createRoute({ getParentRoute: () => app, path: '/webhooks/$webhookId', component: WebhookDetailPage });
+// --- end webhooks routes ---
+
 const legacyIndex = createRoute({
   getParentRoute: () => rootRoute,
   path: '/index.html',
@@ -60,7 +68,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute])]);
+const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, webhooksRoute, newWebhookRoute, webhookRoute])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 
