@@ -156,7 +156,7 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     await expect(row.locator('td[data-label="Latency"]').innerText()).resolves.toMatch(/^\d+ ms$/);
     await row.getByRole('button', { name: /^Details/ }).click();
     const details = p.locator('tr.attempts-row');
-    await details.getByText(String(sent!.headers['webhook-id'])).waitFor(WAIT);
+    await details.getByText(String(sent!.headers['webhook-id']), { exact: true }).first().waitFor(WAIT);
     await details.getByText('thanks').waitFor(WAIT);
     await accessible(p, 'the webhook page with its delivery log');
     await screenshot(p, 'webhook-detail-desktop-light');

@@ -46,7 +46,7 @@ function WebhookDetail() {
         <div className="row wrap">
           <h1 id="webhook-title">{w.name}</h1>
           <span className={`badge kind-${w.kind}`}>{KIND_LABEL[w.kind]}</span>
-          <span className={`badge ${w.enabled ? 'status-resolved' : 'status-open'}`}>{w.enabled ? 'Enabled' : 'Disabled'}</span>
+          <span className={`badge ${w.enabled ? 'hook-on' : 'hook-off'}`}>{w.enabled ? 'Enabled' : 'Disabled'}</span>
         </div>
         <p className="hook-url"><code>{w.url}</code></p>
         <p className={`hook-health tone-${h.tone}`}>
@@ -149,6 +149,7 @@ function Actions({ hook, onSecret }: { hook: Webhook; onSecret: (secret: string,
           onConfirm={() => run(async () => {
             await must(api.DELETE('/api/webhooks/{id}', path));
             qc.removeQueries({ queryKey: ['webhook', hook.id] });
+            qc.setQueryData<Webhook[]>(['webhooks'], (list) => list?.filter((x) => x.id !== hook.id));
             await qc.invalidateQueries({ queryKey: ['webhooks'] });
             await navigate({ to: '/webhooks' });
           })}
