@@ -4,7 +4,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember } from '../../helpers/people.ts';
-import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, seriousViolations, watchConsole } from '../../helpers/browser.ts';
+import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot as shoot, seriousViolations, watchConsole } from '../../helpers/browser.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
@@ -69,6 +69,11 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     expect(await seriousViolations(p), `axe on ${what}`).toEqual([]);
     // A preview answered 400 while a template error is shown: the browser logs the status of that call.
     expect((problems.get(p) ?? []).filter((m) => !/status of 400/.test(m)), `console of ${what}`).toEqual([]);
+  };
+  /** From the top of the page, so the sticky bar is where a person sees it. */
+  const screenshot = async (p: Page, name: string) => {
+    await p.evaluate('window.scrollTo(0, 0)');
+    await shoot(p, name);
   };
   const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { Schemas } from '../api/client';
 import { CopyButton } from '../ui';
 import { EVENT_KINDS, EVENT_LABEL, type WebhookKind } from './TemplatePreview';
@@ -104,11 +104,10 @@ export function HeadersField({ rows, onChange }: { rows: HeaderRow[]; onChange: 
 export const headersOf = (rows: HeaderRow[]) => Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]));
 
 /** The signing secret, shown once (after create and rotate). */
-export function SecretOnce({ secret, onDismiss, children }: { secret: string; onDismiss: () => void; children?: ReactNode }) {
+export function SecretOnce({ secret, note, onDismiss }: { secret: string; note?: string | undefined; onDismiss: () => void }) {
   return (
     <div className="notice stack secret-once" role="status">
-      <p><strong>Signing secret.</strong> Copy it now: it is shown only this once. Your receiver verifies each request’s <code>webhook-signature</code> with it.</p>
-      {children}
+      <p>{note ? `${note} ` : ''}<strong>Copy the signing secret now:</strong> it is shown only this once. Your receiver checks each request’s <code>webhook-signature</code> with it.</p>
       <div className="secret-row">
         <code className="secret" data-testid="webhook-secret">{secret}</code>
         <CopySecret text={secret} />

@@ -26,7 +26,7 @@ function WebhookDetail() {
   const [secret, setSecret] = useState<{ value: string; note?: string } | undefined>(() => {
     const s = freshSecrets.get(webhookId);
     freshSecrets.delete(webhookId);
-    return s ? { value: s, note: 'Created. ' } : undefined;
+    return s ? { value: s, note: 'Created.' } : undefined;
   });
   if (hook.error) {
     return (
@@ -55,11 +55,11 @@ function WebhookDetail() {
         </p>
         {w.previous_secret_expires_at && <p className="muted small">The previous signing secret also signs until {when(w.previous_secret_expires_at)}.</p>}
       </header>
-      {secret && <SecretOnce secret={secret.value} onDismiss={() => setSecret(undefined)}>{secret.note ? <p>{secret.note}</p> : null}</SecretOnce>}
+      {secret && <SecretOnce secret={secret.value} note={secret.note} onDismiss={() => setSecret(undefined)} />}
       <Actions hook={w} onSecret={(value, note) => setSecret({ value, note })} />
-      <Settings hook={w} />
       {w.kind !== 'native' && <TemplateSection hook={w} />}
       <DeliveryLog hook={w} />
+      <Settings hook={w} />
     </article>
   );
 }
