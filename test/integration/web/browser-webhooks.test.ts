@@ -39,7 +39,9 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const r = await t.container.services.orgs.bootstrap({ orgName: 'Acme', email: OWNER.email, password: OWNER.password });
     owner = { orgId: r.org_id, userId: r.user_id, apiKey: r.api_key, ingestKey: r.ingest_key, headers: { authorization: `Bearer ${r.api_key}`, 'x-service-org': r.org_id } };
-    await createService(t, owner, 'checkout');
+    const svc = await createService(t, owner, 'checkout');
+    const r2 = await fetch(`${base}${svc.ingestPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Checkout errors above 5%', event_key: 'co-5xx', priority: 'critical' }) });
+    expect(r2.status).toBe(202);
     rx = await startReceiver({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'thanks' });
     t.container.webhookWorker.start();
     browser = await launchChromium();
@@ -136,6 +138,11 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     await expect.poll(() => preview.innerText(), WAIT).toContain('"who": "sample service"');
     expect(await p.getByTestId('template-error').count()).toBe(0);
     expect(await p.getByTestId('template-error-marker').count()).toBe(0);
+    // The same template rendered with a real alert of the organization.
+    await p.getByLabel('Alert', { exact: true }).selectOption({ label: 'Checkout errors above 5%' });
+    await expect.poll(() => preview.innerText(), WAIT).toContain('"summary": "CHECKOUT ERRORS ABOVE 5%"');
+    expect(await preview.innerText()).toContain('"who": "checkout"');
+    await p.getByLabel('Alert', { exact: true }).selectOption({ label: 'Sample alert' });
     await p.getByRole('button', { name: 'Save template' }).click();
     await p.getByText('Template saved').waitFor(WAIT);
     expect(((await api('GET', `/api/webhooks/${hookId}`)).json() as { template: unknown }).template).toEqual({

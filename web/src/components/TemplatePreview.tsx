@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, must } from '../api/client';
 import { TemplateEditor } from './TemplateEditor';
 import { locateServerProblem, parseTemplateText, type TextProblem } from './template-position';
@@ -47,7 +48,7 @@ interface PreviewState {
  * round trip), then rendered by `POST /api/webhooks/preview` after a pause in typing, as a delivery
  * would render it. `text` null: the kind's default template (chat kinds) or native's fixed body.
  */
-export function useTemplatePreview(kind: WebhookKind, text: string | null, event: string): PreviewState {
+export function useTemplatePreview(kind: WebhookKind, text: string | null, event: string, alertId = ''): PreviewState {
   const [state, setState] = useState<PreviewState>({ warnings: [], problem: null, problems: [], busy: true });
   useEffect(() => {
     let template: unknown;
@@ -63,7 +64,7 @@ export function useTemplatePreview(kind: WebhookKind, text: string | null, event
     setState((s) => ({ ...s, busy: true }));
     const timer = setTimeout(async () => {
       try {
-        const r = await must(api.POST('/api/webhooks/preview', { body: { kind, event: event as (typeof EVENT_KINDS)[number], ...(template !== undefined ? { template } : {}) } }));
+        const r = await must(api.POST('/api/webhooks/preview', { body: { kind, event: event as EventKind, ...(template !== undefined ? { template } : {}), ...(alertId ? { alert_id: alertId } : {}) } }));
         if (live) setState({ body: r.body, warnings: r.warnings, problem: null, problems: [], busy: false });
       } catch (err) {
         if (!live) return;
@@ -80,7 +81,7 @@ export function useTemplatePreview(kind: WebhookKind, text: string | null, event
       live = false;
       clearTimeout(timer);
     };
-  }, [kind, text, event]);
+  }, [kind, text, event, alertId]);
   return state;
 }
 
@@ -92,7 +93,14 @@ export function TemplateWorkbench(props: {
   label?: string;
 }) {
   const [event, setEvent] = useState<string>('alert.triggered');
-  const preview = useTemplatePreview(props.kind, props.text, event);
+  const [alertId, setAlertId] = useState('');
+  // Render with a recent real alert as well as the sample (what OnCall's editor offers too).
+  const recent = useQuery({
+    queryKey: ['alerts', 'preview-choices'],
+    queryFn: () => must(api.GET('/api/alerts', { params: { query: { status: 'any', limit: 20 } } })),
+    staleTime: 30_000,
+  });
+  const preview = useTemplatePreview(props.kind, props.text, event, alertId);
   const id = useId();
   const others = preview.problems;
   const invalid = !!preview.problem || others.length > 0;
@@ -119,14 +127,23 @@ export function TemplateWorkbench(props: {
       <section className="workbench-preview" aria-labelledby={`${id}-title`}>
         <div className="row wrap preview-head">
           <h3 id={`${id}-title`} className="h3">Preview</h3>
-          <label className="row small">
-            <span>Event</span>
-            <select value={event} onChange={(e) => setEvent(e.target.value)}>
+          <span className="row small">
+            <label htmlFor={`${id}-event`}>Event</label>
+            <select id={`${id}-event`} value={event} onChange={(e) => setEvent(e.target.value)}>
               {EVENT_KINDS.map((k) => <option key={k} value={k}>{EVENT_LABEL[k]}</option>)}
             </select>
-          </label>
+          </span>
+        </div>
+        <div className="row wrap preview-head">
+          <span className="row small grow-label">
+            <label htmlFor={`${id}-alert`}>Alert</label>
+            <select id={`${id}-alert`} value={alertId} onChange={(e) => setAlertId(e.target.value)}>
+              <option value="">Sample alert</option>
+              {(recent.data ?? []).map((a) => <option key={a.id} value={a.id}>{a.title.length > 60 ? `${a.title.slice(0, 59)}…` : a.title}</option>)}
+            </select>
+          </span>
           <span className="muted small" role="status" aria-live="polite" data-testid="preview-status">
-            {preview.busy ? 'Rendering…' : invalid ? 'Fix the template to see the preview' : preview.error ? '' : 'Rendered for a sample alert'}
+            {preview.busy ? 'Rendering…' : invalid ? 'Fix the template to see the preview' : preview.error ? '' : alertId ? 'Rendered for this alert' : 'Rendered for a sample alert'}
           </span>
         </div>
         {preview.error && <p className="error" role="alert">{preview.error}</p>}

@@ -6,7 +6,7 @@ import { ago, when } from '../format';
 import { canAdmin } from '../permissions';
 import { Confirm, ErrorText, useMe } from '../ui';
 import { useServices } from './Alerts';
-import { AdminsOnly, freshSecrets, healthText, type Webhook } from './Webhooks';
+import { AdminsOnly, freshSecrets, healthText, legacyTeams, type Webhook } from './Webhooks';
 import { EVENT_KINDS, EVENT_LABEL, TemplateWorkbench, eventKinds, type WebhookKind } from '../components/TemplatePreview';
 import { CUSTOM_STARTER, EventsField, HeadersField, headersOf, KIND_LABEL, SecretOnce, ServicesField, type HeaderRow } from '../components/WebhookFields';
 import { parseTemplateText } from '../components/template-position';
@@ -95,12 +95,12 @@ function Actions({ hook, onSecret }: { hook: Webhook; onSecret: (secret: string,
     <section className="card stack" aria-labelledby="actions-title">
       <h2 id="actions-title" className="visually-hidden">Actions</h2>
       <div className="row wrap hook-actions" role="group" aria-label="Webhook actions">
-        <label className="row small">
-          <span>Test event</span>
-          <select value={event} onChange={(e) => setEvent(e.target.value)}>
+        <span className="row small">
+          <label htmlFor="test-event">Test event</label>
+          <select id="test-event" value={event} onChange={(e) => setEvent(e.target.value)}>
             {EVENT_KINDS.map((k) => <option key={k} value={k}>{EVENT_LABEL[k]}</option>)}
           </select>
-        </label>
+        </span>
         <button
           type="button"
           className="button primary"
@@ -215,6 +215,7 @@ function Settings({ hook }: { hook: Webhook }) {
             <input type="url" inputMode="url" maxLength={2048} value={url} onChange={(e) => setUrl(e.target.value)} autoComplete="off" placeholder="https://…" />
           </label>
         </div>
+        {legacyTeams(url) && <p className="notice small" role="note">This is an Office 365 connector URL (<code>webhook.office.com</code>), which Microsoft is retiring. Create a Teams Workflows webhook instead and paste its URL.</p>}
         <EventsField value={events} onChange={setEvents} />
         <ServicesField services={services.data ?? []} value={serviceIds} onChange={setServiceIds} />
         <div className="stack">

@@ -59,6 +59,7 @@ function WebhookList() {
                 <div className="row wrap">
                   <h2 className="h3"><Link to="/webhooks/$webhookId" params={{ webhookId: w.id }}>{w.name}</Link></h2>
                   <span className={`badge kind-${w.kind}`}>{KIND_LABEL[w.kind]}</span>
+                  {!w.enabled && <span className="badge hook-off">Disabled</span>}
                 </div>
                 <p className="muted small hook-url"><code>{w.url}</code></p>
                 <p className={`hook-health tone-${h.tone}`}><span aria-hidden="true">{h.tone === 'ok' ? '✓' : h.tone === 'idle' ? '○' : '!'}</span> {h.text}</p>
@@ -78,6 +79,15 @@ function WebhookList() {
     </section>
   );
 }
+
+/** Office 365 connector hosts, being retired for Teams Workflows (reference A2.5). */
+export const legacyTeams = (url: string) => {
+  try {
+    return /(^|\.)webhook\.office\.com$/i.test(new URL(url.trim()).hostname);
+  } catch {
+    return false;
+  }
+};
 
 export function NewWebhookPage() {
   const me = useMe();
@@ -164,6 +174,7 @@ function NewWebhook() {
           <span>URL</span>
           <input required type="url" inputMode="url" maxLength={2048} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://hooks.slack.com/services/…" autoComplete="off" />
         </label>
+        {legacyTeams(url) && <p className="notice small" role="note">This is an Office 365 connector URL (<code>webhook.office.com</code>), which Microsoft is retiring. Create a Teams Workflows webhook instead and paste its URL.</p>}
         <EventsField value={events} onChange={setEvents} />
         <ServicesField services={services.data ?? []} value={serviceIds} onChange={setServiceIds} />
         {(kind === 'custom' || kind === 'native') && <HeadersField rows={headers} onChange={setHeaders} />}
