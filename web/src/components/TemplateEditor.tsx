@@ -21,6 +21,7 @@ export function TemplateEditor(props: {
   const lines = value.split('\n').length;
   const rows = Math.min(Math.max(lines + 1, 12), 26);
   const problemId = `${id}-problem`;
+  const trapReleased = useRef(false);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // Tab indents two spaces; Escape then Tab leaves the editor (keyboard users are never trapped).
@@ -35,7 +36,6 @@ export function TemplateEditor(props: {
     }
     trapReleased.current = e.key === 'Escape';
   };
-  const trapReleased = useRef(false);
 
   const before = problem ? value.slice(0, problem.offset) : value;
   const marked = problem ? value.slice(problem.offset, problem.offset + problem.length) || ' ' : '';

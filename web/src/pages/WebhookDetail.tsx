@@ -173,11 +173,14 @@ function Settings({ hook }: { hook: Webhook }) {
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const { error, note, busy, run } = useRun();
   const names = Object.keys(hook.headers);
+  // Saved elsewhere (or here): the form follows; a refetch of the same values leaves edits alone.
+  const savedEvents = JSON.stringify(hook.events);
+  const savedServices = JSON.stringify(hook.service_ids);
   useEffect(() => {
     setName(hook.name);
-    setEvents(hook.events);
-    setServiceIds(hook.service_ids);
-  }, [hook.name, hook.events, hook.service_ids]);
+    setEvents(JSON.parse(savedEvents) as string[]);
+    setServiceIds(JSON.parse(savedServices) as string[] | null);
+  }, [hook.name, savedEvents, savedServices]);
   return (
     <section className="card stack" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
@@ -249,7 +252,7 @@ function TemplateSection({ hook }: { hook: Webhook }) {
   const saved = textOf(hook.template);
   const [text, setText] = useState<string | null>(saved ?? (chat ? null : CUSTOM_STARTER));
   const { error, note, busy, run } = useRun();
-  useEffect(() => setText(textOf(hook.template) ?? (chat ? null : CUSTOM_STARTER)), [hook.template, chat]);
+  useEffect(() => setText(saved ?? (chat ? null : CUSTOM_STARTER)), [saved, chat]);
   const dirty = text !== saved;
   const save = (body: string | null) =>
     run(async () => {
