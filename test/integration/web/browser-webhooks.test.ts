@@ -181,6 +181,17 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     expect(again!.body).toBe(sent!.body);
     await expect.poll(() => details.locator('li.attempt').count(), WAIT).toBe(2);
     await row.getByText('Delivered').waitFor(WAIT);
+
+    // A receiver that fails: the page says so in words, and the log keeps its answer.
+    rx.reply({ status: 503, headers: { 'content-type': 'text/plain' }, body: 'down for maintenance' });
+    await p.getByLabel('Test event').selectOption('alert.resolved');
+    await p.getByRole('button', { name: 'Send test' }).click();
+    await p.getByTestId('action-result').getByText(/Test not delivered: .*503/).waitFor(WAIT);
+    const failed = p.locator('tr.delivery-row', { hasText: 'Resolved' }).first();
+    await expect(failed.innerText()).resolves.toMatch(/HTTP 503/);
+    await failed.getByRole('button', { name: /^Details/ }).click();
+    await p.locator('tr.attempts-row').getByText('down for maintenance').waitFor(WAIT);
+    await p.locator('.hook-health').getByText(/1 failed delivery in a row/).waitFor(WAIT);
   });
 
   it('disables and enables, rotates the secret (shown once), and deletes a webhook', async () => {
