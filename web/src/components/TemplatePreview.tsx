@@ -142,8 +142,10 @@ export function TemplateWorkbench(props: {
               {(recent.data ?? []).map((a) => <option key={a.id} value={a.id}>{a.title.length > 60 ? `${a.title.slice(0, 59)}…` : a.title}</option>)}
             </select>
           </span>
-          <span className="muted small" role="status" aria-live="polite" data-testid="preview-status">
-            {preview.busy ? 'Rendering…' : invalid ? 'Fix the template to see the preview' : preview.error ? '' : alertId ? 'Rendered for this alert' : 'Rendered for a sample alert'}
+          {/* Only the outcome is announced, not every "Rendering…" while a person types. */}
+          <span className="muted small" aria-hidden="true">{preview.busy ? 'Rendering…' : ''}</span>
+          <span className="muted small" role="status" data-testid="preview-status">
+            {invalid ? 'Fix the template to see the preview' : preview.error ? '' : alertId ? 'Rendered for this alert' : 'Rendered for a sample alert'}
           </span>
         </div>
         {preview.error && <p className="error" role="alert">{preview.error}</p>}
