@@ -8,6 +8,8 @@ import { ServicesPage } from './pages/Services';
 import { ServiceDetailPage } from './pages/ServiceDetail';
 import { NotFound } from './pages/NotFound';
 import { ProfilePage } from './pages/Profile';
+import { NewWebhookPage, WebhooksPage } from './pages/Webhooks';
+import { WebhookDetailPage } from './pages/WebhookDetail';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
 
@@ -57,6 +59,11 @@ export const serviceRoute = createRoute({ getParentRoute: () => app, path: '/ser
 // /me is the address test pages and push notifications link to (src/modules/notification).
 export const profileRoute = createRoute({ getParentRoute: () => app, path: '/me', component: ProfilePage });
 // --- end profile routes ---
+// --- webhooks routes ---
+export const webhooksRoute = createRoute({ getParentRoute: () => app, path: '/webhooks', component: WebhooksPage });
+export const newWebhookRoute = createRoute({ getParentRoute: () => app, path: '/webhooks/new', component: NewWebhookPage });
+export const webhookRoute = createRoute({ getParentRoute: () => app, path: '/webhooks/$webhookId', component: WebhookDetailPage });
+// --- end webhooks routes ---
 
 const legacyIndex = createRoute({
   getParentRoute: () => rootRoute,
@@ -66,7 +73,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute])]);
+const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, webhooksRoute, newWebhookRoute, webhookRoute])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 
