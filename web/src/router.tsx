@@ -7,6 +7,8 @@ import { AlertDetailPage } from './pages/AlertDetail';
 import { ServicesPage } from './pages/Services';
 import { ServiceDetailPage } from './pages/ServiceDetail';
 import { NotFound } from './pages/NotFound';
+import { EditSchedulePage, NewSchedulePage, SchedulesPage } from './pages/Schedules';
+import { ScheduleDetailPage } from './pages/ScheduleDetail';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
 
@@ -52,6 +54,14 @@ export const alertRoute = createRoute({ getParentRoute: () => app, path: '/alert
 export const servicesRoute = createRoute({ getParentRoute: () => app, path: '/services', component: ServicesPage });
 export const serviceRoute = createRoute({ getParentRoute: () => app, path: '/services/$serviceId', component: ServiceDetailPage });
 
+// --- schedules routes ---
+export const schedulesRoute = createRoute({ getParentRoute: () => app, path: '/schedules', component: SchedulesPage });
+export const newScheduleRoute = createRoute({ getParentRoute: () => app, path: '/schedules/new', component: NewSchedulePage });
+export const scheduleRoute = createRoute({ getParentRoute: () => app, path: '/schedules/$scheduleId', component: ScheduleDetailPage });
+export const editScheduleRoute = createRoute({ getParentRoute: () => app, path: '/schedules/$scheduleId/edit', component: EditSchedulePage });
+const scheduleRoutes = [schedulesRoute, newScheduleRoute, scheduleRoute, editScheduleRoute];
+// --- end schedules routes ---
+
 const legacyIndex = createRoute({
   getParentRoute: () => rootRoute,
   path: '/index.html',
@@ -60,7 +70,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute])]);
+const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, ...scheduleRoutes])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 
