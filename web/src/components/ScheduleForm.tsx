@@ -106,12 +106,12 @@ export function ScheduleForm(props: { schedule?: Schedule; members: Member[]; on
           <span>Name</span>
           <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="Platform on call" />
         </label>
-        <label className="field">
-          <span>Time zone</span>
-          <input required list={zonesId} maxLength={64} value={zone} onChange={(e) => setZone(e.target.value)} aria-describedby={`${zonesId}-help`} />
+        <div className="field">
+          <label htmlFor={`${zonesId}-zone`}>Time zone</label>
+          <input id={`${zonesId}-zone`} required list={zonesId} maxLength={64} value={zone} onChange={(e) => setZone(e.target.value)} aria-describedby={`${zonesId}-help`} />
           <datalist id={zonesId}>{zoneNames().map((z) => <option key={z} value={z} />)}</datalist>
           <small id={`${zonesId}-help`} className="muted">Handoffs happen at this zone's wall-clock time, also across daylight-saving changes.</small>
-        </label>
+        </div>
         <label className="field">
           <span>Repeat the levels</span>
           <select value={repeat} onChange={(e) => setRepeat(Number(e.target.value))}>
@@ -130,7 +130,7 @@ export function ScheduleForm(props: { schedule?: Schedule; members: Member[]; on
           <div className="row wrap end-align">
             <label className="field">
               <span>Escalate to the next level after (minutes)</span>
-              <input type="number" min={1} max={1440} required value={l.timeout} onChange={(e) => setLevel(i, (x) => ({ ...x, timeout: Number(e.target.value) }))} />
+              <input type="number" className="short" min={1} max={1440} required value={l.timeout} onChange={(e) => setLevel(i, (x) => ({ ...x, timeout: Number(e.target.value) }))} />
             </label>
             {levels.length > 1 && (
               <button type="button" className="button small danger" onClick={() => setLevels((ls) => ls.filter((_, j) => j !== i))}>Remove level {i + 1}</button>

@@ -1,14 +1,14 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, must } from '../api/client';
 import { ErrorText } from '../ui';
 import { nameOf, type Member } from '../schedules/data';
 import { blockLabel, dayLabel, formatIn, layoutShifts, positionOf, rangeLabel, timelineDays } from '../schedules/timeline';
 
-/** A stable colour slot per person, so one person has one colour across levels. */
-function colourOf(userId: string): number {
-  let h = 0;
-  for (const c of userId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
-  return h % 6;
+/** A colour slot per person (by their place among the members), the same on every level. */
+function colourOf(userId: string, members: Map<string, Member>): number {
+  const i = [...members.keys()].indexOf(userId);
+  return (i === -1 ? 5 : i) % 6;
 }
 
 /** Two weeks of shifts per level, in the schedule's zone, from GET …/shifts (PRODUCT.md 7.1). */
@@ -23,6 +23,13 @@ export function ShiftTimeline(props: { scheduleId: string; zone: string; levels:
   const rows = layoutShifts(shifts.data ?? [], from, to, props.levels);
   const nowAt = positionOf(props.now, from, to);
   const name = (id: string) => nameOf(props.members.get(id));
+  // On a narrow screen the two weeks scroll sideways: start with now in view.
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || nowAt === undefined || el.scrollWidth <= el.clientWidth) return;
+    el.scrollLeft = Math.max(0, (el.scrollWidth * nowAt) / 100 - el.clientWidth / 3);
+  }, [nowAt, shifts.data]);
   return (
     <section className="stack" aria-labelledby="timeline-title">
       <div className="page-head">
@@ -37,7 +44,7 @@ export function ShiftTimeline(props: { scheduleId: string; zone: string; levels:
         {rangeLabel(from, to, props.zone)}, times in <strong>{props.zone}</strong>
       </p>
       <ErrorText error={shifts.error} />
-      <div className="tl-scroll" tabIndex={0} role="region" aria-label="Shift timeline" aria-busy={shifts.isLoading}>
+      <div className="tl-scroll" ref={scroller} tabIndex={0} role="region" aria-label="Shift timeline" aria-busy={shifts.isLoading}>
         <div className="tl-grid">
           <div className="tl-days" aria-hidden="true">
             <span className="tl-corner" />
@@ -54,12 +61,12 @@ export function ShiftTimeline(props: { scheduleId: string; zone: string; levels:
               <h3 className="tl-level" id={`tl-level-${r.level}`}>Level {r.level}</h3>
               <div className="tl-track" style={{ height: `${r.lanes * 3.1 + 0.4}rem` }}>
                 {days.slice(1, -1).map((d, i) => <span key={d} aria-hidden="true" className={`tl-gridline${(i + 1) % 7 === 0 ? ' week' : ''}`} style={{ left: `${positionOf(d, from, to)}%` }} />)}
-                {nowAt !== undefined && <span className="tl-now" style={{ left: `${nowAt}%` }} aria-hidden="true"><span>Now</span></span>}
+                {nowAt !== undefined && <span className="tl-now" style={{ left: `${nowAt}%` }} aria-hidden="true">{r.level === rows[0]?.level && <span>Now</span>}</span>}
                 <ol className="tl-blocks" aria-labelledby={`tl-level-${r.level}`}>
                   {r.blocks.map((b) => (
                     <li
                       key={`${b.user_id}-${b.start}-${b.source}`}
-                      className={`tl-block c${colourOf(b.user_id)} ${b.source}${b.continuesBefore ? ' cont-before' : ''}${b.continuesAfter ? ' cont-after' : ''}`}
+                      className={`tl-block c${colourOf(b.user_id, props.members)} ${b.source}${b.continuesBefore ? ' cont-before' : ''}${b.continuesAfter ? ' cont-after' : ''}`}
                       style={{ left: `${b.left}%`, width: `${b.width}%`, top: `${b.lane * 3.1 + 0.2}rem` }}
                       aria-label={blockLabel(b, name(b.user_id), props.zone)}
                       title={blockLabel(b, name(b.user_id), props.zone)}

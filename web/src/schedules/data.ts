@@ -26,7 +26,8 @@ export function useMembers() {
     queryKey: ['members'],
     queryFn: async () => {
       const list = await must(api.GET('/api/org/members', { params: { query: { limit: 500 } } }));
-      return { list: [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b))), byId: new Map(list.map((m) => [m.user_id, m])) };
+      const sorted = [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+      return { list: sorted, byId: new Map(sorted.map((m) => [m.user_id, m])) };
     },
   });
 }
