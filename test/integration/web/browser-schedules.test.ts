@@ -44,7 +44,7 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
     const r = await t.container.services.orgs.bootstrap({ orgName: 'Acme', email: OWNER.email, password: OWNER.password });
     owner = { orgId: r.org_id, userId: r.user_id, apiKey: r.api_key, ingestKey: r.ingest_key, headers: { authorization: `Bearer ${r.api_key}`, 'x-service-org': r.org_id } } as Tenant;
     const hash = await hashPassword(PASSWORD);
-    for (const [name, role] of [['Alice', 'responder'], ['Bob', 'responder'], ['Cleo', 'responder'], ['Dana', 'admin']] as const) {
+    for (const [name, role] of [['Alice', 'responder'], ['Bob', 'responder'], ['Cleo', 'responder'], ['Dana', 'admin'], ['Olive', 'observer']] as const) {
       const m = await addMember(t, owner, role, { email: `${name.toLowerCase()}@example.com`, passwordHash: hash });
       await t.container.db.updateTable('users').set({ name }).where('id', '=', m.userId).execute();
       people[name] = m.userId;
@@ -226,9 +226,9 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
     await expect(usedBy.innerText(WAIT)).resolves.toBe('checkout its schedule, routing rule “Low priority to Platform”');
   });
 
-  it('a responder reads the schedule and sees no edit actions', async () => {
+  it.each([['a responder', 'alice@example.com'], ['an observer', 'olive@example.com']])('%s reads the schedule and sees no edit actions', async (_who, email) => {
     const p = await page();
-    await signIn(p, 'alice@example.com', PASSWORD);
+    await signIn(p, email, PASSWORD);
     await p.getByRole('link', { name: 'Schedules' }).click();
     await p.getByRole('link', { name: 'Platform' }).waitFor(WAIT);
     expect(await p.getByRole('link', { name: 'New schedule' }).count()).toBe(0);
@@ -243,13 +243,26 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
     }
     expect(await p.getByRole('form', { name: 'New override' }).count()).toBe(0);
     expect(await p.getByRole('button', { name: /^Edit channels/ }).count()).toBe(0);
-    await accessible(p, 'the schedule page as a responder');
+    await accessible(p, `the schedule page as ${_who}`);
   });
 
-  it('clones and deletes a schedule; deleting one a service uses is refused with the reason', async () => {
+  it('edits, clones and deletes a schedule; deleting one a service uses is refused with the reason', async () => {
     const p = await page();
     await signIn(p, OWNER.email, OWNER.password);
     await openSchedule(p);
+    // Editing keeps whose turn it is (layers go back with their ids): Alice stays on call.
+    await p.getByRole('link', { name: 'Edit schedule' }).click();
+    await p.getByRole('heading', { name: 'Edit Platform', level: 1 }).waitFor(WAIT);
+    await p.getByLabel('Description (optional)').fill('Checkout and payments');
+    await p.getByLabel('Level 1: Olive').check();
+    await p.getByText('Turn order: Alice → Bob → Olive').waitFor(WAIT);
+    await p.getByRole('button', { name: 'Save schedule' }).click();
+    await p.getByRole('heading', { name: 'Platform', level: 1 }).waitFor(WAIT);
+    await p.getByText('Checkout and payments').waitFor(WAIT);
+    await expect(p.getByTestId('oncall-level-1').innerText(WAIT)).resolves.toMatch(/^Alice\s+until Thu 26 Nov, 09:00$/);
+    await p.getByRole('button', { name: 'Next week →' }).click();
+    await block(p, 'Bob, level 1: Mon 30 Nov, 09:00 to Mon 7 Dec, 09:00').waitFor(WAIT);
+    await block(p, 'Olive, level 1: Mon 7 Dec, 09:00 to Mon 14 Dec, 00:00').waitFor(WAIT);
     await p.getByRole('button', { name: 'Delete', exact: true }).click();
     await p.getByRole('dialog').getByRole('button', { name: 'Delete schedule' }).click();
     await p.getByRole('alert').filter({ hasText: /checkout/ }).waitFor(WAIT);
@@ -272,7 +285,9 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
         await signIn(p, OWNER.email, OWNER.password);
         await p.goto('/schedules');
         await p.getByRole('link', { name: 'Platform', exact: true }).waitFor(WAIT);
-        await p.getByText('On call now: Alice').waitFor(WAIT);
+        const summary = p.getByRole('group', { name: 'On call now in Platform', exact: true });
+        await summary.getByText('Alice').waitFor(WAIT);
+        await expect(summary.innerText()).resolves.toMatch(/^Level 1\s+Alice\s+Level 2\s+Cleo$/i);
         await accessible(p, `the schedule list (${viewport}, ${colorScheme})`);
         await screenshot(p, `schedules-${viewport}-${colorScheme}`);
         await p.getByRole('link', { name: 'Platform', exact: true }).click();

@@ -85,7 +85,7 @@ export function ServiceRouting({ service, admin }: { service: Service; admin: bo
     <section className="stack" aria-labelledby="routing-title">
       <h2 id="routing-title">Schedule and routing</h2>
       {admin ? (
-        <label className="field">
+        <label className="field routing-default">
           <span>Schedule (when no routing rule matches)</span>
           <select value={service.schedule_id ?? ''} onChange={(e) => void setDefault(e.target.value)}>
             <option value="">None: pages nobody</option>
@@ -186,13 +186,13 @@ export function ServiceRouting({ service, admin }: { service: Service; admin: bo
       )}
       <ErrorText error={error} />
       <p role="status" className="muted small">{status}</p>
-      <RoutingPreview service={service} scheduleName={nameOfSchedule} />
+      <RoutingPreview service={service} scheduleName={nameOfSchedule} zoneOf={(id) => list.find((x) => x.id === id)?.time_zone ?? 'UTC'} />
     </section>
   );
 }
 
 /** POST …/routing/preview: which schedule an alert would get now, and who would be paged how. */
-function RoutingPreview({ service, scheduleName }: { service: Service; scheduleName: (id: string | null) => string }) {
+function RoutingPreview({ service, scheduleName, zoneOf }: { service: Service; scheduleName: (id: string | null) => string; zoneOf: (id: string | null) => string }) {
   const [priority, setPriority] = useState<Priority>('critical');
   const [urgency, setUrgency] = useState<'high' | 'low'>('high');
   const preview = useQuery({
@@ -200,6 +200,7 @@ function RoutingPreview({ service, scheduleName }: { service: Service; scheduleN
     queryFn: () => must(api.POST('/api/services/{id}/routing/preview', { params: { path: { id: service.id } }, body: { priority, urgency } })),
   });
   const p = preview.data;
+  const zone = zoneOf(p?.schedule_id ?? null);
   return (
     <div className="stack">
       <h3>If an alert came in now</h3>
@@ -220,7 +221,7 @@ function RoutingPreview({ service, scheduleName }: { service: Service; scheduleN
           <ol className="plan">
             {p.levels.map((l) => (
               <li key={l.level} className="plan-level">
-                <div className="plan-head"><strong>Level {l.level}</strong><span className="muted small">{l.level === 1 ? 'at once' : `at ${formatIn(Date.parse(l.starts_at), 'UTC')} UTC if nobody acknowledged`}</span></div>
+                <div className="plan-head"><strong>Level {l.level}</strong><span className="muted small">{l.level === 1 ? 'at once' : `at ${formatIn(Date.parse(l.starts_at), zone)} (${zone}) if nobody acknowledged`}</span></div>
                 {l.pages.length === 0 ? (
                   <p className="paging-nobody_on_call small"><span aria-hidden="true">!</span> Nobody would be paged at this level.</p>
                 ) : (

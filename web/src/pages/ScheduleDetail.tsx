@@ -15,13 +15,19 @@ import '../styles/schedules.css';
 
 export function ScheduleDetailPage() {
   const { scheduleId } = useParams({ from: '/app/schedules/$scheduleId' });
+  // A fresh page per schedule (after a clone, the week shown starts at this week again).
+  return <ScheduleView key={scheduleId} scheduleId={scheduleId} />;
+}
+
+function ScheduleView({ scheduleId }: { scheduleId: string }) {
   const me = useMe();
   const admin = canAdmin(me.role);
   const schedule = useSchedule(scheduleId);
   const oncall = useOnCall(scheduleId);
   const members = useMembers();
   const [weeks, setWeeks] = useState(0);
-  if (schedule.error) return <ErrorText error={schedule.error} />;
+  const failed = schedule.error ?? oncall.error ?? members.error;
+  if (failed) return <ErrorText error={failed} />;
   if (!schedule.data || !oncall.data || !members.data) return <p aria-busy="true">Loading…</p>;
   const s = schedule.data;
   const now = Date.parse(oncall.data.at);

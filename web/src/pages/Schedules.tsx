@@ -21,24 +21,28 @@ export function SchedulesPage() {
         <h1 id="schedules-title">Schedules</h1>
         {canAdmin(me.role) && <Link to="/schedules/new" className="button primary">New schedule</Link>}
       </div>
-      <p className="muted">Who is on call at each escalation level, and how they are paged.</p>
+      <p className="muted">Who is on call at each escalation level now, and how they are paged.</p>
       <ErrorText error={schedules.error ?? members.error} />
       <ul className="cards">
         {list.map((s, i) => {
           const now = oncall[i]?.data;
-          const first = now?.levels.find((l) => l.users.length > 0);
+          const anyone = now?.levels.some((l) => l.users.length > 0);
           return (
             <li key={s.id} className="card stack sched-card">
               <h2 className="h3"><Link to="/schedules/$scheduleId" params={{ scheduleId: s.id }}>{s.name}</Link></h2>
               <p className="muted small">{s.levels.length} level{s.levels.length === 1 ? '' : 's'} · {s.time_zone}</p>
-              {now && (
-                <p>
-                  {first ? (
-                    <>On call now: <strong>{first.users.map((u) => u.name).join(', ')}</strong>{first.level > 1 ? ` (level ${first.level})` : ''}</>
-                  ) : (
-                    <span className="paging-nobody_on_call"><span aria-hidden="true">!</span> Nobody is on call now</span>
-                  )}
-                </p>
+              {now && !anyone && <p className="paging-nobody_on_call"><span aria-hidden="true">!</span> Nobody is on call now</p>}
+              {now && anyone && (
+                <div role="group" aria-label={`On call now in ${s.name}`}>
+                <dl className="oncall-summary">
+                  {now.levels.map((l) => (
+                    <div key={l.level}>
+                      <dt>Level {l.level}</dt>
+                      <dd>{l.users.length ? l.users.map((u) => u.name).join(', ') : <span className="muted">nobody</span>}</dd>
+                    </div>
+                  ))}
+                </dl>
+                </div>
               )}
             </li>
           );
