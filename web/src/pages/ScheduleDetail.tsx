@@ -4,7 +4,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { api, must } from '../api/client';
 import { canAdmin } from '../permissions';
-import { Confirm, ErrorText, PriorityBadge, useMe } from '../ui';
+import { Confirm, ErrorText, useMe } from '../ui';
 import { useServices } from './Alerts';
 import { ShiftTimeline } from '../components/ShiftTimeline';
 import { LevelChannelMatrix } from '../components/LevelChannelMatrix';
@@ -393,7 +393,6 @@ function EscalationPreview({ schedule: s, now }: { schedule: Schedule; now: numb
         ))}
         {ready && s.repeat > 0 && <li className="muted small plan-repeat">Then from level 1 again, {s.repeat} more time{s.repeat > 1 ? 's' : ''}.</li>}
       </ol>
-      <p className="small muted">Priority shown: <PriorityBadge priority={priority} /></p>
     </section>
   );
 }
