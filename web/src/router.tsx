@@ -10,6 +10,8 @@ import { NotFound } from './pages/NotFound';
 import { ProfilePage } from './pages/Profile';
 import { NewWebhookPage, WebhooksPage } from './pages/Webhooks';
 import { WebhookDetailPage } from './pages/WebhookDetail';
+import { EditSchedulePage, NewSchedulePage, SchedulesPage } from './pages/Schedules';
+import { ScheduleDetailPage } from './pages/ScheduleDetail';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
 
@@ -64,6 +66,13 @@ export const webhooksRoute = createRoute({ getParentRoute: () => app, path: '/we
 export const newWebhookRoute = createRoute({ getParentRoute: () => app, path: '/webhooks/new', component: NewWebhookPage });
 export const webhookRoute = createRoute({ getParentRoute: () => app, path: '/webhooks/$webhookId', component: WebhookDetailPage });
 // --- end webhooks routes ---
+// --- schedules routes ---
+export const schedulesRoute = createRoute({ getParentRoute: () => app, path: '/schedules', component: SchedulesPage });
+export const newScheduleRoute = createRoute({ getParentRoute: () => app, path: '/schedules/new', component: NewSchedulePage });
+export const scheduleRoute = createRoute({ getParentRoute: () => app, path: '/schedules/$scheduleId', component: ScheduleDetailPage });
+export const editScheduleRoute = createRoute({ getParentRoute: () => app, path: '/schedules/$scheduleId/edit', component: EditSchedulePage });
+const scheduleRoutes = [schedulesRoute, newScheduleRoute, scheduleRoute, editScheduleRoute];
+// --- end schedules routes ---
 
 const legacyIndex = createRoute({
   getParentRoute: () => rootRoute,
@@ -73,7 +82,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, webhooksRoute, newWebhookRoute, webhookRoute])]);
+const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, webhooksRoute, newWebhookRoute, webhookRoute, ...scheduleRoutes])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 

@@ -6,6 +6,7 @@ import { when } from '../format';
 import { canAdmin } from '../permissions';
 import { Confirm, CopyButton, ErrorText, useMe } from '../ui';
 import { PAGING_TEXT } from './Services';
+import { ServiceRouting } from '../components/ServiceRouting';
 
 const TYPE_LABEL: Record<string, string> = {
   webhook: 'Webhook', events_v2: 'Events API v2', email: 'Email', datadog: 'Datadog', grafana: 'Grafana', alertmanager: 'Alertmanager', custom: 'Custom JSON',
@@ -27,6 +28,7 @@ export function ServiceDetailPage() {
       {s.description && <p>{s.description}</p>}
       <p className={`paging paging-${s.paging}`}><span aria-hidden="true">{s.paging === 'ok' ? '✓' : '!'}</span> {PAGING_TEXT[s.paging] ?? s.paging}</p>
       <p><Link to="/alerts" search={{ service_id: s.id }}>Open alerts of this service</Link></p>
+      <ServiceRouting service={s} admin={canAdmin(me.role)} />
       <section aria-labelledby="sources-title" className="stack">
         <h2 id="sources-title">Sources</h2>
         <ErrorText error={sources.error} />

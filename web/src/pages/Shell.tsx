@@ -57,6 +57,7 @@ export function Shell() {
           <ul className="nav">
             <li><Link to="/alerts" search={{}} activeProps={{ 'aria-current': 'page' }}>Alerts</Link></li>
             <li><Link to="/services" activeProps={{ 'aria-current': 'page' }}>Services</Link></li>
+            <li><Link to="/schedules" activeProps={{ 'aria-current': 'page' }}>Schedules</Link></li>
             {canAdmin(m.role) && <li><Link to="/webhooks" activeProps={{ 'aria-current': 'page' }}>Webhooks</Link></li>}
           </ul>
         </nav>

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import * as Dialog from '@radix-ui/react-dialog';
+import { api, must } from '../api/client';
+import { ErrorText } from '../ui';
+import { CHANNELS, PRIORITY_LIST, type ChannelEntry, type Schedule } from '../schedules/data';
+import { CHANNEL_LABEL, stepsWords } from '../schedules/escalation';
+
+const cap = (p: string) => p[0]!.toUpperCase() + p.slice(1);
+
+/** Per level × priority, which channels page and after how long (PRODUCT.md 7.2). */
+export function LevelChannelMatrix({ schedule: s, admin }: { schedule: Schedule; admin: boolean }) {
+  const entries = useQuery({ queryKey: ['level-channels', s.id], queryFn: () => must(api.GET('/api/schedules/{id}/level-channels', { params: { path: { id: s.id } } })) });
+  const [status, setStatus] = useState('');
+  const cell = (level: number, priority: string) => entries.data?.find((e) => e.level === level && e.priority === priority);
+  return (
+    <section className="stack" aria-labelledby="channels-title">
+      <h2 id="channels-title">Level channels</h2>
+      <p className="muted small">How each level is paged, per alert priority. Delays count from the start of the level. Cells marked “default” follow Klaxon's defaults.</p>
+      <ErrorText error={entries.error} />
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Level channels by level and priority">
+        <table className="matrix">
+          <caption className="visually-hidden">Channels per level and priority</caption>
+          <thead>
+            <tr>
+              <th scope="col">Level</th>
+              {PRIORITY_LIST.map((p) => <th key={p} scope="col">{cap(p)}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {s.levels.map((l) => (
+              <tr key={l.level}>
+                <th scope="row">Level {l.level}</th>
+                {PRIORITY_LIST.map((p) => {
+                  const e = cell(l.level, p);
+                  return (
+                    <td key={p} data-testid={`channels-${l.level}-${p}`}>
+                      {e && (
+                        <div className="matrix-cell">
+                          <span>{stepsWords(e.steps)}</span>
+                          {e.default && <span className="badge small">default</span>}
+                          {admin && <CellEditor schedule={s} entry={e} all={entries.data ?? []} timeout={l.timeout_minutes} onSaved={setStatus} />}
+                        </div>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p role="status" className="muted small">{status}</p>
+    </section>
+  );
+}
+
+type Draft = Record<(typeof CHANNELS)[number], { on: boolean; delay: number }>;
+
+function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: ChannelEntry[]; timeout: number; onSaved: (s: string) => void }) {
+  const { entry } = props;
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const initial = (): Draft =>
+    Object.fromEntries(CHANNELS.map((c) => {
+      const step = entry.steps.find((x) => x.channel === c);
+      return [c, { on: !!step, delay: step?.delay_seconds ?? 0 }];
+    })) as Draft;
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const what = `level ${entry.level}, ${entry.priority} priority`;
+  const id = props.schedule.id;
+  const done = async (message: string) => {
+    await qc.invalidateQueries({ queryKey: ['level-channels', id] });
+    props.onSaved(message);
+    setOpen(false);
+  };
+  const save = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      // Chat steps (a webhook destination each) are kept as they are; this dialog edits the others.
+      const kept = entry.steps.filter((x) => !(CHANNELS as readonly string[]).includes(x.channel));
+      const steps = [
+        ...CHANNELS.filter((c) => draft[c].on).map((c) => ({ channel: c, delay_seconds: draft[c].delay })),
+        ...kept.map((x) => ({ channel: x.channel as 'chat', delay_seconds: x.delay_seconds, ...(x.destination_id ? { destination_id: x.destination_id } : {}) })),
+      ];
+      const others = props.all
+        .filter((e) => !e.default && !(e.level === entry.level && e.priority === entry.priority))
+        .map((e) => ({ level: e.level, priority: e.priority as (typeof PRIORITY_LIST)[number], steps: e.steps.map((x) => ({ channel: x.channel as 'push', delay_seconds: x.delay_seconds, ...(x.destination_id ? { destination_id: x.destination_id } : {}) })) }));
+      await must(api.PUT('/api/schedules/{id}/level-channels', { params: { path: { id } }, body: { entries: [...others, { level: entry.level, priority: entry.priority as 'critical', steps }] } }));
+      await done(`Saved the channels of ${what}.`);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) {
+          setDraft(initial());
+          setError(undefined);
+        }
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <button type="button" className="button small" aria-label={`Edit channels of ${what}`}>Edit</button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>Channels of {what}</Dialog.Title>
+          <Dialog.Description>Each ticked channel pages everyone on call at this level, after its delay from the start of the level (shorter than the level's {props.timeout} minutes).</Dialog.Description>
+          <form
+            className="stack"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
+            <ul className="channel-steps">
+              {CHANNELS.map((c) => (
+                <li key={c} className="row wrap">
+                  <label className="row grow">
+                    <input type="checkbox" checked={draft[c].on} onChange={(e) => setDraft((d) => ({ ...d, [c]: { ...d[c], on: e.target.checked } }))} />
+                    <span>{CHANNEL_LABEL[c]}</span>
+                  </label>
+                  <label className="row">
+                    <span className="small">after</span>
+                    <input
+                      type="number"
+                      className="short"
+                      min={0}
+                      max={86400}
+                      value={draft[c].delay}
+                      disabled={!draft[c].on}
+                      aria-label={`${CHANNEL_LABEL[c]} delay in seconds`}
+                      onChange={(e) => setDraft((d) => ({ ...d, [c]: { ...d[c], delay: Number(e.target.value) } }))}
+                    />
+                    <span className="small">seconds</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <ErrorText error={error} />
+            <div className="row end wrap">
+              {!entry.default && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  onClick={async () => {
+                    setError(undefined);
+                    try {
+                      await must(api.DELETE('/api/schedules/{id}/level-channels/{level}/{priority}', { params: { path: { id, level: String(entry.level), priority: entry.priority } } }));
+                      await done(`The channels of ${what} are the defaults again.`);
+                    } catch (err) {
+                      setError(err);
+                    }
+                  }}
+                >
+                  Reset to default
+                </button>
+              )}
+              <Dialog.Close asChild><button type="button" className="button">Cancel</button></Dialog.Close>
+              <button type="submit" className="button primary" disabled={busy}>Save channels</button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, must, type Schemas } from '../api/client';
+
+export type Schedule = Schemas['Schedule'];
+export type OnCall = Schemas['OnCall'];
+export type Shift = Schemas['Shift'];
+export type Override = Schemas['ScheduleOverride'];
+export type ChannelEntry = Schemas['LevelChannelEntry'];
+export type Member = Schemas['Member'];
+export type Routing = Schemas['ServiceRouting'];
+
+export const PRIORITY_LIST = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const CHANNELS = ['push', 'sms', 'voice', 'email'] as const;
+
+export function useSchedules() {
+  return useQuery({ queryKey: ['schedules'], queryFn: () => must(api.GET('/api/schedules', { params: { query: { limit: 500 } } })) });
+}
+
+export function useSchedule(id: string) {
+  return useQuery({ queryKey: ['schedule', id], queryFn: () => must(api.GET('/api/schedules/{id}', { params: { path: { id } } })) });
+}
+
+/** Members by id, for names in shifts and overrides (which carry only user ids). */
+export function useMembers() {
+  return useQuery({
+    queryKey: ['members'],
+    queryFn: async () => {
+      const list = await must(api.GET('/api/org/members', { params: { query: { limit: 500 } } }));
+      const sorted = [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+      return { list: sorted, byId: new Map(sorted.map((m) => [m.user_id, m])) };
+    },
+  });
+}
+
+export const nameOf = (m: Pick<Member, 'name' | 'email'> | undefined) => (m ? m.name || m.email : 'Someone no longer a member');
+
+export function useOnCall(id: string) {
+  return useQuery({ queryKey: ['oncall', id], queryFn: () => must(api.GET('/api/schedules/{id}/oncall', { params: { path: { id }, query: {} } })) });
+}
+
+/** The browser's own zone, the default of a new schedule. */
+export function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Every IANA zone the browser knows, for the zone pickers. */
+export function zoneNames(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
+  const all = intl.supportedValuesOf?.('timeZone') ?? [];
+  return all.includes('UTC') ? all : ['UTC', ...all];
+}
