@@ -7,6 +7,13 @@ import { AlertDetailPage } from './pages/AlertDetail';
 import { ServicesPage } from './pages/Services';
 import { ServiceDetailPage } from './pages/ServiceDetail';
 import { NotFound } from './pages/NotFound';
+import { OrgLayout } from './pages/org/OrgLayout';
+import { PeoplePage } from './pages/org/People';
+import { ApiKeysPage } from './pages/org/ApiKeys';
+import { AuditPage } from './pages/org/Audit';
+import { OrgSettingsPage } from './pages/org/OrgSettings';
+import { VoicePage } from './pages/org/Voice';
+import { BillingPage } from './pages/org/Billing';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
 
@@ -52,6 +59,34 @@ export const alertRoute = createRoute({ getParentRoute: () => app, path: '/alert
 export const servicesRoute = createRoute({ getParentRoute: () => app, path: '/services', component: ServicesPage });
 export const serviceRoute = createRoute({ getParentRoute: () => app, path: '/services/$serviceId', component: ServiceDetailPage });
 
+// --- organization (admin) routes ---
+const orgLayout = createRoute({ getParentRoute: () => app, path: '/org', component: OrgLayout });
+const orgIndex = createRoute({
+  getParentRoute: () => orgLayout,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/org/people' });
+  },
+});
+const orgPeople = createRoute({ getParentRoute: () => orgLayout, path: '/people', component: PeoplePage });
+const orgKeys = createRoute({ getParentRoute: () => orgLayout, path: '/keys', component: ApiKeysPage });
+const orgAudit = createRoute({ getParentRoute: () => orgLayout, path: '/audit', component: AuditPage });
+const orgSettings = createRoute({ getParentRoute: () => orgLayout, path: '/settings', component: OrgSettingsPage });
+const orgVoice = createRoute({ getParentRoute: () => orgLayout, path: '/voice', component: VoicePage });
+const checkoutResult = (s: Record<string, unknown>): { checkout?: 'success' | 'cancel' } => (s.checkout === 'success' || s.checkout === 'cancel' ? { checkout: s.checkout } : {});
+const orgBilling = createRoute({ getParentRoute: () => orgLayout, path: '/billing', validateSearch: checkoutResult, component: BillingPage });
+/** Stripe sends people back to {KLAXON_PUBLIC_URL}/billing after checkout and from the portal. */
+const billingReturn = createRoute({
+  getParentRoute: () => app,
+  path: '/billing',
+  validateSearch: checkoutResult,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/org/billing', search });
+  },
+});
+const orgRoutes = [orgLayout.addChildren([orgIndex, orgPeople, orgKeys, orgAudit, orgSettings, orgVoice, orgBilling]), billingReturn];
+// --- end organization (admin) routes ---
+
 const legacyIndex = createRoute({
   getParentRoute: () => rootRoute,
   path: '/index.html',
@@ -60,7 +95,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute])]);
+const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, ...orgRoutes])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 

@@ -57,6 +57,7 @@ export function Shell() {
           <ul className="nav">
             <li><Link to="/alerts" search={{}} activeProps={{ 'aria-current': 'page' }}>Alerts</Link></li>
             <li><Link to="/services" activeProps={{ 'aria-current': 'page' }}>Services</Link></li>
+            <li><Link to="/org" activeProps={{ 'aria-current': 'page' }}>Organization</Link></li>
           </ul>
         </nav>
         <div className="topbar-end">
