@@ -5,6 +5,7 @@ import { ago, when } from '../../format';
 import { canAdmin } from '../../permissions';
 import { Confirm, ErrorText, useMe } from '../../ui';
 import { nameOf, SecretOnceDialog, useAction, useMembers } from '../../components/admin';
+import { SelectField } from '../../components/fields';
 import { useServices } from '../Alerts';
 
 type ApiKey = Schemas['ApiKey'];
@@ -63,8 +64,8 @@ function KeyRow({ apiKey: k, admin, owner }: { apiKey: ApiKey; admin: boolean; o
         </div>
       </td>
       <td data-label="Kind"><span className="badge">{KIND_LABEL[k.kind] ?? k.kind}</span>{k.service_ids && <span className="muted small"> {k.service_ids.length} service{k.service_ids.length === 1 ? '' : 's'}</span>}</td>
-      <td data-label="Key"><code>{k.secret_hint}</code></td>
-      <td data-label="Acts as">{owner || <span className="muted">The organization</span>}</td>
+      <td data-label="Key"><code className="nowrap">{k.secret_hint}</code></td>
+      <td data-label="Acts as">{k.kind === 'alert_ingest' ? <span className="muted">The organization{owner ? ` (made by ${owner})` : ''}</span> : owner}</td>
       <td data-label="Last used" className="muted">{k.last_used_at ? <time dateTime={k.last_used_at} title={when(k.last_used_at)}>{ago(k.last_used_at)}</time> : 'Never'}</td>
       {admin && (
         <td>
@@ -119,13 +120,10 @@ function CreateKey() {
             <span>Key name</span>
             <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="terraform" />
           </label>
-          <label className="field">
-            <span>Kind</span>
-            <select value={kind} onChange={(e) => setKind(e.target.value as Kind)} aria-describedby="key-kind-help">
-              <option value="full_product">Full product (acts as you)</option>
-              <option value="alert_ingest">Alert ingest</option>
-            </select>
-          </label>
+          <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)} aria-describedby="key-kind-help">
+            <option value="full_product">Full product (acts as you)</option>
+            <option value="alert_ingest">Alert ingest</option>
+          </SelectField>
           <p id="key-kind-help" className="muted small span-all">{KIND_HELP[kind]}</p>
           {kind === 'alert_ingest' && (
             <fieldset className="plain span-all">

@@ -5,6 +5,7 @@ import { when } from '../../format';
 import { canAdmin } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
 import { nameOf, useMembers } from '../../components/admin';
+import { SelectField } from '../../components/fields';
 
 type Entry = Schemas['AuditEntry'];
 type Filters = { actor_id?: string; action?: string; target_type?: string; target_id?: string; since?: string; until?: string };
@@ -75,25 +76,19 @@ function AuditLog() {
           }}
         >
           <div className="audit-filters">
-            <label className="field">
-              <span>Actor</span>
-              <select value={draft.actor_id} onChange={set('actor_id')}>
-                <option value="">Anyone</option>
-                {(members.data ?? []).map((m) => <option key={m.user_id} value={m.user_id}>{m.name || m.email}</option>)}
-              </select>
-            </label>
+            <SelectField label="Actor" value={draft.actor_id} onChange={set('actor_id')}>
+              <option value="">Anyone</option>
+              {(members.data ?? []).map((m) => <option key={m.user_id} value={m.user_id}>{m.name || m.email}</option>)}
+            </SelectField>
             <label className="field">
               <span>Action</span>
               <input list="audit-actions" value={draft.action} onChange={set('action')} placeholder="member.role_change" maxLength={100} />
               <datalist id="audit-actions">{ACTIONS.map((a) => <option key={a} value={a} />)}</datalist>
             </label>
-            <label className="field">
-              <span>Target type</span>
-              <select value={draft.target_type} onChange={set('target_type')}>
-                <option value="">Any</option>
-                {TARGETS.map((x) => <option key={x} value={x}>{x.replace('_', ' ')}</option>)}
-              </select>
-            </label>
+            <SelectField label="Target type" value={draft.target_type} onChange={set('target_type')}>
+              <option value="">Any</option>
+              {TARGETS.map((x) => <option key={x} value={x}>{x.replace('_', ' ')}</option>)}
+            </SelectField>
             <label className="field">
               <span>Target id</span>
               <input value={draft.target_id} onChange={set('target_id')} placeholder="svc_…" maxLength={64} />

@@ -6,6 +6,7 @@ import { PRIORITIES, when } from '../../format';
 import { canAdmin, isOwner } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
 import { TypedConfirm, useAction } from '../../components/admin';
+import { SelectField } from '../../components/fields';
 
 type Settings = Schemas['OrgSettings'];
 type Urgency = 'high' | 'low';
@@ -128,17 +129,16 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
             <legend>Urgency of a signal that gives a priority but no urgency</legend>
             <div className="form-grid">
               {PRIORITIES.map((p) => (
-                <label key={p} className="field">
-                  <span>{p[0]!.toUpperCase() + p.slice(1)}</span>
-                  <select
-                    value={form.rules[p]}
-                    disabled={ro}
-                    onChange={(e) => setForm({ ...form, rules: { ...form.rules, [p]: e.target.value as Urgency } })}
-                  >
-                    <option value="high">High: pages by phone</option>
-                    <option value="low">Low: never rings a phone</option>
-                  </select>
-                </label>
+                <SelectField
+                  key={p}
+                  label={p[0]!.toUpperCase() + p.slice(1)}
+                  value={form.rules[p]}
+                  disabled={ro}
+                  onChange={(e) => setForm({ ...form, rules: { ...form.rules, [p]: e.target.value as Urgency } })}
+                >
+                  <option value="high">High: pages by phone</option>
+                  <option value="low">Low: never rings a phone</option>
+                </SelectField>
               ))}
             </div>
           </fieldset>

@@ -6,6 +6,7 @@ import { when } from '../../format';
 import { isOwner } from '../../permissions';
 import { Confirm, ErrorText, useMe } from '../../ui';
 import { ROLE_HELP, ROLE_LABEL, ROLES, SecretOnceDialog, useAction, useMembers, type Member } from '../../components/admin';
+import { SelectField } from '../../components/fields';
 
 type Invitation = Schemas['Invitation'];
 type Role = (typeof ROLES)[number];
@@ -143,12 +144,9 @@ function Invitations() {
             <span>Email to invite</span>
             <input type="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" autoComplete="off" />
           </label>
-          <label className="field">
-            <span>Role</span>
-            <select value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby="invite-role-help">
-              {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
-            </select>
-          </label>
+          <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby="invite-role-help">
+            {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+          </SelectField>
           <button type="submit" className="button primary" disabled={act.busy || !email.trim()}>Send invitation</button>
         </form>
         <p id="invite-role-help" className="muted small">{ROLE_LABEL[role]}: {ROLE_HELP[role]}.</p>

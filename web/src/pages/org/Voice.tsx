@@ -4,6 +4,7 @@ import { api, must, type Schemas } from '../../api/client';
 import { canAdmin } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
 import { useAction } from '../../components/admin';
+import { SelectField } from '../../components/fields';
 import { useOrgSettings } from './OrgSettings';
 
 type Voice = Schemas['VoiceSettings'];
@@ -53,35 +54,23 @@ function VoiceForm({ voice, editable }: { voice: Voice; editable: boolean }) {
         }}
       >
         <div className="form-grid">
-          <label className="field">
-            <span>Voice</span>
-            <select value={form.voice} disabled={ro} onChange={(e) => setForm({ ...form, voice: e.target.value as Voice['voice'] })}>
-              <option value="female">Female</option>
-              <option value="male">Male</option>
-            </select>
-          </label>
+          <SelectField label="Voice" value={form.voice} disabled={ro} onChange={(e) => setForm({ ...form, voice: e.target.value as Voice['voice'] })}>
+            <option value="female">Female</option>
+            <option value="male">Male</option>
+          </SelectField>
           <label className="field">
             <span>Language <small>(BCP 47, e.g. en-US)</small></span>
             <input required pattern="[a-z]{2,3}(-[A-Z]{2})?" maxLength={6} readOnly={ro} value={form.language} onChange={(e) => setForm({ ...form, language: e.target.value })} />
           </label>
-          <label className="field">
-            <span>Read the message</span>
-            <select value={String(form.repeat_count)} disabled={ro} onChange={(e) => setForm({ ...form, repeat_count: Number(e.target.value) })}>
-              {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{n === 1 ? 'Once' : `${n} times`}</option>)}
-            </select>
-          </label>
-          <label className="field">
-            <span>Key that acknowledges</span>
-            <select value={form.ack_key} disabled={ro} onChange={(e) => setForm({ ...form, ack_key: e.target.value })}>
-              {KEYS.map((k) => <option key={k} value={k}>{k}</option>)}
-            </select>
-          </label>
-          <label className="field">
-            <span>Key that escalates</span>
-            <select value={form.escalate_key} disabled={ro} onChange={(e) => setForm({ ...form, escalate_key: e.target.value })}>
-              {KEYS.map((k) => <option key={k} value={k}>{k}</option>)}
-            </select>
-          </label>
+          <SelectField label="Read the message" value={String(form.repeat_count)} disabled={ro} onChange={(e) => setForm({ ...form, repeat_count: Number(e.target.value) })}>
+            {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{n === 1 ? 'Once' : `${n} times`}</option>)}
+          </SelectField>
+          <SelectField label="Key that acknowledges" value={form.ack_key} disabled={ro} onChange={(e) => setForm({ ...form, ack_key: e.target.value })}>
+            {KEYS.map((k) => <option key={k} value={k}>{k}</option>)}
+          </SelectField>
+          <SelectField label="Key that escalates" value={form.escalate_key} disabled={ro} onChange={(e) => setForm({ ...form, escalate_key: e.target.value })}>
+            {KEYS.map((k) => <option key={k} value={k}>{k}</option>)}
+          </SelectField>
           <label className="field span-all">
             <span>Greeting <small>(spoken before the alert; empty for the built-in one)</small></span>
             <textarea rows={3} maxLength={500} readOnly={ro} value={form.greeting} onChange={(e) => setForm({ ...form, greeting: e.target.value })} />
