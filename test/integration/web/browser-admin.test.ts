@@ -7,6 +7,7 @@ import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot,
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
+import { startFakeStripe } from '../../helpers/fake-stripe.ts';
 
 // The dashboard's organization pages (issue 24 point 3): people and invitations, API keys, the
 // audit log, settings, voice and billing, in Debian's Chromium against a real server on loopback
@@ -52,8 +53,8 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
     await t?.close();
   });
 
-  const page = async (opts: Parameters<typeof newContext>[2] = {}) => {
-    const ctx = await newContext(browser, base, opts);
+  const page = async (opts: Parameters<typeof newContext>[2] = {}, at = base) => {
+    const ctx = await newContext(browser, at, opts);
     contexts.push(ctx);
     const p = await ctx.newPage();
     problems.set(p, watchConsole(p));
@@ -299,6 +300,60 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
     await p.goto('/billing?checkout=cancel');
     await p.getByText('Checkout cancelled: nothing was charged.').waitFor(WAIT);
     expect(new URL(p.url()).pathname).toBe('/org/billing');
+  });
+
+  it('with Stripe billing: previews a plan, checks out on the link the API returns, opens the portal and changes the plan', async () => {
+    const secretKey = 'sk_test_51KlaxonFakeSecretKey000000000000';
+    const webhookSecret = 'whsec_klaxonTestSigningSecret0000000000';
+    const prices = { team: 'price_team_monthly', business: 'price_business_monthly' };
+    const clock = new ManualClock('2026-11-25T09:00:00.000Z');
+    const stripe = await startFakeStripe({ secretKey, webhookSecret, prices: Object.values(prices), now: () => clock.now() });
+    const paid = await buildTestApp({
+      dialect: 'sqlite', clock, dashboard: await ensureDashboard(),
+      env: { BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.url, STRIPE_PRICE_TEAM: prices.team, STRIPE_PRICE_BUSINESS: prices.business },
+    });
+    let browserPage: Page | undefined;
+    try {
+      await paid.app.listen({ host: '127.0.0.1', port: 0 });
+      const at = `http://127.0.0.1:${(paid.app.server.address() as AddressInfo).port}`;
+      await paid.container.services.orgs.bootstrap({ orgName: 'Paying Co', email: OWNER.email, password: OWNER.password });
+      const p = (browserPage = await page({}, at));
+      // Stripe's hosted pages, as the browser would reach them (no network here).
+      await p.context().route(/^https:\/\/(checkout|billing)\.stripe\.test\//, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe</title><h1>Stripe</h1>' }));
+      await signIn(p, OWNER.email, OWNER.password);
+      await p.goto('/org/billing');
+      await p.getByRole('heading', { name: 'Plans' }).waitFor(WAIT);
+      expect(await p.getByTestId('billing-off').count()).toBe(0);
+      await p.getByRole('button', { name: 'Preview Team' }).click();
+      await p.getByText(/due now/).waitFor(WAIT);
+      await accessible(p, 'the billing page with plans');
+      await screenshot(p, 'billing-stripe-desktop-light');
+      const checkout = p.waitForURL(/checkout\.stripe\.test/, WAIT);
+      await p.getByRole('button', { name: 'Continue to checkout' }).click();
+      await checkout;
+      const sessionId = new URL(p.url()).pathname.split('/').pop()!;
+      const { session } = stripe.completeCheckout(sessionId);
+      const payload = stripe.event('checkout.session.completed', session);
+      const hook = await paid.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) }, payload });
+      expect(hook.json()).toEqual({ received: true, applied: true });
+      // Stripe sends the person back to {KLAXON_PUBLIC_URL}/billing?checkout=success.
+      await p.goto('/billing?checkout=success');
+      await p.getByText(/Checkout complete/).waitFor(WAIT);
+      await p.locator('.plan-card[data-current="true"]').getByRole('heading', { name: 'Team' }).waitFor(WAIT);
+      const portal = p.waitForURL(/billing\.stripe\.test/, WAIT);
+      await p.getByRole('button', { name: 'Manage payment and invoices' }).click();
+      await portal;
+      await p.goto('/org/billing');
+      await p.getByRole('button', { name: 'Preview Business' }).click();
+      await p.getByRole('button', { name: 'Change plan' }).click();
+      await p.getByText('The plan is now Business.').waitFor(WAIT);
+      expect((await paid.container.services.billing.status((await paid.container.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow()).id)).plan).toBe('business');
+      await accessible(p, 'the billing page after a plan change');
+    } finally {
+      await browserPage?.context().close(); // its event stream ends before the server closes
+      await paid.close();
+      await stripe.close();
+    }
   });
 
   for (const who of ['responder', 'observer'] as const) {

@@ -117,20 +117,20 @@ function AuditLog() {
         <div className="section-body">
           <ErrorText error={log.error} />
           {entries.length > 0 && (
-            <table className="data stacked" aria-describedby="audit-title">
+            <div className="scroll-x" tabIndex={0} role="region" aria-label="Audit entries"><table className="data stacked audit" aria-describedby="audit-title">
               <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Changes</th></tr></thead>
               <tbody>
                 {entries.map((e) => (
                   <tr key={e.id}>
-                    <td className="muted"><time dateTime={e.created_at}>{when(e.created_at)}</time></td>
+                    <td className="muted nowrap"><time dateTime={e.created_at}>{when(e.created_at)}</time></td>
                     <td data-label="Who">{e.actor_id ? nameOf(members.data, e.actor_id) : ''}{e.actor_type !== 'user' && <span className="muted small">{e.actor_id ? ' · ' : ''}{ACTOR_TYPE[e.actor_type] ?? e.actor_type}</span>}</td>
                     <td data-label="Action"><span className="action-name">{e.action}</span></td>
-                    <td data-label="Target">{e.target_type && <span className="muted small">{e.target_type.replace('_', ' ')} </span>}{e.target_type === 'user' ? nameOf(members.data, e.target_id) : <code className="small">{e.target_id}</code>}</td>
+                    <td data-label="Target">{e.target_type && <span className="muted small">{e.target_type.replace('_', ' ')} </span>}{e.target_type === 'user' ? nameOf(members.data, e.target_id) : <code className="small id">{e.target_id}</code>}</td>
                     <td data-label="Changes"><span className="changes">{summary(e.changes)}</span></td>
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </table></div>
           )}
           {log.isSuccess && entries.length === 0 && <p className="empty">{active ? 'No entry matches these filters.' : 'Nothing has been changed yet.'}</p>}
           {log.isLoading && <p aria-busy="true">Loading…</p>}
