@@ -251,6 +251,20 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
     expect(after.time_zone).toBe('Europe/Berlin');
     expect(after.retention_days).toBe(45);
     expect(after.default_urgency_rules.low).toBe('high');
+    // Phone throttles: one more SMS limit, saved; then back to the defaults.
+    type Throttles = { paging_throttles: { sms: { max: number; window_minutes: number }[]; voice: unknown[] } };
+    const defaults = (await get<Throttles>('/api/org/settings')).paging_throttles;
+    await p.getByRole('button', { name: 'Add SMS limit' }).click();
+    const n = defaults.sms.length + 1;
+    await p.getByLabel(new RegExp(`^SMS limit ${n}: at most`)).fill('40');
+    await p.getByLabel(new RegExp(`^SMS limit ${n}: in`)).fill('720');
+    await p.getByRole('button', { name: 'Save throttles' }).click();
+    await p.getByRole('status').filter({ hasText: 'Throttles saved.' }).waitFor(WAIT);
+    expect((await get<Throttles>('/api/org/settings')).paging_throttles.sms).toEqual([...defaults.sms, { max: 40, window_minutes: 720 }]);
+    await p.getByRole('button', { name: 'Reset to defaults' }).click();
+    await p.getByRole('status').filter({ hasText: 'Throttles are back to the defaults.' }).waitFor(WAIT);
+    expect((await get<Throttles>('/api/org/settings')).paging_throttles).toEqual(defaults);
+    expect(await p.getByLabel(new RegExp(`^SMS limit ${n}: at most`)).count()).toBe(0);
     // A bad value: the server's message, no 5xx.
     await p.getByLabel('Time zone').fill('Mars/Olympus');
     await p.getByRole('button', { name: 'Save settings' }).click();
@@ -379,6 +393,7 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
       await open(p, 'Settings', 'Organization settings');
       await p.getByTestId('channel-sms').waitFor(WAIT);
       expect(await p.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+      expect(await p.getByRole('button', { name: /Save throttles|Add SMS limit/ }).count()).toBe(0);
       expect(await p.getByRole('button', { name: /Delete organization/ }).count()).toBe(0);
       await expect(p.getByLabel('Time zone').getAttribute('readonly')).resolves.not.toBeNull();
 

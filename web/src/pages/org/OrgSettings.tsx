@@ -33,7 +33,7 @@ export function OrgSettingsPage() {
         <>
           <Channels channels={settings.data.channels} />
           <SettingsForm settings={settings.data} editable={canAdmin(me.role)} />
-          <Throttles settings={settings.data} />
+          <Throttles settings={settings.data} editable={canAdmin(me.role)} />
           {isOwner(me.role) && <DeleteOrg name={settings.data.name} />}
         </>
       )}
@@ -80,7 +80,7 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
     rules: { ...settings.default_urgency_rules },
   });
   const [form, setForm] = useState(initial);
-  useEffect(() => setForm(initial()), [settings.updated_at]);
+  useEffect(() => setForm(initial()), [settings.name, settings.time_zone, settings.retention_days, settings.ingest_rate_per_minute, settings.default_urgency_rules]);
   const ro = !editable;
   return (
     <section className="section" aria-labelledby="general-title">
@@ -154,21 +154,81 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
   );
 }
 
-function Throttles({ settings }: { settings: Settings }) {
-  const t = settings.paging_throttles;
-  const line = (list: { window_minutes: number; max: number }[]) => list.map((x) => `${x.max} in ${x.window_minutes} min`).join(', ');
+type Limit = { window_minutes: number; max: number };
+const CHANNEL_NAME = { sms: 'SMS', voice: 'Voice' } as const;
+
+function Throttles({ settings, editable }: { settings: Settings; editable: boolean }) {
+  const qc = useQueryClient();
+  const act = useAction();
+  const [form, setForm] = useState(() => structuredClone(settings.paging_throttles));
+  useEffect(() => setForm(structuredClone(settings.paging_throttles)), [settings.paging_throttles]);
+  const save = (body: { sms: Limit[] | null; voice: Limit[] | null }, note: string) =>
+    act.run(async () => {
+      const saved = await must(api.PATCH('/api/org/settings', { body: { paging_throttles: body } }));
+      qc.setQueryData(['org-settings'], saved);
+      return note;
+    });
+  const setRow = (c: 'sms' | 'voice', i: number, patch: Partial<Limit>) => setForm((f) => ({ ...f, [c]: f[c].map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
   return (
     <section className="section" aria-labelledby="throttles-title">
       <header>
         <h2 id="throttles-title">Phone throttles</h2>
         <p className="muted small">SMS and calls to one person: a page over a limit waits until it may go, never dropped, and waiting SMS pages go as one message.</p>
       </header>
-      <div className="section-body">
-        <dl className="facts compact">
-          <div><dt>SMS</dt><dd>{line(t.sms)}</dd></div>
-          <div><dt>Voice</dt><dd>{line(t.voice)}</dd></div>
-        </dl>
-      </div>
+      <form
+        className="section-body"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save({ sms: form.sms, voice: form.voice }, 'Throttles saved.');
+        }}
+      >
+        <div className="throttles">
+          {(['sms', 'voice'] as const).map((c) => (
+            <fieldset key={c} className="plain">
+              <legend>{CHANNEL_NAME[c]} to one person</legend>
+              <ul className="limits">
+                {form[c].map((r, i) => (
+                  <li key={i}>
+                    {editable ? (
+                      <>
+                        <label>
+                          <span className="visually-hidden">{CHANNEL_NAME[c]} limit {i + 1}: </span>at most
+                          <input type="number" min={1} max={1000} required value={r.max} onChange={(e) => setRow(c, i, { max: Number(e.target.value) })} />
+                        </label>
+                        <label>
+                          <span className="visually-hidden">{CHANNEL_NAME[c]} limit {i + 1}: </span>in
+                          <input type="number" min={1} max={1440} required value={r.window_minutes} onChange={(e) => setRow(c, i, { window_minutes: Number(e.target.value) })} />
+                          minutes
+                        </label>
+                        {form[c].length > 1 && (
+                          <button type="button" className="button small" aria-label={`Remove ${CHANNEL_NAME[c]} limit ${i + 1}`} onClick={() => setForm((f) => ({ ...f, [c]: f[c].filter((_, j) => j !== i) }))}>
+                            Remove
+                          </button>
+                        )}
+                      </>
+                    ) : (
+                      <span>At most {r.max} in {r.window_minutes} minutes</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {editable && form[c].length < 8 && (
+                <button type="button" className="button small" onClick={() => setForm((f) => ({ ...f, [c]: [...f[c], { max: 10, window_minutes: 60 }] }))}>
+                  Add {CHANNEL_NAME[c]} limit
+                </button>
+              )}
+            </fieldset>
+          ))}
+        </div>
+        <ErrorText error={act.error} />
+        {editable && (
+          <div className="form-foot">
+            <button type="submit" className="button primary" disabled={act.busy}>Save throttles</button>
+            <button type="button" className="button" disabled={act.busy} onClick={() => save({ sms: null, voice: null }, 'Throttles are back to the defaults.')}>Reset to defaults</button>
+            {act.note && <span role="status" className="saved">{act.note}</span>}
+          </div>
+        )}
+      </form>
     </section>
   );
 }
