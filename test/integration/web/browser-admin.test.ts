@@ -414,6 +414,24 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
     });
   }
 
+  it('an admin configures (keys, settings, audit log) but manages neither members nor the organization', async () => {
+    const admin = await addMember(t, owner, 'admin', { email: 'admin@example.com', passwordHash: await hashPassword(PASSWORD) });
+    const p = await page();
+    await signIn(p, admin.email, PASSWORD);
+    await p.goto('/org/people');
+    await p.getByRole('cell', { name: /Rita Responder/ }).waitFor(WAIT);
+    expect(await p.getByLabel(/^Role of/).count()).toBe(0);
+    expect(await p.getByLabel('Email to invite').count()).toBe(0);
+    await open(p, 'API keys', 'API keys');
+    await p.getByLabel('Key name').waitFor(WAIT);
+    await open(p, 'Audit log', 'Audit log');
+    await p.locator('.action-name').first().waitFor(WAIT);
+    await open(p, 'Settings', 'Organization settings');
+    await p.getByRole('button', { name: 'Save settings' }).waitFor(WAIT);
+    expect(await p.getByRole('button', { name: /Delete organization/ }).count()).toBe(0);
+    await accessible(p, 'the organization pages as an admin');
+  });
+
   it('a member leaves the organization', async () => {
     const p = await page();
     await signIn(p, dana.email, PASSWORD);
