@@ -384,6 +384,7 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
       expect(await p.getByRole('heading', { name: 'Invitations' }).count()).toBe(0);
       expect(await orgNav(p).getByRole('link', { name: 'Audit log' }).count()).toBe(0);
       await accessible(p, `the people page as ${who}`);
+      await screenshot(p, `people-${who}-desktop-light`);
 
       await open(p, 'API keys', 'API keys');
       await p.getByRole('row').filter({ hasText: 'prometheus' }).waitFor(WAIT);
@@ -410,7 +411,6 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
       await p.goto('/org/audit');
       await p.getByText('Admins and owners read the audit log.').waitFor(WAIT);
       await accessible(p, `the organization pages as ${who}`);
-      if (who === 'observer') await screenshot(p, 'people-observer-desktop-light');
     });
   }
 
