@@ -12,6 +12,13 @@ import { NewWebhookPage, WebhooksPage } from './pages/Webhooks';
 import { WebhookDetailPage } from './pages/WebhookDetail';
 import { EditSchedulePage, NewSchedulePage, SchedulesPage } from './pages/Schedules';
 import { ScheduleDetailPage } from './pages/ScheduleDetail';
+import { OrgLayout } from './pages/org/OrgLayout';
+import { PeoplePage } from './pages/org/People';
+import { ApiKeysPage } from './pages/org/ApiKeys';
+import { AuditPage } from './pages/org/Audit';
+import { OrgSettingsPage } from './pages/org/OrgSettings';
+import { VoicePage } from './pages/org/Voice';
+import { BillingPage } from './pages/org/Billing';
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound });
 
@@ -73,6 +80,33 @@ export const scheduleRoute = createRoute({ getParentRoute: () => app, path: '/sc
 export const editScheduleRoute = createRoute({ getParentRoute: () => app, path: '/schedules/$scheduleId/edit', component: EditSchedulePage });
 const scheduleRoutes = [schedulesRoute, newScheduleRoute, scheduleRoute, editScheduleRoute];
 // --- end schedules routes ---
+// --- organization (admin) routes ---
+const orgLayout = createRoute({ getParentRoute: () => app, path: '/org', component: OrgLayout });
+const orgIndex = createRoute({
+  getParentRoute: () => orgLayout,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/org/people' });
+  },
+});
+const orgPeople = createRoute({ getParentRoute: () => orgLayout, path: '/people', component: PeoplePage });
+const orgKeys = createRoute({ getParentRoute: () => orgLayout, path: '/keys', component: ApiKeysPage });
+const orgAudit = createRoute({ getParentRoute: () => orgLayout, path: '/audit', component: AuditPage });
+const orgSettings = createRoute({ getParentRoute: () => orgLayout, path: '/settings', component: OrgSettingsPage });
+const orgVoice = createRoute({ getParentRoute: () => orgLayout, path: '/voice', component: VoicePage });
+const checkoutResult = (s: Record<string, unknown>): { checkout?: 'success' | 'cancel' } => (s.checkout === 'success' || s.checkout === 'cancel' ? { checkout: s.checkout } : {});
+const orgBilling = createRoute({ getParentRoute: () => orgLayout, path: '/billing', validateSearch: checkoutResult, component: BillingPage });
+/** Stripe sends people back to {KLAXON_PUBLIC_URL}/billing after checkout and from the portal. */
+const billingReturn = createRoute({
+  getParentRoute: () => app,
+  path: '/billing',
+  validateSearch: checkoutResult,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/org/billing', search });
+  },
+});
+const orgRoutes = [orgLayout.addChildren([orgIndex, orgPeople, orgKeys, orgAudit, orgSettings, orgVoice, orgBilling]), billingReturn];
+// --- end organization (admin) routes ---
 
 const legacyIndex = createRoute({
   getParentRoute: () => rootRoute,
@@ -82,7 +116,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, webhooksRoute, newWebhookRoute, webhookRoute, ...scheduleRoutes])]);
+const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, webhooksRoute, newWebhookRoute, webhookRoute, ...scheduleRoutes, ...orgRoutes])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 
