@@ -259,10 +259,10 @@ function filtered(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
     q =
       dialect === 'postgres'
         ? q.where(sql<boolean>`array_to_tsvector(string_to_array(title_words, ' ')) @@ ${tsQuery(words)}::tsquery`)
-        : // Walking the list index where matches are dense (docs/adr/0546-title-search-plans.md): each
-          // alert read is tested on its own words (one space apart: a word begins after a space), with
-          // no list of the matches built first (FTS5 merges a prefix query's every match up front).
-          words.reduce((w, word) => w.where(sql<boolean>`instr(' ' || alerts.title_words, ${' ' + word}) > 0`), q);
+        : // Walking the list index, each entry tested against the list of matches (rowids) that FTS5
+          // builds first; the index entry holds the rowid, so no alert is read to test it
+          // (docs/adr/0546-title-search-plans.md).
+          q.where(sql<boolean>`alerts.rowid in (select rowid from alerts_fts where alerts_fts match ${ftsQuery(words)})`);
   }
   return q;
 }
