@@ -6,13 +6,16 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/database.ts';
 import { HANDLED_EVENT_KEEP_MS, outboxPruneJob } from '../src/jobs/outbox-prune.job.ts';
 import { RECEIPT_KEEP_MS, receiptPruneJob } from '../src/jobs/receipt-prune.job.ts';
+import { escalationPruneJob } from '../src/jobs/escalation-prune.job.ts';
 
 export async function pruneAsOf(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string> {
   const now = new Date(Date.now() + Math.max(HANDLED_EVENT_KEEP_MS, RECEIPT_KEEP_MS) + 86_400_000);
   await outboxPruneJob.run({ db, now });
   await receiptPruneJob.run({ db, now });
-  // PostgreSQL keeps deleted rows' space for reuse by later rows (a store in its steady state
-  // reuses it); compacted here so the figure is the rows kept. SQLite's free pages are not counted.
-  if (dialect === 'postgres') await sql`vacuum full outbox_events, receipts`.execute(db);
-  return `cleanup as of ${now.toISOString()}${dialect === 'postgres' ? ', then vacuum full of the pruned tables' : ''}`;
+  await escalationPruneJob.run({ db, now });
+  // PostgreSQL keeps deleted rows' and old row versions' space for reuse by later rows (a store in
+  // its steady state reuses it); every table is compacted here so the figure is the rows kept, as
+  // SQLite's dbstat figure leaves free pages out.
+  if (dialect === 'postgres') await sql`vacuum full`.execute(db);
+  return `cleanup as of ${now.toISOString()}${dialect === 'postgres' ? ', then vacuum full' : ''}`;
 }

@@ -38,6 +38,7 @@ import { createEmailProvider } from './providers/email.ts';
 import { createSqliteStoreRound } from './jobs/outbox-round.sqlite.ts';
 import { outboxPruneJob } from './jobs/outbox-prune.job.ts';
 import { receiptPruneJob } from './jobs/receipt-prune.job.ts';
+import { escalationPruneJob } from './jobs/escalation-prune.job.ts';
 import { retentionJob } from './jobs/retention.job.ts';
 import { createHmac } from 'node:crypto';
 import { createDeviceService } from './modules/device/index.ts';
@@ -148,7 +149,7 @@ export function createContainer(opts: ContainerOptions) {
   const runner = createOutboxRunner({
     db, dialect, clock,
     handlers,
-    periodic: [outboxPruneJob, receiptPruneJob, retentionJob, webhookCleanupJob],
+    periodic: [outboxPruneJob, receiptPruneJob, escalationPruneJob, retentionJob, webhookCleanupJob],
     leaseMs: config.outboxLeaseMs,
     // On the SQLite thread a round must not hold a transaction open across its round trips; the
     // thread runs the rounds of the handlers it has a form of itself (docs/adr/0125).

@@ -165,7 +165,21 @@ export interface AlertListFilter {
   q?: string | undefined;
   after?: { priority: number; id: string } | undefined;
   limit: number;
+  /**
+   * SQLite with `q`: read the matching alerts from the search index, by rowid, and sort them,
+   * instead of walking the list's index ranges and testing each alert against the matches. Chosen
+   * by `listAlerts` when the index holds few matches (SEARCH_DRIVES_AT_MOST), where walking the
+   * ranges would read most of the organization's alerts to find a page of them.
+   */
+  searchDrives?: boolean | undefined;
 }
+
+/**
+ * SQLite: at most this many alerts (of every organization) matching `q`, the list reads them by
+ * rowid from the search index and sorts them; more, and it walks the list's index ranges in order,
+ * where matches are dense enough to fill a page soon (docs/adr/0546-title-search-plans.md).
+ */
+export const SEARCH_DRIVES_AT_MOST = 2000;
 
 /**
  * Most important first, then newest (ids are time-ordered); keyset pagination on (priority, id).
@@ -176,6 +190,19 @@ export interface AlertListFilter {
  * cursor would read and sort every matching alert.
  */
 export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter): Promise<AlertRow[]> {
+  const words = f.q ? queryWords(f.q) : [];
+  if (dialect === 'sqlite' && words.length && f.searchDrives === undefined) {
+    // How many alerts match, from the index alone (it holds rowids only), counting one more than
+    // the bound at most. The words as whole words first: FTS5 streams a term's list and stops at
+    // the bound, where a prefix query merges every match before the first (~1 µs a match); whole
+    // words match a subset, so more than the bound of them settles it.
+    const over = async (match: string) =>
+      Number(
+        (await sql<{ n: number }>`select count(*) as n from (select 1 from alerts_fts where alerts_fts match ${match} limit ${SEARCH_DRIVES_AT_MOST + 1})`.execute(db)).rows[0]!.n,
+      ) > SEARCH_DRIVES_AT_MOST;
+    const many = (await over(words.map((w) => `"${w}"`).join(' '))) || (await over(ftsQuery(words)));
+    f = { ...f, searchDrives: !many };
+  }
   return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
 }
 
@@ -206,14 +233,25 @@ export function listAlertsQuery(db: Kysely<Database>, dialect: Dialect, f: Alert
 
 type AlertQuery = ReturnType<typeof filtered>;
 
+const unfiltered = (db: Kysely<Database>) => db.selectFrom('alerts').selectAll();
+
 /** The list filters other than status and the cursor. */
 function filtered(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
-  let q = db.selectFrom('alerts').selectAll().where('org_id', '=', f.orgId);
+  const words = f.q ? queryWords(f.q) : [];
+  let q =
+    dialect === 'sqlite' && f.searchDrives && words.length
+      ? // The matches first, then each alert by its rowid: CROSS JOIN keeps SQLite from reordering.
+        (db
+          .selectFrom(sql<{ fts_rowid: number }>`(select rowid as fts_rowid from alerts_fts where alerts_fts match ${ftsQuery(words)})`.as('m'))
+          .crossJoin('alerts')
+          .whereRef(sql.ref('alerts.rowid'), '=', sql.ref('m.fts_rowid'))
+          .selectAll('alerts')
+          .where('org_id', '=', f.orgId) as unknown as ReturnType<typeof unfiltered>)
+      : unfiltered(db).where('org_id', '=', f.orgId);
   if (f.serviceId) q = q.where('service_id', '=', f.serviceId);
   if (f.priority?.length) q = q.where('priority', 'in', f.priority);
   if (f.urgency) q = q.where('urgency', '=', f.urgency as AlertRow['urgency']);
-  const words = f.q ? queryWords(f.q) : [];
-  if (words.length) {
+  if (words.length && !(dialect === 'sqlite' && f.searchDrives)) {
     // Every word of q begins a word of the title, by the same rules on both stores: the words are
     // folded by the application (alert.search.ts, docs/adr/0542-title-search.md). SQLite: the
     // FTS5 index alerts_fts (rowids of alerts); PostgreSQL: the GIN index alerts_fts, whose
@@ -221,7 +259,10 @@ function filtered(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
     q =
       dialect === 'postgres'
         ? q.where(sql<boolean>`array_to_tsvector(string_to_array(title_words, ' ')) @@ ${tsQuery(words)}::tsquery`)
-        : q.where(sql<boolean>`alerts.rowid in (select rowid from alerts_fts where alerts_fts match ${ftsQuery(words)})`);
+        : // Walking the list index, each entry tested against the list of matches (rowids) that FTS5
+          // builds first; the index entry holds the rowid, so no alert is read to test it
+          // (docs/adr/0546-title-search-plans.md).
+          q.where(sql<boolean>`alerts.rowid in (select rowid from alerts_fts where alerts_fts match ${ftsQuery(words)})`);
   }
   return q;
 }

@@ -146,3 +146,32 @@ export async function peopleNames(db: Kysely<Database>, ids: readonly string[]):
   const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, { name: r.name || r.email, email: r.email }]));
 }
+
+/**
+ * Deletes the escalation state of alerts resolved before `before` that have nothing left to do:
+ * no next step (`next_at` null, set when the resolve was applied) and no outbox event of the alert
+ * still pending (docs/adr/0547-escalation-state-of-resolved-alerts.md). A thousand rows a
+ * statement; the rows left are those of alerts not yet resolved, or resolved within the window.
+ */
+export async function pruneFinishedEscalations(db: Kysely<Database>, before: string, batch = 1000): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const r = await db
+      .deleteFrom('alert_escalations')
+      .where('alert_id', 'in', (eb) =>
+        eb
+          .selectFrom('alert_escalations as e')
+          .innerJoin('alerts as a', 'a.id', 'e.alert_id')
+          .select('e.alert_id')
+          .where('e.next_at', 'is', null)
+          .where('a.status', '=', 'resolved')
+          .where('a.resolved_at', '<', before)
+          .where((w) => w.not(w.exists(w.selectFrom('outbox_events as o').select(sql`1`.as('one')).where('o.processed_at', 'is', null).whereRef('o.alert_id', '=', 'e.alert_id'))))
+          .limit(batch),
+      )
+      .executeTakeFirst();
+    const n = Number(r.numDeletedRows);
+    pruned += n;
+    if (n < batch) return pruned;
+  }
+}

@@ -78,6 +78,17 @@ describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
     expect(problems).toEqual([]);
   });
 
+  // SQLite, a q with few matches (alert.repository.ts SEARCH_DRIVES_AT_MOST): each range reads the
+  // matches from the search index and then each alert by its rowid, never a walk of the list index.
+  test.each(filterCombinations().filter(([, f]) => f.q))('sqlite, few matches of q: GET /api/alerts with %s reads the matches by rowid', async (_name, filter) => {
+    if (dialect !== 'sqlite') return;
+    const plan = await sqlitePlan(ts.store.db, listAlertsQuery(ts.store.db, dialect, { ...filter, searchDrives: true }).compile());
+    const reads = plan.filter((s) => /\balerts\b/.test(s.detail));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const r of reads) expect(r.detail).toMatch(/^SEARCH alerts USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+    expect(plan.filter((s) => /alerts_fts/.test(s.detail)).length).toBe(reads.length);
+  });
+
   test('retention finds resolved alerts by resolved_at, not by walking every resolved alert', async () => {
     const db = ts.store.db;
     const q = resolvedBeforeQuery(db, 'org_1', '2026-01-01T00:00:00.000Z', 500).compile();

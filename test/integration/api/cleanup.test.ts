@@ -5,6 +5,8 @@ import { HANDLED_EVENT_KEEP_MS, outboxPruneJob } from '../../../src/jobs/outbox-
 import { RECEIPT_KEEP_MS, receiptPruneJob } from '../../../src/jobs/receipt-prune.job.ts';
 import { outboxRepository, type NewOutboxEventRow } from '../../../src/modules/outbox/index.ts';
 import { receiptRepository } from '../../../src/modules/ingest/index.ts';
+import { escalationPruneJob, RESOLVED_ESCALATION_KEEP_MS } from '../../../src/jobs/escalation-prune.job.ts';
+import { notificationRepository } from '../../../src/modules/notification/index.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
 
 // Handled outbox events are kept an hour and receipts a week, then pruned in small statements, oldest
@@ -128,5 +130,42 @@ describe.each(DIALECTS)('cleanup (%s)', (dialect) => {
     await ts.store.db.insertInto('receipts').values([receipt('rcp_old', -1), receipt('rcp_new', 1)]).execute();
     expect(await receiptPruneJob.run({ db: ts.store.db, now: NOW })).toBe(1);
     expect((await ts.store.db.selectFrom('receipts').select('id').execute()).map((r) => r.id)).toEqual(['rcp_new']);
+  });
+
+  test("a resolved alert's escalation state goes an hour after the resolve, unless a step or an event of it is still pending", async () => {
+    const db = ts.store.db;
+    const t = (minFromNow: number) => new Date(NOW.getTime() + minFromNow * 60_000).toISOString();
+    await db.insertInto('organizations').values({ id: 'org_1', name: 'Acme', created_at: t(-600), updated_at: t(-600) } as never).execute();
+    await db.insertInto('services').values({ id: 'svc_1', org_id: 'org_1', name: 'api', created_at: t(-600), updated_at: t(-600) } as never).execute();
+    // [id, status, resolved minutes ago (null: not resolved), next_at set, a pending outbox event]
+    const cases: Array<[string, 'open' | 'resolved', number | null, boolean, boolean]> = [
+      ['alr_done_1', 'resolved', 120, false, false],
+      ['alr_done_2', 'resolved', 61, false, false],
+      ['alr_recent', 'resolved', 59, false, false],
+      ['alr_open', 'open', null, true, false],
+      ['alr_stop_pending', 'resolved', 120, true, false],
+      ['alr_event_pending', 'resolved', 120, false, true],
+    ];
+    for (const [id, status, resolvedAgo, nextAt, pending] of cases) {
+      await db.insertInto('alerts').values({
+        id, org_id: 'org_1', service_id: 'svc_1', title: id, title_words: id, body: '', event_key: id, priority: 3, urgency: 'high', status,
+        duplicate_count: 0, source: '', details: '{}', level: 1, integration_id: null, created_at: t(-300), updated_at: t(-1), last_signal_at: t(-300),
+        acknowledged_at: null, acknowledged_by: null, resolved_at: resolvedAgo === null ? null : t(-resolvedAgo), resolved_by: null, snoozed_until: null,
+      }).execute();
+      await db.insertInto('alert_escalations').values({
+        alert_id: id, org_id: 'org_1', schedule_id: null, schedule_chosen: 1, epoch: 0, cycle: 0, level: 1, level_started_at: t(-300), paged: 1, force_next: 0,
+        exhausted: 0, next_at: nextAt ? t(5) : null, last_event_id: 7, updated_at: t(-1),
+      }).execute();
+      if (pending) await db.insertInto('outbox_events').values({ ...event(0, null), alert_id: id, type: 'alert.resolved' }).execute();
+    }
+    expect(RESOLVED_ESCALATION_KEEP_MS).toBe(60 * 60_000);
+    const m = measured(db);
+    expect(await notificationRepository.pruneFinishedEscalations(m.db, t(-60), 1)).toBe(2);
+    expect(m.sizes).toEqual([1, 1, 0]);
+    const left = async () => (await db.selectFrom('alert_escalations').select('alert_id').orderBy('alert_id').execute()).map((r) => r.alert_id);
+    expect(await left()).toEqual(['alr_event_pending', 'alr_open', 'alr_recent', 'alr_stop_pending']);
+    // The periodic job, an hour later: the recent one has had its hour.
+    expect(await escalationPruneJob.run({ db, now: new Date(NOW.getTime() + 60 * 60_000) })).toBe(1);
+    expect(await left()).toEqual(['alr_event_pending', 'alr_open', 'alr_stop_pending']);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSignal, titleMatches, titleWords } from '../../../src/modules/alert/index.ts';
 import { createCommitter, createPgExecutor, createSpoolDrainer, createSqliteThreadExecutor, openSpool, type BatchExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
 import { retentionJob } from '../../../src/jobs/retention.job.ts';
+import { listAlerts } from '../../../src/modules/alert/alert.repository.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type Tenant, type TestApp } from '../../helpers/app.ts';
 
 // Title search through the stores' indexes (issue 25, docs/adr/0542-title-search.md): the same
@@ -109,6 +110,16 @@ for (const dialect of DIALECTS) {
       const rows = await t.container.db.selectFrom('alerts').select(['title', 'title_words']).where('org_id', '=', tenant.orgId).execute();
       for (const r of rows) expect(r.title_words, r.title).toBe(titleWords(r.title));
       await ftsIntact();
+      // SQLite's two plans (docs/adr/0546-title-search-plans.md): reading the few matches by rowid,
+      // and walking the list index; the route chose the first for this small corpus.
+      if (dialect === 'sqlite') {
+        for (const q of QUERIES) {
+          const plan = async (searchDrives: boolean) =>
+            (await listAlerts(t.container.db, dialect, { orgId: tenant.orgId, q, limit: 500, searchDrives })).map((a) => a.title).sort();
+          expect(await plan(false), `q=${q}, walking the list index`).toEqual(got[q]);
+          expect(await plan(true), `q=${q}, reading the matches`).toEqual(got[q]);
+        }
+      }
     });
 
     it('combines with status, service, priority and the cursor, page by page', async () => {

@@ -235,7 +235,7 @@ const PARITY_EXCEPTIONS = {
   // for old files), and these were not: PostgreSQL refuses NULL there. The app always sets ids.
   // New tables must declare `.primaryKey().notNull()`, so this list only shrinks.
   sqliteNullablePrimaryKey: new Set([
-    'agreement_consents.id', 'alert_log.id', 'alerts.id', 'api_keys.id', 'audit_log.id', 'device_grants.id', 'devices.id',
+    'agreement_consents.id', 'alerts.id', 'api_keys.id', 'audit_log.id', 'device_grants.id', 'devices.id',
     'email_changes.id', 'integration_credentials.id', 'integrations.id', 'invitations.id', 'org_billing.org_id', 'organizations.id',
     'phone_numbers.id', 'receipts.id', 'recovery_codes.id', 'services.id', 'sessions.id', 'sign_in_failures.id', 'users.id', 'verification_sends.id',
   ]),
