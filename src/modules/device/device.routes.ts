@@ -17,8 +17,8 @@ export function deviceRoutes(deps: { devices: DeviceService }): FastifyPluginAsy
     app.get('/api/devices/web-push-key', {
       config: { access: { audience: 'DI', scope: 'P', permission: 'read' } },
       schema: {
-        tags: ['devices'], summary: "This server's Web Push (VAPID) public key, to subscribe a browser; 503 when Web Push is not configured",
-        response: { 200: Type.Ref('WebPushKey'), ...errorResponses(503) },
+        tags: ['devices'], summary: "This server's Web Push (VAPID) public key, to subscribe a browser; null when Web Push is not configured",
+        response: { 200: Type.Ref('WebPushKey'), ...errorResponses() },
       },
       handler: async () => devices.webPushKey(),
     });

@@ -42,6 +42,6 @@ export const DevicePatch = Type.Object(
 );
 
 export const WebPushKey = Type.Object(
-  { public_key: Type.String({ description: 'The VAPID public key (uncompressed P-256, URL-safe base64): the applicationServerKey of PushManager.subscribe().' }) },
+  { public_key: Type.Union([Type.String(), Type.Null()], { description: 'The VAPID public key (uncompressed P-256, URL-safe base64): the applicationServerKey of PushManager.subscribe(). null when this server has no Web Push configured.' }) },
   { $id: 'WebPushKey' },
 );

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { checkLiteral } from '../webhook/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret, type SecretBox } from '../../lib/secrets.ts';
@@ -58,9 +58,8 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
      * PushManager.subscribe); docs/adr/0615. Without Web Push configured: 503, saying so.
      */
     webPushKey() {
-      const key = deps.webPush?.publicKey;
-      if (!key) throw new AppError('service_unavailable', 'Web Push is not configured on this server; the operator sets VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or lets the server generate them into its data folder).');
-      return { public_key: key };
+      // Unset is the server's configuration, read like a channel's not_configured, not an error (ADR 0615).
+      return { public_key: deps.webPush?.publicKey || null };
     },
     /**
      * Registers a device of the signed-in person. A push token names one app install, so

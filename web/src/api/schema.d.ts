@@ -4930,7 +4930,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This server's Web Push (VAPID) public key, to subscribe a browser; 503 when Web Push is not configured */
+        /** This server's Web Push (VAPID) public key, to subscribe a browser; null when Web Push is not configured */
         get: {
             parameters: {
                 query?: never;
@@ -4992,19 +4992,6 @@ export interface paths {
                     headers: {
                         /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
                         "X-Request-Id"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
-                503: {
-                    headers: {
-                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
-                        "X-Request-Id"?: string;
-                        /** @description Seconds to wait before retrying. */
-                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13140,8 +13127,8 @@ export interface components {
             critical_alerts_permitted?: boolean;
         };
         WebPushKey: {
-            /** @description The VAPID public key (uncompressed P-256, URL-safe base64): the applicationServerKey of PushManager.subscribe(). */
-            public_key: string;
+            /** @description The VAPID public key (uncompressed P-256, URL-safe base64): the applicationServerKey of PushManager.subscribe(). null when this server has no Web Push configured. */
+            public_key: string | null;
         };
         PhoneNumber: {
             id: string;

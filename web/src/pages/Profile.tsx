@@ -470,6 +470,7 @@ function PushSection({ act }: { act: boolean }) {
   const enable = () =>
     a.run(async () => {
       const key = await must(api.GET('/api/devices/web-push-key'));
+      if (!key.public_key) throw new Error('Web Push is not configured on this server; the operator sets VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or lets Klaxon generate them into its data folder).');
       const sub = await subscribe(key.public_key);
       const d = await must(api.POST('/api/devices', { body: { platform: 'web', push_token: JSON.stringify(sub), name: browserName(), app_version: 'web' } }));
       pushDevice.set({ id: d.id, endpoint: sub.endpoint });
