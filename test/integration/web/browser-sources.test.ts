@@ -101,6 +101,14 @@ suite('browser: sources on the service page', { timeout: 300_000 }, () => {
     await p.getByRole('button', { name: 'Add source' }).click();
     await p.getByLabel('Kind').selectOption('alertmanager');
     await p.getByLabel('Source name').fill('prometheus');
+    // A rule on a label, and the kind's sample payload previewed through it.
+    await p.getByRole('button', { name: 'Add rule' }).click();
+    await p.getByLabel('Attribute of rule 1').fill('job');
+    await p.getByLabel('Value of rule 1').fill('api');
+    await p.getByText('Test a sample payload').click();
+    const preview = p.getByTestId('preview-items');
+    await preview.getByText('HighLatency: p99 > 2s').waitFor(WAIT);
+    await preview.getByText('(rule 1)').waitFor(WAIT);
     await accessible(p, 'the add-source form');
     await p.getByRole('button', { name: 'Create source' }).click();
     const url = await p.getByTestId('new-source-credential').innerText(WAIT);
@@ -114,6 +122,8 @@ suite('browser: sources on the service page', { timeout: 300_000 }, () => {
     await screenshot(p, 'source-created-desktop-light');
     await p.getByRole('button', { name: 'Done' }).click();
     await p.getByRole('heading', { name: 'prometheus', level: 3 }).waitFor(WAIT);
+    const stored = (await t.app.inject({ method: 'GET', url: '/api/integrations', headers: owner.headers })).json() as { type: string; routing_rules: unknown; fallback_service_id: string }[];
+    expect(stored.find((i) => i.type === 'alertmanager')).toMatchObject({ routing_rules: [{ attribute: 'job', value: 'api', service_id: svc.id }], fallback_service_id: svc.id });
 
     const r = await post(url, ALERTMANAGER);
     expect(r.status).toBe(202);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import jsonata from 'jsonata';
 import { api, ApiError, must } from '../api/client';
+export { SAMPLE_PAYLOAD } from './source-samples';
 
 /** Vendor kinds: they route by rules and can be previewed with a sample payload. */
 export type VendorKind = 'alertmanager' | 'grafana' | 'datadog' | 'custom';
@@ -27,75 +28,6 @@ export const MAPPING_FIELDS = [
 ] as const;
 export type MappingKey = (typeof MAPPING_FIELDS)[number]['key'];
 export type MappingText = Partial<Record<MappingKey, string>>;
-
-export const SAMPLE_PAYLOAD: Record<VendorKind, unknown> = {
-  custom: { alert: { name: 'Disk full on db-1', id: 'disk-db-1', severity: 'CRITICAL', state: 'alerting', team: 'storage', message: 'Free space below 5 % on /var/lib/postgresql' } },
-  alertmanager: {
-    receiver: 'klaxon',
-    status: 'firing',
-    alerts: [
-      {
-        status: 'firing',
-        labels: { alertname: 'HighLatency', instance: 'api-1:9100', job: 'api', severity: 'critical' },
-        annotations: { summary: 'p99 > 2s' },
-        startsAt: '2026-11-25T10:00:00Z',
-        endsAt: '0001-01-01T00:00:00Z',
-        generatorURL: 'http://prometheus:9090/graph',
-        fingerprint: 'c1a2b3c4d5e6f708',
-      },
-    ],
-    groupLabels: { alertname: 'HighLatency' },
-    commonLabels: { alertname: 'HighLatency', job: 'api', severity: 'critical' },
-    commonAnnotations: { summary: 'p99 > 2s' },
-    externalURL: 'http://alertmanager:9093',
-    version: '4',
-    groupKey: '{}:{alertname="HighLatency"}',
-    truncatedAlerts: 0,
-  },
-  grafana: {
-    receiver: 'klaxon',
-    status: 'firing',
-    orgId: 1,
-    alerts: [
-      {
-        status: 'firing',
-        labels: { alertname: 'CPU high', grafana_folder: 'Infra', team: 'platform' },
-        annotations: { summary: 'CPU above 90 % for 5 minutes' },
-        startsAt: '2026-11-25T10:00:00Z',
-        endsAt: '0001-01-01T00:00:00Z',
-        generatorURL: 'http://grafana:3000/alerting/grafana/abc/view',
-        fingerprint: '0f1e2d3c4b5a6978',
-        silenceURL: '',
-        dashboardURL: '',
-        panelURL: '',
-        values: { A: 93.5 },
-      },
-    ],
-    groupLabels: { alertname: 'CPU high' },
-    commonLabels: { alertname: 'CPU high', team: 'platform' },
-    commonAnnotations: {},
-    externalURL: 'http://grafana:3000/',
-    version: '1',
-    groupKey: '{}:{alertname="CPU high"}',
-    truncatedAlerts: 0,
-    title: '[FIRING:1] CPU high',
-    state: 'alerting',
-    message: 'CPU above 90 % for 5 minutes',
-  },
-  datadog: {
-    id: '1234567890',
-    last_updated: '1764064800000',
-    event_type: 'query_alert_monitor',
-    title: '[Triggered] CPU high on web-1',
-    date: '1764064800000',
-    org: { id: '1', name: 'Acme' },
-    body: 'CPU above 90 %',
-    alert_id: '987654',
-    alert_transition: 'Triggered',
-    alert_priority: 'P1',
-    tags: 'team:web,env:prod',
-  },
-};
 
 export const DEFAULT_MAPPING: MappingText = {
   title: 'alert.name',
