@@ -184,6 +184,44 @@ suite('browser: sources on the service page', { timeout: 300_000 }, () => {
     await p.getByRole('link', { name: 'Queue: Queue backlog on orders' }).waitFor(WAIT);
   });
 
+  it('adds a source of every other kind, each with its credential and setup text', async () => {
+    const p = await page();
+    await signIn(p, OWNER.email, OWNER.password);
+    await openService(p);
+    const expected: Record<string, { credential: RegExp; text: RegExp }> = {
+      grafana: { credential: /\/v1\/ingest\//, text: /Contact points/ },
+      datadog: { credential: /\/v1\/ingest\//, text: /@webhook-/ },
+      events_v2: { credential: /^[A-Za-z0-9]{32}$/, text: /\/v2\/enqueue/ },
+      email: { credential: /^[^@\s]+@[^@\s]+$/, text: /subject becomes the title/ },
+      webhook: { credential: /\/v1\/ingest\//, text: /curl -X POST/ },
+    };
+    for (const [kind, want] of Object.entries(expected)) {
+      await p.getByRole('button', { name: 'Add source' }).click();
+      await p.getByLabel('Kind').selectOption(kind);
+      await p.getByLabel('Source name').fill(`${kind}-source`);
+      await p.getByRole('button', { name: 'Create source' }).click();
+      const panel = p.getByRole('region', { name: `${kind}-source is ready` });
+      const credential = await panel.getByTestId('new-source-credential').innerText(WAIT);
+      expect(credential, kind).toMatch(want.credential);
+      expect(await panel.innerText(), kind).toMatch(want.text);
+      if (kind === 'events_v2') {
+        expect(await panel.locator('.snippet pre').innerText()).toContain(credential);
+        const r = await fetch(`${base}/v2/enqueue`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ routing_key: credential, event_action: 'trigger', payload: { summary: 'Events v2 from the new key', source: 'test', severity: 'error' } }),
+        });
+        expect(r.status).toBe(202);
+      }
+      await panel.getByRole('button', { name: 'Done' }).click();
+      await p.getByRole('heading', { name: `${kind}-source`, level: 3 }).waitFor(WAIT);
+    }
+    const list = (await t.app.inject({ method: 'GET', url: '/api/integrations', headers: owner.headers })).json() as { name: string; service_id: string | null; fallback_service_id: string | null }[];
+    for (const kind of ['events_v2', 'email', 'webhook']) expect(list.find((i) => i.name === `${kind}-source`)?.service_id, kind).toBe(svc.id);
+    for (const kind of ['grafana', 'datadog']) expect(list.find((i) => i.name === `${kind}-source`)?.fallback_service_id, kind).toBe(svc.id);
+    await accessible(p, 'the service page with a source of every kind');
+  });
+
   it("edits a source's name", async () => {
     const p = await page();
     await signIn(p, OWNER.email, OWNER.password);
