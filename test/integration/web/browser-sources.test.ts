@@ -160,7 +160,8 @@ suite('browser: sources on the service page', { timeout: 300_000 }, () => {
     await p.getByLabel('Title expression').fill("'Queue: ' & check.label &");
     const titleError = tester.getByTestId('mapping-error-title');
     await titleError.waitFor(WAIT);
-    expect(await titleError.innerText()).toMatch(/at character \d+/);
+    expect(await titleError.innerText()).toMatch(/at character 25/);
+    expect(await tester.locator('.caret').innerText()).toBe(`'Queue: ' & check.label &\n${' '.repeat(24)}^`);
     expect(await p.getByLabel('Title expression').getAttribute('aria-invalid')).toBe('true');
     await tester.getByText('Fix the mapping to see the preview.').waitFor(WAIT);
     await accessible(p, 'the mapping tester with an error');

@@ -61,15 +61,21 @@ export function parsePayload(text: string): { ok: true; value: unknown } | { ok:
 }
 
 /** A JSONata expression's syntax error with its position, checked here before any round trip. */
-export function expressionProblem(text: string): string | undefined {
+export function expressionProblem(text: string): { message: string; position?: number } | undefined {
   try {
     jsonata(text);
     return undefined;
   } catch (e) {
-    const err = e as { message?: string; position?: number; token?: string };
-    const where = typeof err.position === 'number' ? ` (at character ${err.position})` : '';
-    return `${err.message ?? 'Syntax error'}${where}`;
+    const err = e as { message?: string; position?: number };
+    if (typeof err.position === 'number') return { message: `${err.message ?? 'Syntax error'} (at character ${err.position})`, position: err.position };
+    return { message: err.message ?? 'Syntax error' };
   }
+}
+
+/** The expression with a caret under the character a syntax error names (a visual aid; the text says it too). */
+function Caret({ text, position }: { text: string; position: number }) {
+  const at = Math.min(Math.max(position - 1, 0), text.length);
+  return <pre className="caret" aria-hidden="true">{`${text}\n${' '.repeat(at)}^`}</pre>;
 }
 
 /** The non-empty expressions of a mapping, as the API takes them. */
@@ -104,6 +110,8 @@ interface TesterState {
   items?: PreviewItem[];
   /** Problems by mapping field (mapping.title …), from the local parse or the server. */
   fields: Partial<Record<MappingKey, string>>;
+  /** Where a local syntax error is, by field (a character position in the trimmed expression). */
+  positions?: Partial<Record<MappingKey, number>>;
   payload?: string;
   error?: string;
   busy: boolean;
@@ -132,17 +140,21 @@ export function MappingTester(props: {
   useEffect(() => {
     const payload = parsePayload(payloadText);
     const fields: TesterState['fields'] = {};
+    const positions: NonNullable<TesterState['positions']> = {};
     if (kind === 'custom') {
       if (!mapping.title?.trim()) fields.title = 'A title expression is required.';
       for (const { key: k } of MAPPING_FIELDS) {
         const text = mapping[k]?.trim();
         if (!text) continue;
         const problem = expressionProblem(text);
-        if (problem) fields[k] = problem;
+        if (problem) {
+          fields[k] = problem.message;
+          if (problem.position !== undefined) positions[k] = problem.position;
+        }
       }
     }
     if (!payload.ok || Object.keys(fields).length) {
-      setState((s) => ({ items: s.items, fields, ...(payload.ok ? {} : { payload: payload.message }), busy: false }));
+      setState((s) => ({ items: s.items, fields, positions, ...(payload.ok ? {} : { payload: payload.message }), busy: false }));
       return;
     }
     setState((s) => ({ ...s, busy: true }));
@@ -220,6 +232,7 @@ export function MappingTester(props: {
                     aria-describedby={`${id}-${f.key}-hint`}
                     onChange={(e) => props.onMapping!({ ...props.mapping, [f.key]: e.target.value })}
                   />
+                  {problem && state.positions?.[f.key] !== undefined && <Caret text={(props.mapping[f.key] ?? '').trim()} position={state.positions[f.key]!} />}
                   {problem
                     ? <p id={`${id}-${f.key}-hint`} className="field-error" data-testid={`mapping-error-${f.key}`}>{problem}</p>
                     : <p id={`${id}-${f.key}-hint`} className="muted small hint">{f.hint}</p>}
