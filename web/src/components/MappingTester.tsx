@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import jsonata from 'jsonata';
 import { api, ApiError, must } from '../api/client';
 export { SAMPLE_PAYLOAD } from './source-samples';
 
@@ -60,8 +59,18 @@ export function parsePayload(text: string): { ok: true; value: unknown } | { ok:
   }
 }
 
+type Jsonata = (expression: string) => unknown;
+let jsonataLoaded: Jsonata | undefined;
+let jsonataLoading: Promise<Jsonata> | undefined;
+/** JSONata's compiler, loaded only when a tester shows a mapping (its own chunk, out of the main bundle). */
+const loadJsonata = () =>
+  (jsonataLoading ??= import('jsonata').then((m) => {
+    jsonataLoaded = (m as { default?: Jsonata }).default ?? (m as unknown as Jsonata);
+    return jsonataLoaded;
+  }));
+
 /** A JSONata expression's syntax error with its position, checked here before any round trip. */
-export function expressionProblem(text: string): { message: string; position?: number } | undefined {
+export function expressionProblem(jsonata: Jsonata, text: string): { message: string; position?: number } | undefined {
   try {
     jsonata(text);
     return undefined;
@@ -136,7 +145,11 @@ export function MappingTester(props: {
   const { kind, mapping, payloadText, rules, fallbackServiceId } = props;
   const id = useId();
   const [state, setState] = useState<TesterState>({ fields: {}, busy: true });
-  const key = JSON.stringify([kind, mapping, payloadText, completeRules(rules), fallbackServiceId]);
+  const [compiler, setCompiler] = useState(() => jsonataLoaded);
+  useEffect(() => {
+    if (kind === 'custom' && !compiler) void loadJsonata().then((j) => setCompiler(() => j));
+  }, [kind, compiler]);
+  const key = JSON.stringify([kind, mapping, payloadText, completeRules(rules), fallbackServiceId, !!compiler]);
   useEffect(() => {
     const payload = parsePayload(payloadText);
     const fields: TesterState['fields'] = {};
@@ -146,7 +159,8 @@ export function MappingTester(props: {
       for (const { key: k } of MAPPING_FIELDS) {
         const text = mapping[k]?.trim();
         if (!text) continue;
-        const problem = expressionProblem(text);
+        // Until the compiler has loaded, the server's answer names the field (without a position).
+        const problem = compiler ? expressionProblem(compiler, text) : undefined;
         if (problem) {
           fields[k] = problem.message;
           if (problem.position !== undefined) positions[k] = problem.position;

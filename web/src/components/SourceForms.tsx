@@ -16,7 +16,7 @@ export const KINDS: { type: SourceKind; label: string; hint: string }[] = [
   { type: 'datadog', label: 'Datadog', hint: 'A Datadog webhook mentioned in your monitors.' },
   { type: 'events_v2', label: 'PagerDuty Events API v2', hint: 'A routing key for any tool that speaks Events v2.' },
   { type: 'email', label: 'Email', hint: 'An address: each email opens or updates an alert.' },
-  { type: 'webhook', label: 'Klaxon JSON (native)', hint: 'Our own JSON signal, for scripts and curl.' },
+  { type: 'webhook', label: 'Webhook (Klaxon JSON)', hint: 'Our own JSON signal, for scripts and curl.' },
   { type: 'custom', label: 'Custom JSON (mapping)', hint: 'Any JSON, mapped to alerts with JSONata; test it before saving.' },
 ];
 export const KIND_LABEL: Record<string, string> = Object.fromEntries(KINDS.map((k) => [k.type, k.label]));
