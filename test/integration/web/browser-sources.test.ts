@@ -113,6 +113,7 @@ suite('browser: sources on the service page', { timeout: 300_000 }, () => {
     await p.getByRole('button', { name: 'Create source' }).click();
     const url = await p.getByTestId('new-source-credential').innerText(WAIT);
     expect(url).toMatch(/\/v1\/ingest\//);
+    expect(await p.evaluate('document.activeElement?.textContent')).toBe('prometheus is ready'); // focus follows the form
     const snippet = await p.locator('.snippet pre').innerText();
     expect(snippet).toContain('webhook_configs');
     expect(snippet).toContain(url);
@@ -122,6 +123,7 @@ suite('browser: sources on the service page', { timeout: 300_000 }, () => {
     await screenshot(p, 'source-created-desktop-light');
     await p.getByRole('button', { name: 'Done' }).click();
     await p.getByRole('heading', { name: 'prometheus', level: 3 }).waitFor(WAIT);
+    expect(await p.evaluate('document.activeElement?.textContent')).toBe('Add source');
     const stored = (await t.app.inject({ method: 'GET', url: '/api/integrations', headers: owner.headers })).json() as { type: string; routing_rules: unknown; fallback_service_id: string }[];
     expect(stored.find((i) => i.type === 'alertmanager')).toMatchObject({ routing_rules: [{ attribute: 'job', value: 'api', service_id: svc.id }], fallback_service_id: svc.id });
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Integration, type Service } from '../api/client';
 import { CopyButton, ErrorText } from '../ui';
@@ -64,9 +64,12 @@ export function NewCredential({ source, onDone }: { source: Integration & Creden
   const secret = source.ingest_url ?? source.routing_key ?? source.email_address ?? '';
   const what = source.routing_key ? 'Routing key' : source.email_address ? 'Email address' : 'Ingest URL';
   const snippet = setupSnippet(source.type, source, source.name);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form that had the focus is gone: the focus moves to what replaced it.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="card stack new-source" role="region" aria-label={`${source.name} is ready`}>
-      <h3 className="h3">{source.name} is ready</h3>
+      <h3 className="h3" tabIndex={-1} ref={heading}>{source.name} is ready</h3>
       <p className="muted small">{what} — a secret: anyone with it can open alerts here. You can reveal it again later from the source.</p>
       <div className="secret-row">
         <code className="secret" data-testid="new-source-credential">{secret}</code>
@@ -182,10 +185,13 @@ export function AddSource({ service }: { service: Service }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const [created, setCreated] = useState<Integration & Credential>();
+  // Back from the form or the new source's panel, the focus returns to "Add source".
+  const [back, setBack] = useState(false);
   const id = useId();
 
   const reset = () => {
     setOpen(false);
+    setBack(true);
     setName('');
     setRules([]);
     setFallback(service.id);
@@ -193,11 +199,11 @@ export function AddSource({ service }: { service: Service }) {
     setPayloads({});
     setError(undefined);
   };
-  if (created) return <NewCredential source={created} onDone={() => setCreated(undefined)} />;
+  if (created) return <NewCredential source={created} onDone={() => { setCreated(undefined); setBack(true); }} />;
   if (!open) {
     return (
       <div className="row">
-        <button type="button" className="button primary" onClick={() => setOpen(true)}>Add source</button>
+        <button type="button" className="button primary" autoFocus={back} onClick={() => setOpen(true)}>Add source</button>
       </div>
     );
   }
@@ -225,7 +231,7 @@ export function AddSource({ service }: { service: Service }) {
     <form className="card stack source-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="h3">Add a source to {service.name}</h3>
       <div className="source-grid">
-        <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as SourceKind)}>
+        <SelectField label="Kind" autoFocus value={kind} onChange={(e) => setKind(e.target.value as SourceKind)}>
           {KINDS.map((k) => <option key={k.type} value={k.type}>{k.label}</option>)}
         </SelectField>
         <div className="field">
@@ -294,7 +300,7 @@ export function EditSource({ source, onClose }: { source: Integration; onClose: 
       <h4 id={`${id}-title`} className="h4">Edit {source.name}</h4>
       <div className="field">
         <label htmlFor={`${id}-name`}>Source name</label>
-        <input id={`${id}-name`} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+        <input id={`${id}-name`} autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       {vendor && (
         <VendorSettings
