@@ -93,7 +93,7 @@ function RulesEditor({ rules, onChange, services }: { rules: Rule[]; onChange: (
   const set = (i: number, patch: Partial<Rule>) => onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <fieldset className="rules">
-      <legend>Routing rules</legend>
+      <legend>Routing rules of this source</legend>
       <p className="muted small">In order; the first rule whose attribute (a label or tag) equals the value wins. Anything else goes to the fallback service.</p>
       {rules.length > 0 && (
         <ol className="rule-list">
