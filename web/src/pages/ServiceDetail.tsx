@@ -7,6 +7,7 @@ import { canAdmin } from '../permissions';
 import { Confirm, CopyButton, ErrorText, useMe } from '../ui';
 import { PAGING_TEXT } from './Services';
 import { ServiceRouting } from '../components/ServiceRouting';
+import { AddSource, EditSource } from '../components/SourceForms';
 
 const TYPE_LABEL: Record<string, string> = {
   webhook: 'Webhook', events_v2: 'Events API v2', email: 'Email', datadog: 'Datadog', grafana: 'Grafana', alertmanager: 'Alertmanager', custom: 'Custom JSON',
@@ -31,6 +32,7 @@ export function ServiceDetailPage() {
       <ServiceRouting service={s} admin={canAdmin(me.role)} />
       <section aria-labelledby="sources-title" className="stack">
         <h2 id="sources-title">Sources</h2>
+        {canAdmin(me.role) && <AddSource service={s} />}
         <ErrorText error={sources.error} />
         <ul className="cards">
           {mine.map((i) => <SourceCard key={i.id} source={i} admin={canAdmin(me.role)} />)}
@@ -50,6 +52,7 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
   const [secret, setSecret] = useState<string>();
   const [note, setNote] = useState<string>();
   const [error, setError] = useState<unknown>();
+  const [editing, setEditing] = useState(false);
   const path = { params: { path: { id: source.id } } };
   const run = async (fn: () => Promise<void>) => {
     setError(undefined);
@@ -62,7 +65,7 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
   };
   const previous = source.credentials.filter((c) => !c.current);
   return (
-    <li className="card stack">
+    <li className={`card stack${editing ? ' source-editing' : ''}`}>
       <div className="row wrap">
         <h3 className="h3">{source.name}</h3>
         <span className="badge">{TYPE_LABEL[source.type] ?? source.type}</span>
@@ -79,8 +82,15 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
       )}
       {note && <p role="status" className="muted">{note}</p>}
       <ErrorText error={error} />
-      {admin && source.enabled && (
+      {source.type !== 'webhook' && source.type !== 'events_v2' && source.type !== 'email' && (
+        <p className="muted small">
+          {source.routing_rules.length === 0 ? 'No routing rules: everything goes to the fallback service.' : `${source.routing_rules.length} routing rule${source.routing_rules.length === 1 ? '' : 's'}, then the fallback service.`}
+        </p>
+      )}
+      {admin && editing && <EditSource source={source} onClose={() => setEditing(false)} />}
+      {admin && source.enabled && !editing && (
         <div className="row wrap">
+          <button type="button" className="button small" aria-label={`Edit ${source.name}`} onClick={() => setEditing(true)}>Edit</button>
           <button
             type="button"
             className="button small"
