@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { REPO } from './process.ts';
 
 /**
@@ -72,5 +73,50 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** A screenshot for people to look at (CI keeps test-results/ as an artifact); never a pixel gate. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(RESULTS_DIR, { recursive: true });
+  // From the top, so the sticky top bar is drawn where a person sees it, not mid-page.
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The pages one browser test file opens, each in its own context with its console watched, and
+ * all closed at the end: the set-up every browser test file shares.
+ */
+export class PageSet {
+  private readonly contexts: BrowserContext[] = [];
+  private readonly problems = new Map<Page, string[]>();
+
+  /** A new page at baseURL; `prepare` runs on its context first (permissions, init scripts). */
+  async open(browser: Browser, baseURL: string, opts: Parameters<typeof newContext>[2] = {}, prepare?: (ctx: BrowserContext) => Promise<void>): Promise<Page> {
+    const ctx = await newContext(browser, baseURL, opts);
+    this.contexts.push(ctx);
+    await prepare?.(ctx);
+    const p = await ctx.newPage();
+    this.problems.set(p, watchConsole(p));
+    return p;
+  }
+
+  /** What the page logged as an error so far; a test empties it after an error it caused on purpose. */
+  console(p: Page): string[] {
+    return this.problems.get(p) ?? [];
+  }
+
+  /** No serious or critical axe violation, and nothing on the console but what `ignore` matches. */
+  async expectAccessible(p: Page, what: string, ignore?: RegExp) {
+    expect(await seriousViolations(p), `axe on ${what}`).toEqual([]);
+    expect(this.console(p).filter((m) => !ignore?.test(m)), `console of ${what}`).toEqual([]);
+  }
+
+  async close() {
+    for (const c of this.contexts) await c.close().catch(() => undefined);
+  }
+}
+
+/** Signs in through the sign-in page and waits for the alert list it lands on. */
+export async function signInThroughPage(p: Page, email: string, password: string, timeout = 45_000) {
+  await p.goto('/');
+  await p.getByLabel('Email').fill(email);
+  await p.getByLabel('Password').fill(password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor({ timeout });
 }

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember, type Member } from '../../helpers/people.ts';
-import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, seriousViolations, watchConsole } from '../../helpers/browser.ts';
+import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, PageSet, signInThroughPage } from '../../helpers/browser.ts';
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
@@ -27,8 +27,7 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
   let responder: Member;
   let observer: Member;
   let dana: Member;
-  const contexts: BrowserContext[] = [];
-  const problems = new Map<Page, string[]>();
+  const pages = new PageSet();
 
   beforeAll(async () => {
     const dashboard = await ensureDashboard();
@@ -48,29 +47,14 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
     browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
+    await pages.close();
     await browser?.close();
     await t?.close();
   });
 
-  const page = async (opts: Parameters<typeof newContext>[2] = {}, at = base) => {
-    const ctx = await newContext(browser, at, opts);
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    problems.set(p, watchConsole(p));
-    return p;
-  };
-  const signIn = async (p: Page, email: string, password: string) => {
-    await p.goto('/');
-    await p.getByLabel('Email').fill(email);
-    await p.getByLabel('Password').fill(password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT);
-  };
-  const accessible = async (p: Page, what: string) => {
-    expect(await seriousViolations(p), `axe on ${what}`).toEqual([]);
-    expect(problems.get(p), `console of ${what}`).toEqual([]);
-  };
+  const page = (opts: Parameters<typeof newContext>[2] = {}, at = base) => pages.open(browser, at, opts);
+  const signIn = (p: Page, email: string, password: string) => signInThroughPage(p, email, password, WAIT.timeout);
+  const accessible = (p: Page, what: string) => pages.expectAccessible(p, what);
   const orgNav = (p: Page) => p.getByRole('navigation', { name: 'Organization' });
   const open = async (p: Page, tab: string, heading: string) => {
     await orgNav(p).getByRole('link', { name: tab, exact: true }).click();
@@ -119,7 +103,7 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
     await p.getByLabel(`Role of ${OWNER.email}`).selectOption('admin');
     await p.getByRole('alert').filter({ hasText: /last owner of "Acme"/ }).waitFor(WAIT);
     await expect(p.getByLabel(`Role of ${OWNER.email}`).inputValue()).resolves.toBe('owner');
-    problems.get(p)!.length = 0; // the browser logs the refused request (409)
+    pages.console(p).length = 0; // the browser logs the refused request (409)
     await accessible(p, 'the people page with the last-owner message');
   });
 
@@ -269,7 +253,7 @@ suite('browser: the organization pages', { timeout: 300_000 }, () => {
     await p.getByLabel('Time zone').fill('Mars/Olympus');
     await p.getByRole('button', { name: 'Save settings' }).click();
     await p.getByRole('alert').filter({ hasText: /time_zone|time zone/i }).waitFor(WAIT);
-    problems.get(p)!.length = 0; // the browser logs the refused request (400)
+    pages.console(p).length = 0; // the browser logs the refused request (400)
     await accessible(p, 'the settings page');
     await screenshot(p, 'settings-desktop-light');
   });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { authenticator } from 'otplib';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
@@ -8,7 +8,7 @@ import { addMember, startSmtpCapture } from '../../helpers/people.ts';
 import { memoryDirectory, TWILIO } from '../../helpers/paging.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../helpers/fakes/twilio.ts';
 import { decrypt, startFakePushService, type BrowserSubscription } from '../../helpers/fakes/webpush.ts';
-import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, seriousViolations, watchConsole } from '../../helpers/browser.ts';
+import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, PageSet, signInThroughPage } from '../../helpers/browser.ts';
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
@@ -73,8 +73,7 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let sub: BrowserSubscription;
   let ingestPath: string;
-  const contexts: BrowserContext[] = [];
-  const problems = new Map<Page, string[]>();
+  const pages = new PageSet();
   const people = new Map<string, string>();
 
   beforeAll(async () => {
@@ -117,7 +116,7 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     browser = await launchChromium();
   }, 240_000);
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
+    await pages.close();
     await browser?.close();
     await t?.close();
     await Promise.all([push?.close(), twilio?.close(), smtp?.close()]);
@@ -134,35 +133,21 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     throw new Error('the engine never went idle');
   };
 
-  const page = async (opts: Parameters<typeof newContext>[2] & { pushService?: boolean } = {}) => {
-    const ctx = await newContext(browser, base, opts);
-    contexts.push(ctx);
-    if (opts.pushService) {
+  const page = (opts: Parameters<typeof newContext>[2] & { pushService?: boolean } = {}) =>
+    pages.open(browser, base, opts, async (ctx) => {
+      if (!opts.pushService) return;
       await ctx.grantPermissions(['notifications'], { origin: base });
       // The browser's push service, stood in for (see the top of this file): subscribe() answers
       // a subscription at the fake push service; getSubscription() and unsubscribe() follow it.
       await ctx.addInitScript({ content: standInPushService({ endpoint: sub.endpoint, keys: sub.keys }) });
-    }
-    const p = await ctx.newPage();
-    problems.set(p, watchConsole(p));
-    return p;
-  };
-  const signIn = async (p: Page, email: string, password: string) => {
-    await p.goto('/');
-    await p.getByLabel('Email').fill(email);
-    await p.getByLabel('Password').fill(password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT);
-  };
+    });
+  const signIn = (p: Page, email: string, password: string) => signInThroughPage(p, email, password, WAIT.timeout);
   const openProfile = async (p: Page) => {
     await p.getByRole('link', { name: /^My profile/ }).click();
     await p.getByRole('heading', { name: 'Sessions', level: 2 }).waitFor(WAIT);
     expect(new URL(p.url()).pathname).toBe('/me');
   };
-  const accessible = async (p: Page, what: string) => {
-    expect(await seriousViolations(p), `axe on ${what}`).toEqual([]);
-    expect(problems.get(p), `console of ${what}`).toEqual([]);
-  };
+  const accessible = (p: Page, what: string) => pages.expectAccessible(p, what);
   /** Until a promise-valued expression in the page comes true (waitForFunction does not await a promise given as text). */
   const until = (p: Page, expression: string) => expect.poll(() => p.evaluate(expression), WAIT).toBe(true);
   const section = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
@@ -384,8 +369,8 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     const dialog = p.getByRole('dialog', { name: 'Confirm it is you' });
     await dialog.getByLabel('Current password').fill(OWNER.password);
     // The browser logs the 403 that asked for it.
-    expect(problems.get(p)).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
-    problems.get(p)!.length = 0;
+    expect(pages.console(p)).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
+    pages.console(p).length = 0;
     await accessible(p, 'the re-authentication dialog');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     const secret = (await totp.getByTestId('totp-secret').innerText({ timeout: WAIT.timeout })).replace(/\s+/g, '');

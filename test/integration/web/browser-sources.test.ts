@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember } from '../../helpers/people.ts';
-import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, seriousViolations, watchConsole } from '../../helpers/browser.ts';
+import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, PageSet, signInThroughPage } from '../../helpers/browser.ts';
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
@@ -49,8 +49,7 @@ suite('browser: sources on the service page', { timeout: 300_000 }, () => {
   let browser: Browser;
   let owner: Tenant;
   let svc: { id: string };
-  const contexts: BrowserContext[] = [];
-  const problems = new Map<Page, string[]>();
+  const pages = new PageSet();
 
   beforeAll(async () => {
     const dashboard = await ensureDashboard();
@@ -63,34 +62,19 @@ suite('browser: sources on the service page', { timeout: 300_000 }, () => {
     svc = await createService(t, owner, 'storage');
   }, 240_000);
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
+    await pages.close();
     await browser?.close();
     await t?.close();
   });
 
-  const page = async (opts: Parameters<typeof newContext>[2] = {}) => {
-    const ctx = await newContext(browser, base, opts);
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    problems.set(p, watchConsole(p));
-    return p;
-  };
-  const signIn = async (p: Page, email: string, password: string) => {
-    await p.goto('/');
-    await p.getByLabel('Email').fill(email);
-    await p.getByLabel('Password').fill(password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT);
-  };
+  const page = (opts: Parameters<typeof newContext>[2] = {}) => pages.open(browser, base, opts);
+  const signIn = (p: Page, email: string, password: string) => signInThroughPage(p, email, password, WAIT.timeout);
   const openService = async (p: Page) => {
     await p.goto(`/services/${svc.id}`);
     await p.getByRole('heading', { name: 'storage', level: 1 }).waitFor(WAIT);
     await p.locator('.cards li').first().waitFor(WAIT);
   };
-  const accessible = async (p: Page, what: string) => {
-    expect(await seriousViolations(p), `axe on ${what}`).toEqual([]);
-    expect(problems.get(p), `console of ${what}`).toEqual([]);
-  };
+  const accessible = (p: Page, what: string) => pages.expectAccessible(p, what);
   const post = async (url: string, body: object) =>
     fetch(`${base}${new URL(url).pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember } from '../../helpers/people.ts';
-import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot as shoot, seriousViolations, watchConsole } from '../../helpers/browser.ts';
+import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot as shoot, seriousViolations, PageSet, signInThroughPage } from '../../helpers/browser.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
@@ -29,8 +29,7 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
   let owner: Tenant;
   let rx: Receiver;
   let hookId = '';
-  const contexts: BrowserContext[] = [];
-  const problems = new Map<Page, string[]>();
+  const pages = new PageSet();
 
   beforeAll(async () => {
     const dashboard = await ensureDashboard();
@@ -47,30 +46,18 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
+    await pages.close();
     await browser?.close();
     await t?.close();
     await rx?.close();
   });
 
-  const page = async (opts: Parameters<typeof newContext>[2] = {}) => {
-    const ctx = await newContext(browser, base, opts);
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    problems.set(p, watchConsole(p));
-    return p;
-  };
-  const signIn = async (p: Page, email: string, password: string) => {
-    await p.goto('/');
-    await p.getByLabel('Email').fill(email);
-    await p.getByLabel('Password').fill(password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT);
-  };
+  const page = (opts: Parameters<typeof newContext>[2] = {}) => pages.open(browser, base, opts);
+  const signIn = (p: Page, email: string, password: string) => signInThroughPage(p, email, password, WAIT.timeout);
   const accessible = async (p: Page, what: string) => {
     expect(await seriousViolations(p), `axe on ${what}`).toEqual([]);
     // A preview answered 400 while a template error is shown: the browser logs the status of that call.
-    expect((problems.get(p) ?? []).filter((m) => !/status of 400/.test(m)), `console of ${what}`).toEqual([]);
+    await pages.expectAccessible(p, what, /status of 400/);
   };
   /** From the top of the page, so the sticky bar is where a person sees it. */
   const screenshot = async (p: Page, name: string) => {

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember } from '../../helpers/people.ts';
-import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, seriousViolations, watchConsole } from '../../helpers/browser.ts';
+import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, PageSet, signInThroughPage } from '../../helpers/browser.ts';
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
@@ -24,8 +24,7 @@ suite('browser: the dashboard', { timeout: 240_000 }, () => {
   let base: string;
   let browser: Browser;
   let owner: Tenant & { email: string };
-  const contexts: BrowserContext[] = [];
-  const problems = new Map<Page, string[]>();
+  const pages = new PageSet();
 
   beforeAll(async () => {
     const dashboard = await ensureDashboard();
@@ -35,29 +34,14 @@ suite('browser: the dashboard', { timeout: 240_000 }, () => {
     browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
+    await pages.close();
     await browser?.close();
     await t?.close();
   });
 
-  const page = async (opts: Parameters<typeof newContext>[2] = {}) => {
-    const ctx = await newContext(browser, base, opts);
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    problems.set(p, watchConsole(p));
-    return p;
-  };
-  const signIn = async (p: Page, email: string, password: string) => {
-    await p.goto('/');
-    await p.getByLabel('Email').fill(email);
-    await p.getByLabel('Password').fill(password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT);
-  };
-  const accessible = async (p: Page, what: string) => {
-    expect(await seriousViolations(p), `axe on ${what}`).toEqual([]);
-    expect(problems.get(p), `console of ${what}`).toEqual([]);
-  };
+  const page = (opts: Parameters<typeof newContext>[2] = {}) => pages.open(browser, base, opts);
+  const signIn = (p: Page, email: string, password: string) => signInThroughPage(p, email, password, WAIT.timeout);
+  const accessible = (p: Page, what: string) => pages.expectAccessible(p, what);
   const ingest = async (url: string, body: object) => {
     const r = await fetch(`${base}${new URL(url).pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(r.status).toBe(202);
@@ -85,7 +69,7 @@ suite('browser: the dashboard', { timeout: 240_000 }, () => {
     await p.getByLabel('Password').fill('not-the-password');
     await p.getByRole('button', { name: 'Sign in' }).click();
     await p.getByRole('alert').waitFor(WAIT);
-    problems.get(p)!.length = 0; // the 401 of the refused attempt is logged by the browser
+    pages.console(p).length = 0; // the 401 of the refused attempt is logged by the browser
     await p.getByLabel('Password').fill(OWNER.password);
     await p.getByRole('button', { name: 'Sign in' }).click();
     await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT);
