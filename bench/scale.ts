@@ -450,7 +450,8 @@ function printCheckpoint(dialect: string, c: Checkpoint) {
 export async function runScale(o: ScaleOptions): Promise<void> {
   const startedAt = new Date();
   const work = mkdtempSync(join(process.env.BENCH_TMPDIR ?? tmpdir(), 'klaxon-scale-'));
-  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(work, { recursive: true, force: true })];
+  // BENCH_KEEP=1 keeps the work directory (the filled stores after retention; PostgreSQL databases are dropped still) to look into.
+  const cleanups: (() => Promise<void> | void)[] = [() => (process.env.BENCH_KEEP ? console.log(`kept ${work}`) : rmSync(work, { recursive: true, force: true }))];
   const machine = { nproc: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version };
   const sizes = o.sizes ?? defaultSizes(o.max);
   console.log(`Klaxon scale bench: fill to ${sizes.join(', ')} alerts through POST /v1/ingest/{token} (wrk -t${o.threads} -c${o.connections}, scale mix of bench/load.lua), ${o.reads} sequential requests per read`);

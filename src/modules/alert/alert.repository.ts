@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { AlertLogRow, AlertRow, NewAlertRow } from './alert.table.ts';
@@ -166,20 +166,31 @@ export interface AlertListFilter {
   after?: { priority: number; id: string } | undefined;
   limit: number;
   /**
-   * SQLite with `q`: read the matching alerts from the search index, by rowid, and sort them,
-   * instead of walking the list's index ranges and testing each alert against the matches. Chosen
-   * by `listAlerts` when the index holds few matches (SEARCH_DRIVES_AT_MOST), where walking the
-   * ranges would read most of the organization's alerts to find a page of them.
+   * With `q`: read the matching alerts from the search index and sort them (true), instead of
+   * walking the list's index ranges in order and testing each alert (false). Chosen by
+   * `listAlerts` from how many alerts match (SEARCH_DRIVES_AT_MOST). On PostgreSQL `true` leaves the
+   * choice to the planner (the GIN index or a list index).
    */
   searchDrives?: boolean | undefined;
+  /** With `q` and many matches: alerts a walk of the resolved range reads before the search index answers instead (tests set 0). */
+  searchWalkAtMost?: number | undefined;
 }
 
 /**
- * SQLite: at most this many alerts (of every organization) matching `q`, the list reads them by
- * rowid from the search index and sorts them; more, and it walks the list's index ranges in order,
- * where matches are dense enough to fill a page soon (docs/adr/0546-title-search-plans.md).
+ * At most this many alerts (of every organization) matching `q`, the list reads them from the
+ * search index and sorts them; more, and it walks the list's index ranges in order, where matches
+ * are dense enough to fill a page soon (docs/adr/0546-title-search-plans.md, 0551).
  */
 export const SEARCH_DRIVES_AT_MOST = 2000;
+
+/**
+ * A walk of the resolved alerts for a common word reads at most this many alerts for a page; when
+ * they hold too few matches (the word is common in the store but not in this range), the search
+ * index answers that range instead (docs/adr/0551-title-search-at-a-million.md).
+ */
+export const SEARCH_WALK_AT_MOST = 5000;
+
+const UNRESOLVED = new Set<string>(['open', 'acknowledged', 'snoozed']);
 
 /**
  * Most important first, then newest (ids are time-ordered); keyset pagination on (priority, id).
@@ -188,22 +199,125 @@ export const SEARCH_DRIVES_AT_MOST = 2000;
  * reads about `limit` rows per range however many alerts the organization keeps
  * (docs/adr/0010-alert-list-queries.md). A single query with `status in (…)` or an `or` on the
  * cursor would read and sort every matching alert.
+ *
+ * With `q` (docs/adr/0542, 0546, 0551): few matches in the store, and the search index drives;
+ * many, and each status is walked in list order, each alert tested by its own words
+ * (`title_words`): the unresolved statuses through an index that holds their words
+ * (`alerts_unresolved_words` on SQLite, the partial GIN index `alerts_unresolved_words` on
+ * PostgreSQL), so a word common among resolved alerts costs nothing where no open alert has it; the
+ * resolved one for at most SEARCH_WALK_AT_MOST alerts, then through the search index.
  */
 export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter): Promise<AlertRow[]> {
   const words = f.q ? queryWords(f.q) : [];
-  if (dialect === 'sqlite' && words.length && f.searchDrives === undefined) {
-    // How many alerts match, from the index alone (it holds rowids only), counting one more than
-    // the bound at most. The words as whole words first: FTS5 streams a term's list and stops at
-    // the bound, where a prefix query merges every match before the first (~1 µs a match); whole
-    // words match a subset, so more than the bound of them settles it.
-    const over = async (match: string) =>
-      Number(
-        (await sql<{ n: number }>`select count(*) as n from (select 1 from alerts_fts where alerts_fts match ${match} limit ${SEARCH_DRIVES_AT_MOST + 1})`.execute(db)).rows[0]!.n,
-      ) > SEARCH_DRIVES_AT_MOST;
-    const many = (await over(words.map((w) => `"${w}"`).join(' '))) || (await over(ftsQuery(words)));
-    f = { ...f, searchDrives: !many };
+  if (!words.length) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
+  if (f.searchDrives === undefined) f = { ...f, searchDrives: !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST)) };
+  if (f.searchDrives) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
+  const statuses = f.status?.length ? [...new Set(f.status)] : [...ALERT_STATUSES];
+  const found: AlertRow[] = [];
+  for (const status of statuses) {
+    found.push(...(UNRESOLVED.has(status) ? await unresolvedMatches(db, dialect, f, words, status) : await resolvedMatches(db, dialect, f, words, status)));
   }
-  return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
+  return found.sort(listOrder).slice(0, f.limit);
+}
+
+/** The list's order: priority rank ascending, then id descending. */
+const listOrder = (a: AlertRow, b: AlertRow) => a.priority - b.priority || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * Whether more than `bound` alerts of the store match, counting at most bound + 1 from the index
+ * alone. SQLite: the words as whole words first (FTS5 streams one term's list and stops at the
+ * bound, where a prefix query merges every match before the first, ~1 µs a match); whole words
+ * match a subset, so more than the bound of them settles it.
+ */
+async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: string[], bound: number): Promise<boolean> {
+  const over = async (match: RawBuilder<unknown>) => Number((await sql<{ n: number }>`select count(*) as n from (${match} limit ${bound + 1}) m`.execute(db)).rows[0]!.n) > bound;
+  if (dialect === 'postgres') return over(sql`select 1 from alerts where ${pgTitleMatch(words)}`);
+  return (
+    (await over(sql`select 1 from alerts_fts where alerts_fts match ${words.map((w) => `"${w}"`).join(' ')}`)) ||
+    (await over(sql`select 1 from alerts_fts where alerts_fts match ${ftsQuery(words)}`))
+  );
+}
+
+/** The GIN index alerts_fts's expression (and alerts_unresolved_words's) matching every word as a prefix. */
+const pgTitleMatch = (words: string[]) => sql<boolean>`array_to_tsvector(string_to_array(title_words, ' ')) @@ ${tsQuery(words)}::tsquery`;
+
+/** Every word begins a word of the alert's own `title_words` (the rule of alert.search.ts, tested per row). */
+const titleHasWords = (dialect: Dialect, words: string[]) =>
+  sql<boolean>`${sql.join(
+    words.map((w) => (dialect === 'postgres' ? sql`strpos(' ' || title_words, ${` ${w}`}) > 0` : sql`instr(' ' || title_words, ${` ${w}`}) > 0`)),
+    sql` and `,
+  )}`;
+
+/** The list filters other than status and q, and the cursor's ranges, as SQL terms. */
+function listTerms(f: AlertListFilter): { terms: RawBuilder<unknown>[]; ranges: RawBuilder<unknown>[] } {
+  const terms: RawBuilder<unknown>[] = [sql`org_id = ${f.orgId}`];
+  if (f.serviceId) terms.push(sql`service_id = ${f.serviceId}`);
+  if (f.priority?.length) terms.push(sql`priority in (${sql.join(f.priority)})`);
+  if (f.urgency) terms.push(sql`urgency = ${f.urgency}`);
+  const ranges = f.after ? [sql`priority = ${f.after.priority} and id < ${f.after.id}`, sql`priority > ${f.after.priority}`] : [sql`1 = 1`];
+  return { terms, ranges };
+}
+
+/**
+ * An unresolved status's matches, in list order, at most `limit`. SQLite walks
+ * `alerts_unresolved_words` (every unresolved alert's list key, service, urgency and words), so the
+ * words are tested from the index and only matches are read; PostgreSQL reads the matches of the
+ * partial GIN index `alerts_unresolved_words` and sorts them. Either costs what the organization's
+ * unresolved alerts (or their matches) are, never its history.
+ */
+async function unresolvedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
+  return (await unresolvedMatchesQuery(dialect, f, words, status).execute(db)).rows;
+}
+
+/** The query behind `unresolvedMatches`, unexecuted (its plan is tested: test/integration/api/alert-list-plan.test.ts). */
+export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, words: string[], status: string): RawBuilder<AlertRow> {
+  const { terms, ranges } = listTerms(f);
+  const where = sql.join([...terms, sql`status = ${status}`, sql`status <> 'resolved'`], sql` and `);
+  const parts = ranges.map((range) =>
+    dialect === 'postgres'
+      ? // The partial GIN index's matches across organizations: with the organization in the inner
+        // query the planner may walk alerts_org_list instead, reading every alert of the organization.
+        sql<AlertRow>`(with m as materialized (select * from alerts where status <> 'resolved' and ${pgTitleMatch(words)})
+          select * from m where ${where} and ${range} order by priority asc, id desc limit ${f.limit})`
+      : sql<AlertRow>`select * from (select * from alerts indexed by alerts_unresolved_words where ${where} and ${range} and ${titleHasWords(dialect, words)}
+          order by priority asc, id desc limit ${f.limit})`,
+  );
+  return sql<AlertRow>`${sql.join(parts, sql` union all `)}`;
+}
+
+/**
+ * The resolved status's matches, in list order, at most `limit`: each range walked in list order
+ * and each alert tested by its words, reading at most `searchWalkAtMost` alerts a range. A range
+ * that held more alerts than that and too few matches is answered by the search index instead
+ * (the walk of docs/adr/0546: the list of matches built once, each list entry tested against it).
+ */
+async function resolvedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
+  const walkAtMost = f.searchWalkAtMost ?? SEARCH_WALK_AT_MOST;
+  const found: AlertRow[] = [];
+  for (const walk of resolvedWalkQueries(dialect, f, words, status, walkAtMost)) {
+    const rows = (await walk.matches.execute(db)).rows;
+    if (rows.length < f.limit && Number((await walk.walked.execute(db)).rows[0]!.n) >= walkAtMost) {
+      return listAlertsQuery(db, dialect, { ...f, status: [status], searchDrives: false }).execute() as Promise<AlertRow[]>;
+    }
+    found.push(...rows);
+  }
+  return found;
+}
+
+/**
+ * Per range of the cursor: the walk's matches (a subquery read in list order and stopped at the
+ * page's limit: SQLite runs it as a co-routine, PostgreSQL as a Limit over an index scan, so it
+ * reads only as far as the page needs) and how many alerts the walk could read (at most
+ * `walkAtMost`, from the list index alone). Exported for the plan test.
+ */
+export function resolvedWalkQueries(dialect: Dialect, f: AlertListFilter, words: string[], status: string, walkAtMost: number) {
+  const { terms, ranges } = listTerms(f);
+  const where = sql.join([...terms, sql`status = ${status}`], sql` and `);
+  return ranges.map((range) => ({
+    matches: sql<AlertRow>`select * from (select * from alerts where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
+      where ${titleHasWords(dialect, words)} limit ${f.limit}`,
+    walked: sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${where} and ${range} limit ${walkAtMost}) w`,
+  }));
 }
 
 /** The query behind `listAlerts`, unexecuted (its plan is tested: test/integration/api/alert-list-plan.test.ts). */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { listAlertsQuery, type AlertListFilter } from '../../../src/modules/alert/alert.repository.ts';
+import { listAlertsQuery, resolvedWalkQueries, unresolvedMatchesQuery, type AlertListFilter } from '../../../src/modules/alert/alert.repository.ts';
 import { resolvedBeforeQuery } from '../../../src/modules/org/org.repository.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
-import { pgPlan, sqlitePlan, type PgPlanNode, type SqlitePlanStep } from '../../helpers/plans.ts';
+import { pgNodes, pgPlan, sqlitePlan, type PgPlanNode, type SqlitePlanStep } from '../../helpers/plans.ts';
 
 // A list page must cost about `limit` rows per index range however many alerts an organization
 // keeps (docs/adr/0010-alert-list-queries.md). Timing it would be machine-dependent; the plans
@@ -87,6 +87,48 @@ describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
     expect(reads.length).toBeGreaterThan(0);
     for (const r of reads) expect(r.detail).toMatch(/^SEARCH alerts USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
     expect(plan.filter((s) => /alerts_fts/.test(s.detail)).length).toBe(reads.length);
+  });
+
+  // A q with many matches (docs/adr/0551): an unresolved status is read from alerts_unresolved_words
+  // (SQLite: the words tested from the index; PostgreSQL: the partial GIN index's matches), never
+  // from the list index, whose range holds every resolved alert's neighbours; the resolved walk is
+  // the list index in order, cut at its bound, with no sort.
+  const WORDS = ['disk', '50'];
+  test.each(filterCombinations().filter(([, f]) => f.q))('many matches of q: unresolved statuses with %s read alerts_unresolved_words', async (_name, filter) => {
+    const db = ts.store.db;
+    for (const status of ['open', 'acknowledged', 'snoozed']) {
+      const q = unresolvedMatchesQuery(dialect, filter, WORDS, status).compile(db);
+      if (dialect === 'sqlite') {
+        const reads = (await sqlitePlan(db, q)).filter((s) => /\balerts\b/.test(s.detail));
+        expect(reads.length).toBeGreaterThan(0);
+        for (const r of reads) expect(r.detail).toMatch(/^SEARCH alerts USING INDEX alerts_unresolved_words \(org_id=\? AND status=\?/);
+      } else {
+        // Only indexes of unresolved alerts (partial on status <> 'resolved'): the planner picks the
+        // GIN index by its statistics, or on an empty table the dedupe index; never a list index.
+        const reads = pgNodes(await pgPlan(db, q)).filter((n) => n['Index Name']);
+        expect(reads.length).toBeGreaterThan(0);
+        for (const n of reads) expect(n['Index Name']).toMatch(/^alerts_(unresolved_words|open_dedupe)$/);
+      }
+    }
+  });
+
+  test.each(filterCombinations().filter(([, f]) => f.q))('many matches of q: the resolved walk with %s reads a list index range in order', async (_name, filter) => {
+    const db = ts.store.db;
+    for (const walk of resolvedWalkQueries(dialect, filter, WORDS, 'resolved', 5000)) {
+      const q = walk.matches.compile(db);
+      const problems = dialect === 'sqlite' ? sqliteReadsInOrder(await sqlitePlan(db, q), /alerts_(org|service)_list/) : pgReadsInOrder(await pgPlan(db, q), /alerts_(org|service)_list/, true);
+      expect(problems).toEqual([]);
+      // How far the walk could read: any index range of the same filters, cut at the bound.
+      const walked = walk.walked.compile(db);
+      if (dialect === 'sqlite') {
+        for (const r of (await sqlitePlan(db, walked)).filter((s) => /\balerts\b/.test(s.detail))) expect(r.detail).toMatch(/^SEARCH alerts USING (COVERING )?INDEX /);
+      } else {
+        const reads = pgNodes(await pgPlan(db, walked)).filter((n) => n['Relation Name'] === 'alerts');
+        expect(reads.length).toBeGreaterThan(0);
+        for (const n of reads) expect(n['Node Type']).toMatch(/^Index (Only )?Scan$/);
+        expect(pgNodes(await pgPlan(db, walked)).some((n) => n['Node Type'] === 'Limit')).toBe(true);
+      }
+    }
   });
 
   test('retention finds resolved alerts by resolved_at, not by walking every resolved alert', async () => {

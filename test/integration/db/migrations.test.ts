@@ -229,8 +229,9 @@ const PARITY_EXCEPTIONS = {
   // SQLite's AUTOINCREMENT id must be spelled INTEGER PRIMARY KEY (the rowid, never NULL); PostgreSQL's is a bigint identity.
   column: new Set(['outbox_events.id']),
   // The title search index: FTS5 over alerts.title_words on SQLite, GIN over an expression of it on
-  // PostgreSQL (docs/adr/0542-title-search.md); compared by name and table only.
-  index: new Set(['alerts_fts']),
+  // PostgreSQL (docs/adr/0542-title-search.md); and the unresolved alerts' words, a covering b-tree
+  // on SQLite, a partial GIN index on PostgreSQL (docs/adr/0551); compared by name and table only.
+  index: new Set(['alerts_fts', 'alerts_unresolved_words']),
   // SQLite lets a non-INTEGER primary key hold NULL unless it is declared NOT NULL (a quirk it keeps
   // for old files), and these were not: PostgreSQL refuses NULL there. The app always sets ids.
   // New tables must declare `.primaryKey().notNull()`, so this list only shrinks.

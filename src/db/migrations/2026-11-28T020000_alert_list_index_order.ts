@@ -1,0 +1,38 @@
+import { type Kysely, sql } from 'kysely';
+
+// Storage per alert and title search at a million alerts (issue 25, docs/adr/0551).
+// - The list indexes were (…, status, priority, id desc): a new alert's entry went in at the start
+//   of its (status, priority) range, and a resolve moved it to the start of the resolved range, so
+//   pages split in the middle and stayed about half full on both stores (SQLite: 150–160 bytes an
+//   alert per index, 48–52 % full). Now (…, status, priority desc, id): the newest entry goes at the
+//   end of its range, where pages fill (SQLite 87 %; PostgreSQL splits after a localized ascending
+//   insert). The list reads each range backwards: the same order as before, priority ascending,
+//   newest first.
+// - alerts_unresolved_words: the words of every alert not resolved, so a search of the open,
+//   acknowledged or snoozed alerts costs what those are, not what the store holds. SQLite: a
+//   b-tree holding the list key, service, urgency and words (a walk tests the words from the index
+//   alone). PostgreSQL: a partial GIN index over the expression of alerts_fts (a b-tree entry is
+//   limited to ~2.7 kB, and a title's words can be longer).
+// Frozen.
+
+const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('alerts_org_list').execute();
+  await db.schema.dropIndex('alerts_service_list').execute();
+  await db.schema.createIndex('alerts_org_list').on('alerts').columns(['org_id', 'status', 'priority desc', 'id']).execute();
+  await db.schema.createIndex('alerts_service_list').on('alerts').columns(['service_id', 'status', 'priority desc', 'id']).execute();
+  if (isPostgres(db)) {
+    await sql`create index alerts_unresolved_words on alerts using gin (array_to_tsvector(string_to_array(title_words, ' '))) where status <> 'resolved'`.execute(db);
+  } else {
+    await sql`create index alerts_unresolved_words on alerts (org_id, status, priority desc, id, service_id, urgency, title_words) where status <> 'resolved'`.execute(db);
+  }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('alerts_unresolved_words').execute();
+  await db.schema.dropIndex('alerts_org_list').execute();
+  await db.schema.dropIndex('alerts_service_list').execute();
+  await db.schema.createIndex('alerts_org_list').on('alerts').columns(['org_id', 'status', 'priority', 'id desc']).execute();
+  await db.schema.createIndex('alerts_service_list').on('alerts').columns(['service_id', 'status', 'priority', 'id desc']).execute();
+}
