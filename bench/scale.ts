@@ -258,6 +258,7 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
     cleanups.push(async () => {
+      if (process.env.BENCH_KEEP) return console.log(`kept database ${dbName}`);
       const a = new pg.Client({ connectionString: o.pgUrl });
       await a.connect();
       await a.query(`drop database if exists ${dbName} with (force)`);
@@ -299,7 +300,8 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
 
   const logFile = join(work, `klaxon-${dialect}.log`);
   const fd = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['bin/klaxon.js', 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  // BENCH_NODE_ARGS: node options for the server only (for example --trace-gc, which NODE_OPTIONS refuses).
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'bin/klaxon.js', 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   let exited = false;
   const done = new Promise<void>((r) => child.once('exit', () => ((exited = true), r())));
@@ -450,7 +452,7 @@ function printCheckpoint(dialect: string, c: Checkpoint) {
 export async function runScale(o: ScaleOptions): Promise<void> {
   const startedAt = new Date();
   const work = mkdtempSync(join(process.env.BENCH_TMPDIR ?? tmpdir(), 'klaxon-scale-'));
-  // BENCH_KEEP=1 keeps the work directory (the filled stores after retention; PostgreSQL databases are dropped still) to look into.
+  // BENCH_KEEP=1 keeps the work directory and the PostgreSQL database (the filled stores after retention) to look into.
   const cleanups: (() => Promise<void> | void)[] = [() => (process.env.BENCH_KEEP ? console.log(`kept ${work}`) : rmSync(work, { recursive: true, force: true }))];
   const machine = { nproc: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version };
   const sizes = o.sizes ?? defaultSizes(o.max);

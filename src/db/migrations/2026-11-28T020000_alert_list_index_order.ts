@@ -8,29 +8,29 @@ import { type Kysely, sql } from 'kysely';
 //   end of its range, where pages fill (SQLite 87 %; PostgreSQL splits after a localized ascending
 //   insert). The list reads each range backwards: the same order as before, priority ascending,
 //   newest first.
-// - alerts_unresolved_words: the words of every alert not resolved, so a search of the open,
-//   acknowledged or snoozed alerts costs what those are, not what the store holds. SQLite: a
-//   b-tree holding the list key, service, urgency and words (a walk tests the words from the index
-//   alone). PostgreSQL: a partial GIN index over the expression of alerts_fts (a b-tree entry is
-//   limited to ~2.7 kB, and a title's words can be longer).
+// - Title search with many matches walks these ranges testing each alert's words
+//   (docs/adr/0551). SQLite: alerts_org_list holds the words too, so the walk reads the index alone
+//   (~0.3 µs an entry). PostgreSQL: alerts_unresolved_words, a partial GIN index over the expression
+//   of alerts_fts for the alerts not resolved, so a search of the open, acknowledged or snoozed
+//   alerts costs what those are, not what the store holds (a b-tree entry is limited to ~2.7 kB,
+//   and a title's words can be longer, so PostgreSQL's list index cannot hold them).
 // Frozen.
 
 const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const pg = isPostgres(db);
   await db.schema.dropIndex('alerts_org_list').execute();
   await db.schema.dropIndex('alerts_service_list').execute();
-  await db.schema.createIndex('alerts_org_list').on('alerts').columns(['org_id', 'status', 'priority desc', 'id']).execute();
+  // SQLite: the organization's list index also holds the title's words, so a search walks it
+  // testing each alert from the index alone.
+  await db.schema.createIndex('alerts_org_list').on('alerts').columns(['org_id', 'status', 'priority desc', 'id', ...(pg ? [] : ['title_words'])]).execute();
   await db.schema.createIndex('alerts_service_list').on('alerts').columns(['service_id', 'status', 'priority desc', 'id']).execute();
-  if (isPostgres(db)) {
-    await sql`create index alerts_unresolved_words on alerts using gin (array_to_tsvector(string_to_array(title_words, ' '))) where status <> 'resolved'`.execute(db);
-  } else {
-    await sql`create index alerts_unresolved_words on alerts (org_id, status, priority desc, id, service_id, urgency, title_words) where status <> 'resolved'`.execute(db);
-  }
+  if (pg) await sql`create index alerts_unresolved_words on alerts using gin (array_to_tsvector(string_to_array(title_words, ' '))) where status <> 'resolved'`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('alerts_unresolved_words').execute();
+  if (isPostgres(db)) await db.schema.dropIndex('alerts_unresolved_words').execute();
   await db.schema.dropIndex('alerts_org_list').execute();
   await db.schema.dropIndex('alerts_service_list').execute();
   await db.schema.createIndex('alerts_org_list').on('alerts').columns(['org_id', 'status', 'priority', 'id desc']).execute();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { listAlertsQuery, resolvedWalkQueries, unresolvedMatchesQuery, type AlertListFilter } from '../../../src/modules/alert/alert.repository.ts';
+import { listAlertsQuery, unresolvedMatchesQuery, walkQueries, type AlertListFilter } from '../../../src/modules/alert/alert.repository.ts';
 import { resolvedBeforeQuery } from '../../../src/modules/org/org.repository.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
 import { pgNodes, pgPlan, sqlitePlan, type PgPlanNode, type SqlitePlanStep } from '../../helpers/plans.ts';
@@ -89,45 +89,47 @@ describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
     expect(plan.filter((s) => /alerts_fts/.test(s.detail)).length).toBe(reads.length);
   });
 
-  // A q with many matches (docs/adr/0551): an unresolved status is read from alerts_unresolved_words
-  // (SQLite: the words tested from the index; PostgreSQL: the partial GIN index's matches), never
-  // from the list index, whose range holds every resolved alert's neighbours; the resolved walk is
-  // the list index in order, cut at its bound, with no sort.
+  // A q with many matches (docs/adr/0551): each status is walked in list order with each alert's
+  // words tested, cut at its bound, with no sort: on SQLite from the list index alone (the
+  // organization's holds the words), an alert read by rowid only when it matches; on PostgreSQL an
+  // index scan under a Limit. PostgreSQL reads an unresolved status from the partial GIN index of
+  // unresolved alerts (or, on an empty table, the dedupe index of the same alerts), never from a
+  // list index, whose range holds the whole history's neighbours.
   const WORDS = ['disk', '50'];
-  test.each(filterCombinations().filter(([, f]) => f.q))('many matches of q: unresolved statuses with %s read alerts_unresolved_words', async (_name, filter) => {
+  test.each(filterCombinations().filter(([, f]) => f.q))('many matches of q: each status walked with %s reads a list index range in order', async (_name, filter) => {
     const db = ts.store.db;
-    for (const status of ['open', 'acknowledged', 'snoozed']) {
-      const q = unresolvedMatchesQuery(dialect, filter, WORDS, status).compile(db);
-      if (dialect === 'sqlite') {
-        const reads = (await sqlitePlan(db, q)).filter((s) => /\balerts\b/.test(s.detail));
-        expect(reads.length).toBeGreaterThan(0);
-        for (const r of reads) expect(r.detail).toMatch(/^SEARCH alerts USING INDEX alerts_unresolved_words \(org_id=\? AND status=\?/);
-      } else {
-        // Only indexes of unresolved alerts (partial on status <> 'resolved'): the planner picks the
-        // GIN index by its statistics, or on an empty table the dedupe index; never a list index.
-        const reads = pgNodes(await pgPlan(db, q)).filter((n) => n['Index Name']);
-        expect(reads.length).toBeGreaterThan(0);
-        for (const n of reads) expect(n['Index Name']).toMatch(/^alerts_(unresolved_words|open_dedupe)$/);
+    for (const status of ['open', 'resolved']) {
+      for (const walk of walkQueries(dialect, filter, WORDS, status, 5000)) {
+        const q = walk.matches.compile(db);
+        if (dialect === 'sqlite') {
+          const plan = await sqlitePlan(db, q);
+          const index = filter.serviceId ? 'INDEX alerts_service_list' : 'COVERING INDEX alerts_org_list';
+          expect(plan.map((s) => s.detail)).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^SEARCH alerts USING ${index} \\(`)), 'SEARCH a USING INTEGER PRIMARY KEY (rowid=?)']));
+          expect(plan.filter((s) => s.detail.startsWith('USE TEMP B-TREE') || s.detail.startsWith('SCAN alerts'))).toEqual([]);
+        } else {
+          expect(pgReadsInOrder(await pgPlan(db, q), /alerts_(org|service)_list/, true)).toEqual([]);
+        }
+        // How far the walk could read: an index range of the same filters, cut at the bound.
+        const walked = walk.walked.compile(db);
+        if (dialect === 'sqlite') {
+          for (const r of (await sqlitePlan(db, walked)).filter((s) => /\balerts\b/.test(s.detail))) expect(r.detail).toMatch(/^SEARCH alerts USING (COVERING )?INDEX /);
+        } else {
+          const reads = pgNodes(await pgPlan(db, walked)).filter((n) => n['Relation Name'] === 'alerts');
+          expect(reads.length).toBeGreaterThan(0);
+          for (const n of reads) expect(n['Node Type']).toMatch(/^Index (Only )?Scan$/);
+          expect(pgNodes(await pgPlan(db, walked)).some((n) => n['Node Type'] === 'Limit')).toBe(true);
+        }
       }
     }
   });
 
-  test.each(filterCombinations().filter(([, f]) => f.q))('many matches of q: the resolved walk with %s reads a list index range in order', async (_name, filter) => {
+  test.each(filterCombinations().filter(([, f]) => f.q))('postgres, many matches of q: unresolved statuses with %s read only indexes of unresolved alerts', async (_name, filter) => {
+    if (dialect !== 'postgres') return;
     const db = ts.store.db;
-    for (const walk of resolvedWalkQueries(dialect, filter, WORDS, 'resolved', 5000)) {
-      const q = walk.matches.compile(db);
-      const problems = dialect === 'sqlite' ? sqliteReadsInOrder(await sqlitePlan(db, q), /alerts_(org|service)_list/) : pgReadsInOrder(await pgPlan(db, q), /alerts_(org|service)_list/, true);
-      expect(problems).toEqual([]);
-      // How far the walk could read: any index range of the same filters, cut at the bound.
-      const walked = walk.walked.compile(db);
-      if (dialect === 'sqlite') {
-        for (const r of (await sqlitePlan(db, walked)).filter((s) => /\balerts\b/.test(s.detail))) expect(r.detail).toMatch(/^SEARCH alerts USING (COVERING )?INDEX /);
-      } else {
-        const reads = pgNodes(await pgPlan(db, walked)).filter((n) => n['Relation Name'] === 'alerts');
-        expect(reads.length).toBeGreaterThan(0);
-        for (const n of reads) expect(n['Node Type']).toMatch(/^Index (Only )?Scan$/);
-        expect(pgNodes(await pgPlan(db, walked)).some((n) => n['Node Type'] === 'Limit')).toBe(true);
-      }
+    for (const status of ['open', 'acknowledged', 'snoozed']) {
+      const reads = pgNodes(await pgPlan(db, unresolvedMatchesQuery(filter, WORDS, status).compile(db))).filter((n) => n['Index Name']);
+      expect(reads.length).toBeGreaterThan(0);
+      for (const n of reads) expect(n['Index Name']).toMatch(/^alerts_(unresolved_words|open_dedupe)$/);
     }
   });
 
