@@ -179,19 +179,20 @@ export interface AlertListFilter {
 /**
  * At most this many alerts (of every organization) matching `q`, the list reads them from the
  * search index and sorts them; more, and it walks the list's index ranges in order, where matches
- * are dense enough to fill a page soon (docs/adr/0546-title-search-plans.md, 0551).
+ * are dense enough to fill a page soon (docs/adr/0546-title-search-plans.md, 0551). PostgreSQL
+ * counts them reading each match from the table (~3 µs), SQLite from FTS5 alone.
  */
-export const SEARCH_DRIVES_AT_MOST = 2000;
+export const SEARCH_DRIVES_AT_MOST = { sqlite: 2000, postgres: 500 };
 
 /**
  * A walk for a common word reads at most this many alerts of a status for a page; when they hold
  * too few matches (the word is common in the store but not in this range), the search index
- * answers that status instead (docs/adr/0551-title-search-at-a-million.md). SQLite's walk of the
- * organization reads its list index alone (it holds the words: ~0.3 µs an alert), the others read
- * each alert (~2 µs).
+ * answers that range instead (docs/adr/0551-title-search-at-a-million.md). SQLite's walk of the
+ * organization reads its list index alone (it holds the words: ~0.3 µs an alert), through a
+ * service it reads each alert (~2 µs); PostgreSQL reads each alert from the table (~3 µs) and has a
+ * cheap exact answer per priority (the GIN index intersected with the list index's range).
  */
-export const SEARCH_WALK_AT_MOST = 5000;
-export const SEARCH_WALK_INDEX_AT_MOST = 100_000;
+export const SEARCH_WALK_AT_MOST = { sqliteIndex: 100_000, sqliteRows: 5000, postgres: 1000 };
 
 const UNRESOLVED = new Set<string>(['open', 'acknowledged', 'snoozed']);
 
@@ -213,7 +214,7 @@ const UNRESOLVED = new Set<string>(['open', 'acknowledged', 'snoozed']);
 export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter): Promise<AlertRow[]> {
   const words = f.q ? queryWords(f.q) : [];
   if (!words.length) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
-  if (f.searchDrives === undefined) f = { ...f, searchDrives: !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST)) };
+  if (f.searchDrives === undefined) f = { ...f, searchDrives: !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST[dialect])) };
   if (f.searchDrives) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
   const statuses = f.status?.length ? [...new Set(f.status)] : [...ALERT_STATUSES];
   const found: AlertRow[] = [];
@@ -234,7 +235,14 @@ const listOrder = (a: AlertRow, b: AlertRow) => a.priority - b.priority || (a.id
  */
 async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: string[], bound: number): Promise<boolean> {
   const over = async (match: RawBuilder<unknown>) => Number((await sql<{ n: number }>`select count(*) as n from (${match} limit ${bound + 1}) m`.execute(db)).rows[0]!.n) > bound;
-  if (dialect === 'postgres') return over(sql`select 1 from alerts where ${pgTitleMatch(words)}`);
+  if (dialect === 'postgres') {
+    // The GIN index's matches, each read from the table until the bound: the planner would rather
+    // scan the table testing the expression on each row (~2 µs a row) for a common word's limit.
+    return db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return Number((await sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${pgTitleMatch(words)} limit ${bound + 1}) m`.execute(trx)).rows[0]!.n) > bound;
+    });
+  }
   return (
     (await over(sql`select 1 from alerts_fts where alerts_fts match ${words.map((w) => `"${w}"`).join(' ')}`)) ||
     (await over(sql`select 1 from alerts_fts where alerts_fts match ${ftsQuery(words)}`))
@@ -252,10 +260,10 @@ const titleHasWords = (dialect: Dialect, words: string[], column: RawBuilder<unk
   )}`;
 
 /** The list filters other than status and q (urgency also apart: no list index holds it), and the cursor's ranges, as SQL terms. */
-function listTerms(f: AlertListFilter): { terms: RawBuilder<unknown>[] & { urgency?: RawBuilder<unknown> }; ranges: RawBuilder<unknown>[] } {
-  const terms: RawBuilder<unknown>[] & { urgency?: RawBuilder<unknown> } = [sql`org_id = ${f.orgId}`];
+function listTerms(f: AlertListFilter): { terms: RawBuilder<unknown>[] & { urgency?: RawBuilder<unknown>; priority?: RawBuilder<unknown> }; ranges: RawBuilder<unknown>[] } {
+  const terms: RawBuilder<unknown>[] & { urgency?: RawBuilder<unknown>; priority?: RawBuilder<unknown> } = [sql`org_id = ${f.orgId}`];
   if (f.serviceId) terms.push(sql`service_id = ${f.serviceId}`);
-  if (f.priority?.length) terms.push(sql`priority in (${sql.join(f.priority)})`);
+  if (f.priority?.length) terms.push((terms.priority = sql`priority in (${sql.join(f.priority)})`));
   if (f.urgency) terms.push((terms.urgency = sql`urgency = ${f.urgency}`));
   const ranges = f.after ? [sql`priority = ${f.after.priority} and id < ${f.after.id}`, sql`priority > ${f.after.priority}`] : [sql`1 = 1`];
   return { terms, ranges };
@@ -286,17 +294,26 @@ export function unresolvedMatchesQuery(f: AlertListFilter, words: string[], stat
 /**
  * A status's matches, in list order, at most `limit`: the status's range walked in list order and
  * each alert tested by its words, reading at most `searchWalkAtMost` alerts a range (SQLite without
- * a service: its organization list index, which holds the words). A status whose walk read that
- * many alerts and filled no page is answered by the search index instead (ADR 0546's walk: the
- * list of matches built once, each list entry tested against it).
+ * a service: its organization list index, which holds the words). A range whose walk read that
+ * many alerts and filled no page is answered by the search index instead: on SQLite the whole
+ * status by ADR 0546's walk (the list of matches built once, each list entry tested against it),
+ * on PostgreSQL that priority by the GIN index intersected with the list index's range.
  */
 async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
-  const walkAtMost = f.searchWalkAtMost ?? (dialect === 'sqlite' && !f.serviceId ? SEARCH_WALK_INDEX_AT_MOST : SEARCH_WALK_AT_MOST);
+  const walkAtMost = f.searchWalkAtMost ?? (dialect === 'postgres' ? SEARCH_WALK_AT_MOST.postgres : f.serviceId ? SEARCH_WALK_AT_MOST.sqliteRows : SEARCH_WALK_AT_MOST.sqliteIndex);
   const found: AlertRow[] = [];
   for (const walk of walkQueries(dialect, f, words, status, walkAtMost)) {
-    const rows = (await walk.matches.execute(db)).rows;
+    if (found.length >= f.limit) break;
+    let rows = (await walk.matches.execute(db)).rows;
     if (rows.length < f.limit && (walkAtMost <= 0 || Number((await walk.walked.execute(db)).rows[0]!.n) > 0)) {
-      return listAlertsQuery(db, dialect, { ...f, status: [status], searchDrives: false }).execute() as Promise<AlertRow[]>;
+      const exact = walk.exact;
+      if (!exact) return listAlertsQuery(db, dialect, { ...f, status: [status], searchDrives: false }).execute() as Promise<AlertRow[]>;
+      // Bitmap scans only: the planner intersects the GIN index's matches with the list index's
+      // range (BitmapAnd) or reads the fewer of them, instead of walking the range row by row.
+      rows = await db.transaction().execute(async (trx) => {
+        await sql`set local enable_indexscan = off`.execute(trx);
+        return (await exact.execute(trx)).rows;
+      });
     }
     found.push(...rows);
   }
@@ -304,20 +321,30 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
 }
 
 /**
- * Per range of the cursor: the walk's matches (a subquery read in list order and stopped at the
- * page's limit: SQLite runs it as a co-routine, PostgreSQL as a Limit over an index scan, so it
- * reads only as far as the page needs) and whether the range holds `walkAtMost` alerts or more
- * (n = 1: its walkAtMost-th entry exists; an OFFSET steps through the index without reading rows,
- * ~0.09 µs an entry on SQLite). Exported for the plan test.
+ * The walk of one status, range by range in list order: the walk's matches (a subquery read in
+ * list order and stopped at the page's limit: SQLite runs it as a co-routine, PostgreSQL as a Limit
+ * over an index scan, so it reads only as far as the page needs) and whether the range holds
+ * `walkAtMost` alerts or more (n = 1: its walkAtMost-th entry exists; an OFFSET steps through the
+ * index without reading rows, ~0.09 µs an entry on SQLite). SQLite: a range per cursor range,
+ * answered by the search index as a whole when a walk falls short. PostgreSQL, which reads each
+ * walked alert from the table (~3 µs): a range per priority, each answered on its own by the GIN
+ * index intersected with the list index's range (`exact`) when its walk falls short. Exported for
+ * the plan test.
  */
 export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[], status: string, walkAtMost: number) {
   const { terms, ranges } = listTerms(f);
   if (dialect === 'postgres') {
-    const where = sql.join([...terms, sql`status = ${status}`], sql` and `);
-    return ranges.map((range) => ({
-      matches: sql<AlertRow>`select * from (select * from alerts where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
+    const priorities = f.priority?.length ? [...new Set(f.priority)].sort((x, y) => x - y) : [1, 2, 3, 4, 5];
+    const perPriority = [
+      ...(f.after && priorities.includes(f.after.priority) ? [sql`priority = ${f.after.priority} and id < ${f.after.id}`] : []),
+      ...priorities.filter((p) => !f.after || p > f.after.priority).map((p) => sql`priority = ${p}`),
+    ];
+    const where = sql.join([...terms.filter((t) => t !== terms.priority), sql`status = ${status}`], sql` and `);
+    return perPriority.map((range) => ({
+      matches: sql<AlertRow>`select * from (select * from alerts where ${where} and ${range} order by id desc limit ${walkAtMost}) w
         where ${titleHasWords(dialect, words)} limit ${f.limit}`,
-      walked: sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${where} and ${range} order by priority asc, id desc limit 1 offset ${walkAtMost - 1}) w`,
+      walked: sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${where} and ${range} order by id desc limit 1 offset ${walkAtMost - 1}) w`,
+      exact: sql<AlertRow>`select * from alerts where ${where} and ${range} and ${pgTitleMatch(words)} order by id desc limit ${f.limit}` as RawBuilder<AlertRow> | undefined,
     }));
   }
   // SQLite: the walk reads the index named (the bound was chosen for it), and only its columns, so
@@ -329,6 +356,7 @@ export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[
     matches: sql<AlertRow>`select a.* from (select rowid as r, title_words as tw from ${from} where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
       cross join alerts a on a.rowid = w.r where ${titleHasWords(dialect, words, sql.ref('w.tw'))}${terms.urgency ? sql` and a.${terms.urgency}` : sql``} limit ${f.limit}`,
     walked: sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} and ${range} order by priority asc, id desc limit 1 offset ${walkAtMost - 1}) w`,
+    exact: undefined as RawBuilder<AlertRow> | undefined,
   }));
 }
 
