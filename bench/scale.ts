@@ -365,9 +365,11 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     while ((await backlog()) > 0 && performance.now() - t0 < 600_000) await sleep(500);
     const caughtUp = Math.round((performance.now() - t0) / 100) / 10;
 
-    // PostgreSQL: statistics as autovacuum's analyze keeps them on a server where it runs (this
-    // machine's has autovacuum off: the planner then sees a table as it was when empty).
-    if (dialect === 'postgres') await probe.rows('analyze');
+    // PostgreSQL: what autovacuum keeps up on a server where it runs (this machine's has it off):
+    // statistics (without them the planner sees a table as it was when empty), index entries of
+    // dead row versions removed (a resolve leaves one in the partial index of unresolved alerts)
+    // and GIN pending lists merged.
+    if (dialect === 'postgres') await probe.rows('vacuum analyze');
     const sample = (await probe.rows<{ id: string }>(`select id from alerts order by id limit ${o.reads} offset ${Math.floor((await countAlerts()) / 2)}`)).map((r) => r.id);
     if (exited) throw new Error(`klaxon serve exited during the fill; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
     const page1 = await fetchAgain(`${base}/api/alerts?status=any&limit=50`, { headers });
