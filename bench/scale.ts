@@ -36,10 +36,14 @@ export interface ScaleOptions {
   threads: number;
 }
 
+const slowestAt: number[] = [];
+
 interface Timing {
   p50: number;
   p99: number;
   max: number;
+  /** When the slowest request began, ms since the bench started. */
+  max_at_ms: number;
   n: number;
   errors: number;
 }
@@ -201,16 +205,22 @@ async function pgProbe(url: string): Promise<StoreProbe> {
 async function timed(n: number, path: (i: number) => string, base: string, headers: Record<string, string>): Promise<Timing> {
   const ms: number[] = [];
   let errors = 0;
+  let slowest = { ms: -1, at: 0 };
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     const r = await fetchAgain(base + path(i), { headers });
     await r.arrayBuffer();
-    ms.push(performance.now() - t0);
+    const took = performance.now() - t0;
+    ms.push(took);
+    if (took > slowest.ms) slowest = { ms: took, at: t0 };
     if (r.status !== 200) errors++;
   }
+  // When the slowest request began (ms since the bench started): several reads' outliers at a
+  // steady interval point at periodic work in the server rather than at the read.
+  slowestAt.push(Math.round(slowest.at));
   ms.sort((a, b) => a - b);
   const at = (q: number) => Math.round(ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)]! * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99), max: Math.round(ms[ms.length - 1]! * 10) / 10, n, errors };
+  return { p50: at(0.5), p99: at(0.99), max: Math.round(ms[ms.length - 1]! * 10) / 10, max_at_ms: slowestAt.at(-1)!, n, errors };
 }
 
 function defaultSizes(max: number): number[] {
@@ -447,7 +457,7 @@ function printCheckpoint(dialect: string, c: Checkpoint) {
   console.log(`  storage: ${c.bytes_per_alert} bytes per alert (${Math.round(c.bytes_total / 1e6)} MB); by table: ${fmtBytes(c.bytes, c.alerts)}`);
   console.log(`  reads (${Object.values(c.reads)[0]?.n} sequential requests each; ms):`);
   for (const [name, t] of Object.entries(c.reads)) {
-    console.log(`    ${name.padEnd(42)} p50 ${String(t.p50).padStart(7)}  p99 ${String(t.p99).padStart(7)}${t.errors ? `  (${t.errors} not 200)` : ''}`);
+    console.log(`    ${name.padEnd(42)} p50 ${String(t.p50).padStart(7)}  p99 ${String(t.p99).padStart(7)}  (slowest at ${(t.max_at_ms / 1000).toFixed(1)} s)${t.errors ? `  (${t.errors} not 200)` : ''}`);
   }
 }
 
