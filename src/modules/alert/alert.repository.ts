@@ -217,10 +217,9 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
   if (f.searchDrives === undefined) f = { ...f, searchDrives: !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST[dialect])) };
   if (f.searchDrives) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
   const statuses = f.status?.length ? [...new Set(f.status)] : [...ALERT_STATUSES];
-  const found: AlertRow[] = [];
-  for (const status of statuses) {
-    found.push(...(dialect === 'postgres' && UNRESOLVED.has(status) ? await unresolvedMatches(db, f, words, status) : await walkedMatches(db, dialect, f, words, status)));
-  }
+  const unresolved = statuses.filter((s) => UNRESOLVED.has(s));
+  const found: AlertRow[] = unresolved.length ? (await unresolvedMatchesQuery(dialect, f, words, unresolved).execute(db)).rows : [];
+  if (statuses.includes('resolved')) found.push(...(await walkedMatches(db, dialect, f, words, 'resolved')));
   return found.sort(listOrder).slice(0, f.limit);
 }
 
@@ -270,25 +269,27 @@ function listTerms(f: AlertListFilter): { terms: RawBuilder<unknown>[] & { urgen
 }
 
 /**
- * PostgreSQL, an unresolved status's matches, in list order, at most `limit`: the matches of the
- * partial GIN index `alerts_unresolved_words` (alerts not resolved), sorted. It costs what the
- * unresolved alerts' matches are, never the history.
+ * The unresolved statuses' matches, in list order, at most `limit`: read from
+ * `alerts_unresolved_words`, an index of the words of alerts not resolved (SQLite: a contentless
+ * FTS5 table kept by triggers; PostgreSQL: a partial GIN index), each match read and the rest
+ * sorted. It costs what the unresolved alerts' matches are, never the history. Exported for the
+ * plan test.
  */
-async function unresolvedMatches(db: Kysely<Database>, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
-  return (await unresolvedMatchesQuery(f, words, status).execute(db)).rows;
-}
-
-/** The query behind `unresolvedMatches`, unexecuted (its plan is tested: test/integration/api/alert-list-plan.test.ts). */
-export function unresolvedMatchesQuery(f: AlertListFilter, words: string[], status: string): RawBuilder<AlertRow> {
-  const { terms, ranges } = listTerms(f);
-  const where = sql.join([...terms, sql`status = ${status}`], sql` and `);
+export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, words: string[], statuses: string[]): RawBuilder<AlertRow> {
+  const { terms } = listTerms(f);
+  const where = sql.join(
+    [...terms, sql`status in (${sql.join(statuses)})`, ...(f.after ? [sql`(priority > ${f.after.priority} or (priority = ${f.after.priority} and id < ${f.after.id}))`] : [])],
+    sql` and `,
+  );
+  if (dialect === 'sqlite') {
+    // The matches first, then each alert by its rowid: CROSS JOIN keeps SQLite from reordering.
+    return sql<AlertRow>`select a.* from (select rowid as r from alerts_unresolved_words where alerts_unresolved_words match ${ftsQuery(words)}) m
+      cross join alerts a on a.rowid = m.r where ${where} order by priority asc, id desc limit ${f.limit}`;
+  }
   // The partial index's matches across organizations: with the organization in the inner query the
   // planner may walk alerts_org_list instead, reading every alert of the organization.
-  const matches = sql`with m as materialized (select * from alerts where status <> 'resolved' and ${pgTitleMatch(words)})`;
-  return sql<AlertRow>`${sql.join(
-    ranges.map((range) => sql`(${matches} select * from m where ${where} and ${range} order by priority asc, id desc limit ${f.limit})`),
-    sql` union all `,
-  )}`;
+  return sql<AlertRow>`with m as materialized (select * from alerts where status <> 'resolved' and ${pgTitleMatch(words)})
+    select * from m where ${where} order by priority asc, id desc limit ${f.limit}`;
 }
 
 /**

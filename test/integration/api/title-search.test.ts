@@ -88,7 +88,12 @@ for (const dialect of DIALECTS) {
     const search = (q: string, who: Tenant = tenant) => titlesOf(who, `q=${encodeURIComponent(q)}`);
     /** SQLite: FTS5's own check that the index matches the content table (rowids and words). */
     const ftsIntact = async () => {
-      if (dialect === 'sqlite') await sql`insert into alerts_fts(alerts_fts, rank) values ('integrity-check', 1)`.execute(t.container.db);
+      if (dialect !== 'sqlite') return;
+      await sql`insert into alerts_fts(alerts_fts, rank) values ('integrity-check', 1)`.execute(t.container.db);
+      // The unresolved alerts' index (docs/adr/0551) holds exactly the alerts not resolved.
+      await sql`insert into alerts_unresolved_words(alerts_unresolved_words, rank) values ('integrity-check', 0)`.execute(t.container.db);
+      const rowids = async (q: string) => (await sql.raw<{ r: number }>(q).execute(t.container.db)).rows.map((x) => Number(x.r)).sort((a, b) => a - b);
+      expect(await rowids('select rowid as r from alerts_unresolved_words')).toEqual(await rowids("select rowid as r from alerts where status <> 'resolved'"));
     };
 
     it('answers every query of the fixed corpus as the rule does (non-ASCII, punctuation, prefixes, no words)', async () => {
@@ -205,6 +210,7 @@ for (const dialect of DIALECTS) {
       }
       // Not vacuous: nearly every combination finds alerts, over several pages.
       expect(found).toBeGreaterThan(asked * 0.8);
+      await ftsIntact();
     });
 
     it('finds alerts that the spool replayed once the store was back', async () => {

@@ -232,9 +232,9 @@ const PARITY_EXCEPTIONS = {
   // PostgreSQL (docs/adr/0542-title-search.md); and the organization's list index, which holds the
   // title's words on SQLite (docs/adr/0551); compared by name and table only.
   index: new Set(['alerts_fts', 'alerts_org_list']),
-  // PostgreSQL's partial GIN index of unresolved alerts' words (SQLite searches them through
-  // alerts_org_list, docs/adr/0551).
-  pgOnlyIndex: new Set(['alerts_unresolved_words']),
+  // The unresolved alerts' words: a contentless FTS5 table on SQLite (its own table), a partial GIN
+  // index of alerts on PostgreSQL (docs/adr/0551); compared by name only.
+  indexByName: new Set(['alerts_unresolved_words']),
   // SQLite lets a non-INTEGER primary key hold NULL unless it is declared NOT NULL (a quirk it keeps
   // for old files), and these were not: PostgreSQL refuses NULL there. The app always sets ids.
   // New tables must declare `.primaryKey().notNull()`, so this list only shrinks.
@@ -260,8 +260,8 @@ function paritySchema(s: SchemaSnapshot, dialect: Dialect) {
   // Primary keys are compared as columns above: their indexes are named by the store
   // (sqlite_autoindex_<table>_N on SQLite, <name>_pkey on PostgreSQL).
   const indexes = s.indexes
-    .filter((ix) => !ix.primaryKey && !(dialect === 'postgres' && PARITY_EXCEPTIONS.pgOnlyIndex.has(ix.name)))
-    .map((ix) => (PARITY_EXCEPTIONS.index.has(ix.name) ? { name: ix.name, table: ix.table } : { name: ix.name, table: ix.table, unique: ix.unique, columns: ix.columns, predicate: normalSql(ix.predicate) }));
+    .filter((ix) => !ix.primaryKey)
+    .map((ix) => (PARITY_EXCEPTIONS.indexByName.has(ix.name) ? { name: ix.name } : PARITY_EXCEPTIONS.index.has(ix.name) ? { name: ix.name, table: ix.table } : { name: ix.name, table: ix.table, unique: ix.unique, columns: ix.columns, predicate: normalSql(ix.predicate) }));
   return { tables: Object.keys(s.tables), columns, indexes };
 }
 
