@@ -172,8 +172,10 @@ export interface AlertListFilter {
    * choice to the planner (the GIN index or a list index).
    */
   searchDrives?: boolean | undefined;
-  /** With `q` and many matches: alerts a walk of the resolved range reads before the search index answers instead (tests set 0). */
+  /** With `q` and many matches: alerts a walk of a range reads before the search index answers instead (tests set 0). */
   searchWalkAtMost?: number | undefined;
+  /** With `q` and many matches: whether the unresolved alerts' own index drives (true) or their ranges are walked (false); chosen by counting when undefined. */
+  searchUnresolvedDrives?: boolean | undefined;
 }
 
 /**
@@ -218,7 +220,13 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
   if (f.searchDrives) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
   const statuses = f.status?.length ? [...new Set(f.status)] : [...ALERT_STATUSES];
   const unresolved = statuses.filter((s) => UNRESOLVED.has(s));
-  const found: AlertRow[] = unresolved.length ? (await unresolvedMatchesQuery(dialect, f, words, unresolved).execute(db)).rows : [];
+  const found: AlertRow[] = [];
+  if (unresolved.length) {
+    // Few matches among the unresolved alerts: read them from their own index; many: walk each
+    // status as the resolved one is walked, where they are dense enough to fill a page soon.
+    if (f.searchUnresolvedDrives ?? !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST[dialect], true))) found.push(...(await unresolvedMatchesQuery(dialect, f, words, unresolved).execute(db)).rows);
+    else for (const status of unresolved) found.push(...(await walkedMatches(db, dialect, f, words, status)));
+  }
   if (statuses.includes('resolved')) found.push(...(await walkedMatches(db, dialect, f, words, 'resolved')));
   return found.sort(listOrder).slice(0, f.limit);
 }
@@ -232,19 +240,21 @@ const listOrder = (a: AlertRow, b: AlertRow) => a.priority - b.priority || (a.id
  * bound, where a prefix query merges every match before the first, ~1 µs a match); whole words
  * match a subset, so more than the bound of them settles it.
  */
-async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: string[], bound: number): Promise<boolean> {
+async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: string[], bound: number, unresolvedOnly = false): Promise<boolean> {
   const over = async (match: RawBuilder<unknown>) => Number((await sql<{ n: number }>`select count(*) as n from (${match} limit ${bound + 1}) m`.execute(db)).rows[0]!.n) > bound;
   if (dialect === 'postgres') {
     // The GIN index's matches, each read from the table until the bound: the planner would rather
     // scan the table testing the expression on each row (~2 µs a row) for a common word's limit.
     return db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
-      return Number((await sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${pgTitleMatch(words)} limit ${bound + 1}) m`.execute(trx)).rows[0]!.n) > bound;
+      const unresolved = unresolvedOnly ? sql`status <> 'resolved' and ` : sql``;
+      return Number((await sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${unresolved}${pgTitleMatch(words)} limit ${bound + 1}) m`.execute(trx)).rows[0]!.n) > bound;
     });
   }
+  const index = sql.raw(unresolvedOnly ? 'alerts_unresolved_words' : 'alerts_fts');
   return (
-    (await over(sql`select 1 from alerts_fts where alerts_fts match ${words.map((w) => `"${w}"`).join(' ')}`)) ||
-    (await over(sql`select 1 from alerts_fts where alerts_fts match ${ftsQuery(words)}`))
+    (await over(sql`select 1 from ${index} where ${index} match ${words.map((w) => `"${w}"`).join(' ')}`)) ||
+    (await over(sql`select 1 from ${index} where ${index} match ${ftsQuery(words)}`))
   );
 }
 

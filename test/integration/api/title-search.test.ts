@@ -123,6 +123,10 @@ for (const dialect of DIALECTS) {
         const plan = async (searchDrives: boolean, searchWalkAtMost?: number) =>
           (await listAlerts(t.container.db, dialect, { orgId: tenant.orgId, q, limit: 500, searchDrives, searchWalkAtMost })).map((a) => a.title).sort();
         expect(await plan(false), `q=${q}, walking the list index`).toEqual(got[q]);
+        expect(
+          (await listAlerts(t.container.db, dialect, { orgId: tenant.orgId, q, limit: 500, searchDrives: false, searchUnresolvedDrives: false })).map((a) => a.title).sort(),
+          `q=${q}, walking every status`,
+        ).toEqual(got[q]);
         expect(await plan(false, 0), `q=${q}, walking cut short`).toEqual(got[q]);
         expect(await plan(false, 3), `q=${q}, walking cut after 3`).toEqual(got[q]);
         expect(await plan(true), `q=${q}, reading the matches`).toEqual(got[q]);
@@ -189,7 +193,7 @@ for (const dialect of DIALECTS) {
       let asked = 0;
       for (const q of ['quokka', 'plans', 'plans quok']) {
         for (const filter of filters) {
-          const pages = async (plan: { searchDrives: boolean; searchWalkAtMost?: number }) => {
+          const pages = async (plan: { searchDrives: boolean; searchWalkAtMost?: number; searchUnresolvedDrives?: boolean }) => {
             const ids: string[] = [];
             let after: { priority: number; id: string } | undefined;
             for (let guard = 0; guard < 100; guard++) {
@@ -205,7 +209,12 @@ for (const dialect of DIALECTS) {
           asked++;
           if (expected.length) found++;
           expect(await pages({ searchDrives: false }), `${label}, walking`).toEqual(expected);
-          for (const cut of [0, 1, 5, 11]) expect(await pages({ searchDrives: false, searchWalkAtMost: cut }), `${label}, walk cut at ${cut}`).toEqual(expected);
+          for (const unresolvedDrives of [true, false]) {
+            expect(await pages({ searchDrives: false, searchUnresolvedDrives: unresolvedDrives }), `${label}, walking (unresolved index ${unresolvedDrives})`).toEqual(expected);
+            for (const cut of [0, 1, 5, 11]) {
+              expect(await pages({ searchDrives: false, searchWalkAtMost: cut, searchUnresolvedDrives: unresolvedDrives }), `${label}, walk cut at ${cut} (unresolved index ${unresolvedDrives})`).toEqual(expected);
+            }
+          }
         }
       }
       // Not vacuous: nearly every combination finds alerts, over several pages.
