@@ -335,6 +335,8 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     await sleep(100);
   }
   const headers = { authorization: `Bearer ${boot.api_key}`, 'x-service-org': boot.org_id };
+  // With BENCH_KEEP, what it takes to serve the kept store again and read it as the bench did.
+  if (process.env.BENCH_KEEP) writeFileSync(join(work, 'bench-env.json'), JSON.stringify({ env: { ...env, PORT: undefined, KLAXON_PUBLIC_URL: undefined }, headers }, null, 2));
   const services: { id: string; path: string }[] = [];
   for (let i = 0; i < SERVICES; i++) {
     const r = await fetch(`${base}/api/services`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: `scale-${i}` }) });
