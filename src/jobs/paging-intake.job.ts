@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { ALERT_LOG_COLUMNS } from '../modules/alert/index.ts';
 import type { Database } from '../db/database.ts';
-import { newId } from '../lib/ids.ts';
+import { derivedId, idTimeMs } from '../lib/ids.ts';
 import { isForeignKeyViolation } from '../lib/errors.ts';
 import type { OutboxEvent } from '../modules/outbox/index.ts';
 import type { EventHandler } from './runner.ts';
@@ -14,8 +14,9 @@ import type { SqliteEventHandler } from './outbox-round.sqlite.ts';
  * due now; a priority raise, a wake or an escalation by hand makes it due now again in a new epoch;
  * acknowledge, resolve and snooze cancel the pending pages and stop it (snooze until its end). It
  * only writes rows (no network), so it runs inside the outbox round, on the SQLite thread there
- * (docs/adr/0125). Idempotent: an escalation applies an event once (last_event_id), the timeline
- * entries are unique by (event, kind), and cancelling twice finds nothing the second time.
+ * (docs/adr/0125). Idempotent: an escalation applies an event once (last_event_id), a timeline
+ * entry's id is made from its event and kind (eventLogId), so writing it again conflicts and is
+ * dropped, and cancelling twice finds nothing the second time.
  */
 
 const TYPES = new Set(['alert.triggered', 'alert.priority_raised', 'alert.acknowledged', 'alert.resolved', 'alert.snoozed', 'alert.woken', 'alert.escalated']);
@@ -34,6 +35,19 @@ interface Intake {
   cancel?: { onlyUser?: string; escalationOnly?: true; reason: string };
 }
 
+/**
+ * The id of the entry of `kind` that `event` writes: the same whoever handles the event and however
+ * often (two processes, a retry after a crash), so `on conflict do nothing` keeps one. Its time is a
+ * millisecond after the change's last entry (the event's log_id, planEventRows), so it sorts right
+ * after the entries the change wrote; an event written before log_id existed uses its own time.
+ * (docs/adr/0550-timeline-storage.md: no unique (event_id, kind) index is kept for this.)
+ */
+export function eventLogId(event: Pick<OutboxEvent, 'id' | 'createdAt' | 'payload'>, kind: string): string {
+  const after = typeof event.payload.log_id === 'string' ? idTimeMs(event.payload.log_id) : undefined;
+  const ms = after !== undefined ? after + 1 : Date.parse(event.createdAt);
+  return derivedId('log', ms, `${event.id} ${kind}`);
+}
+
 const actorOf = (e: OutboxEvent) => (e.payload.actor ?? { type: 'system', id: null }) as { type: string; id: string | null };
 
 function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
@@ -42,7 +56,7 @@ function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
   const log: LogRow | undefined =
     typeof urgency === 'string'
       ? {
-          id: newId('log'), alert_id: event.alertId, kind: 'page_requested', message: `page requested: urgency ${urgency}`, actor_type: 'system', actor_id: null,
+          id: eventLogId(event, 'page_requested'), alert_id: event.alertId, kind: 'page_requested', message: `page requested: urgency ${urgency}`, actor_type: 'system', actor_id: null,
           event_id: event.id, receipt_id: null, meta: JSON.stringify({ urgency, event_type: event.type }), created_at: now,
         }
       : undefined;
@@ -87,7 +101,7 @@ const byLine = (reason: string, actorType: string, name: string | undefined) =>
 
 function cancelledLog(event: OutboxEvent, n: number, by: string, now: string): LogRow {
   return {
-    id: newId('log'), alert_id: event.alertId!, kind: 'pages_cancelled', message: `${n} pending page${n === 1 ? '' : 's'} cancelled: ${by}`,
+    id: eventLogId(event, 'pages_cancelled'), alert_id: event.alertId!, kind: 'pages_cancelled', message: `${n} pending page${n === 1 ? '' : 's'} cancelled: ${by}`,
     actor_type: 'system', actor_id: null, event_id: event.id, receipt_id: null, meta: JSON.stringify({ cancelled: n, event_type: event.type }), created_at: now,
   };
 }

@@ -118,12 +118,18 @@ export class SettledEvents extends Set<string> {
 }
 export const settledVersion = (s: SettledEventTypes): number => (s instanceof SettledEvents ? s.version : 0);
 
-export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settled: SettledEventTypes = NO_SETTLED_TYPES): NewOutboxEventRow[] =>
-  plan.events.map((e) => ({
+/**
+ * The outbox rows of a plan's events. Each names the change's last timeline entry (`log_id`): a
+ * consumer that writes an entry for the event places it right after that one, at an id it can make
+ * again (paging-intake.job.ts; docs/adr/0550-timeline-storage.md).
+ */
+export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settled: SettledEventTypes = NO_SETTLED_TYPES): NewOutboxEventRow[] => {
+  const logId = plan.logs.length ? plan.logs[plan.logs.length - 1]!.id : undefined;
+  return plan.events.map((e) => ({
     org_id: orgId,
     type: e.type,
     alert_id: e.alertId,
-    payload: JSON.stringify(e.payload),
+    payload: JSON.stringify(logId === undefined ? e.payload : { ...e.payload, log_id: logId }),
     created_at: now,
     available_at: now,
     lease_owner: null,
@@ -131,6 +137,7 @@ export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settl
     processed_at: isSettled(settled, orgId, e.type) ? now : null,
     last_error: null,
   }));
+};
 
 type MaybePromise<T> = T | Promise<T>;
 
