@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
-import { ALERT_LOG_COLUMNS } from '../modules/alert/index.ts';
+import { type NewAlertLogRow, insertLogRows, sqliteLogWriter } from '../modules/alert/index.ts';
 import type { Database } from '../db/database.ts';
 import { derivedId, idTimeMs } from '../lib/ids.ts';
 import { isForeignKeyViolation } from '../lib/errors.ts';
@@ -22,7 +22,7 @@ import type { SqliteEventHandler } from './outbox-round.sqlite.ts';
 const TYPES = new Set(['alert.triggered', 'alert.priority_raised', 'alert.acknowledged', 'alert.resolved', 'alert.snoozed', 'alert.woken', 'alert.escalated']);
 const handlesType = (type: string) => TYPES.has(type);
 
-type LogRow = { [K in (typeof ALERT_LOG_COLUMNS)[number]]: string | number | null };
+type LogRow = NewAlertLogRow;
 
 interface Intake {
   /** The "page requested" timeline entry of a change that pages. */
@@ -109,7 +109,7 @@ function cancelledLog(event: OutboxEvent, n: number, by: string, now: string): L
 async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string): Promise<void> {
   const it = intakeOf(event, now);
   if (!it) return;
-  if (it.log) await db.insertInto('alert_log').values(it.log as never).onConflict((oc) => oc.doNothing()).execute();
+  if (it.log) await insertLogRows(db, [it.log], { once: true });
   const alertId = event.alertId!;
   if (it.start) {
     await db
@@ -153,7 +153,7 @@ async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string
         name = row?.name || undefined;
         if (!name && actor.type === 'user') name = (await db.selectFrom('users').select('email').where('id', '=', actor.id).executeTakeFirst())?.email;
       }
-      await db.insertInto('alert_log').values(cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now) as never).onConflict((oc) => oc.doNothing()).execute();
+      await insertLogRows(db, [cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now)], { once: true });
     }
   }
 }
@@ -178,7 +178,7 @@ export const pagingIntakeHandler: EventHandler = {
     const triggers = events.filter((e) => e.type === 'alert.triggered' && e.alertId);
     const planned = triggers.map((e) => ({ e, it: intakeOf(e, now)! }));
     const logs = planned.flatMap(({ it }) => (it.log ? [it.log] : []));
-    for (let i = 0; i < logs.length; i += 500) await db.insertInto('alert_log').values(logs.slice(i, i + 500) as never).onConflict((oc) => oc.doNothing()).execute();
+    await insertLogRows(db, logs, { once: true });
     const starts = planned.map(({ e, it }) => ({
       alert_id: e.alertId!, org_id: e.orgId, schedule_id: null, schedule_chosen: 0, epoch: 0, cycle: 0, level: 1, level_started_at: null, paged: 0, force_next: 0,
       exhausted: 0, next_at: it.start!.at, last_event_id: e.id, updated_at: now,
@@ -197,7 +197,7 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
   name: pagingIntakeHandler.name,
   handles: handlesType,
   prepare(sqlite: SQLite.Database) {
-    const insertLog = sqlite.prepare(`insert into alert_log (${ALERT_LOG_COLUMNS.join(', ')}) values (${ALERT_LOG_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`);
+    const logRow = sqliteLogWriter(sqlite, { once: true });
     const start = sqlite.prepare(`insert into alert_escalations (alert_id, org_id, next_at, last_event_id, updated_at) values (?, ?, ?, ?, ?) on conflict (alert_id) do nothing`);
     const repage = sqlite.prepare(
       `update alert_escalations set epoch = epoch + 1, paged = 0, force_next = ?, next_at = ?, last_event_id = ?, updated_at = ?,
@@ -211,7 +211,6 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
       `update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending' and (kind = 'escalation' or user_id = ?)`,
     );
     const names = Object.fromEntries(Object.entries(NAME_OF_ACTOR).map(([k, v]) => [k, sqlite.prepare(v!)]));
-    const logRow = (row: LogRow) => insertLog.run(ALERT_LOG_COLUMNS.map((c) => row[c]));
     return (event, now) => {
       const it = intakeOf(event, now);
       if (!it) return;

@@ -2,6 +2,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { AlertLogRow, AlertRow, NewAlertRow } from './alert.table.ts';
+import { insertLogRows, logEntryQuery } from './alert.log.ts';
 import { ALERT_STATUSES } from './alert.ts';
 import type { AlertPlan } from './alert.plan.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
@@ -76,7 +77,7 @@ export async function writePlanEffects(
   settled: SettledEventTypes = NO_SETTLED_TYPES,
 ): Promise<void> {
   if (plan.update) await trx.updateTable('alerts').set(plan.update.set).where('id', '=', plan.update.id).execute();
-  if (plan.logs.length) await trx.insertInto('alert_log').values(plan.logs).execute();
+  await insertLogRows(trx, plan.logs);
   await outboxRepository.insertEvents(trx, planEventRows(plan, orgId, now, settled));
 }
 
@@ -275,16 +276,14 @@ function filtered(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
 }
 
 export async function listLog(db: Kysely<Database>, alertId: string, afterId: string | undefined, limit: number): Promise<AlertLogRow[]> {
-  return db
-    .selectFrom('alert_log')
-    .selectAll()
-    .where('alert_id', '=', alertId)
-    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
-    .orderBy('id', 'asc')
+  return logEntryQuery(db)
+    .where('l.alert_id', '=', alertId)
+    .$if(afterId !== undefined, (q) => q.where('l.id', '>', afterId!))
+    .orderBy('l.id', 'asc')
     .limit(limit)
     .execute();
 }
 
 export async function insertLogOnce(db: Kysely<Database>, row: AlertLogRow): Promise<void> {
-  await db.insertInto('alert_log').values(row).onConflict((oc) => oc.doNothing()).execute();
+  await insertLogRows(db, [row], { once: true });
 }
