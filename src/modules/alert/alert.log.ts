@@ -36,22 +36,43 @@ export type LogTemplateRow = AlertLogTemplateTable;
  * number and a PostgreSQL bigint). The migration 2026-11-28T010000 holds a frozen copy.
  */
 export function logTemplateId(kind: string, actorType: string, actorId: string | null, message: string, meta: string): number {
-  const h = createHash('sha256').update(JSON.stringify([kind, actorType, actorId, message, meta])).digest();
-  return h.readUIntBE(0, 6) * 32 + (h[6]! >> 3);
+  return keyOf(JSON.stringify([kind, actorType, actorId, message, meta]));
 }
+const keyOf = (tuple: string) => {
+  const h = createHash('sha256').update(tuple).digest();
+  return h.readUIntBE(0, 6) * 32 + (h[6]! >> 3);
+};
+
+/**
+ * Tuple → key, for the tuples seen lately: a pure function's results, so nothing a rolled-back
+ * transaction could make wrong. Bounded: cleared when full.
+ */
+const keys = new Map<string, number>();
+const KEYS_MAX = 4096;
 
 /** An entry as stored, and the template it needs (when its kind is interned). */
 export function compactLog(row: NewAlertLogRow): { entry: StoredLogRow; template: LogTemplateRow | undefined } {
-  const base = { id: row.id, alert_id: row.alert_id, kind: row.kind, event_id: row.event_id, receipt_id: row.receipt_id, created_at: row.created_at };
   if (!INTERNED_KINDS.has(row.kind)) {
     return {
-      entry: { ...base, template_id: null, message: row.message, actor_type: row.actor_type, actor_id: row.actor_id, meta: row.meta },
+      entry: {
+        id: row.id, alert_id: row.alert_id, kind: row.kind, template_id: null, message: row.message, actor_type: row.actor_type, actor_id: row.actor_id,
+        event_id: row.event_id, receipt_id: row.receipt_id, meta: row.meta, created_at: row.created_at,
+      },
       template: undefined,
     };
   }
-  const id = logTemplateId(row.kind, row.actor_type, row.actor_id, row.message, row.meta);
+  const tuple = JSON.stringify([row.kind, row.actor_type, row.actor_id, row.message, row.meta]);
+  let id = keys.get(tuple);
+  if (id === undefined) {
+    if (keys.size >= KEYS_MAX) keys.clear();
+    id = keyOf(tuple);
+    keys.set(tuple, id);
+  }
   return {
-    entry: { ...base, template_id: id, message: null, actor_type: null, actor_id: null, meta: null },
+    entry: {
+      id: row.id, alert_id: row.alert_id, kind: row.kind, template_id: id, message: null, actor_type: null, actor_id: null,
+      event_id: row.event_id, receipt_id: row.receipt_id, meta: null, created_at: row.created_at,
+    },
     template: { id, kind: row.kind, actor_type: row.actor_type, actor_id: row.actor_id, message: row.message, meta: row.meta },
   };
 }
