@@ -111,8 +111,11 @@ export async function insertLogRows(db: Kysely<Database>, rows: readonly NewAler
  */
 export function sqliteLogWriter(sqlite: SQLite.Database, opts: { once?: boolean } = {}): (row: NewAlertLogRow) => void {
   // Prepared at the first write: the writer may be made before the migrations ran.
-  let s: { template: SQLite.Statement; entry: SQLite.Statement } | undefined;
+  let s: { known: SQLite.Statement; template: SQLite.Statement; entry: SQLite.Statement } | undefined;
   const prepare = () => ({
+    // Probed by key first: binding one integer costs less than binding the tuple's text to an
+    // insert that finds it there (nearly always).
+    known: sqlite.prepare('select 1 from alert_log_templates where id = ?').pluck(),
     template: sqlite.prepare(
       `insert into alert_log_templates (${LOG_TEMPLATE_COLUMNS.join(', ')}) values (${LOG_TEMPLATE_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`,
     ),
@@ -123,7 +126,7 @@ export function sqliteLogWriter(sqlite: SQLite.Database, opts: { once?: boolean 
   return (row) => {
     s ??= prepare();
     const c = compactLog(row);
-    if (c.template) s.template.run(LOG_TEMPLATE_COLUMNS.map((k) => c.template![k]));
+    if (c.template && s.known.get(c.template.id) === undefined) s.template.run(LOG_TEMPLATE_COLUMNS.map((k) => c.template![k]));
     s.entry.run(ALERT_LOG_COLUMNS.map((k) => c.entry[k]));
   };
 }
