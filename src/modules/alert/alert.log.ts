@@ -10,14 +10,15 @@ import type { AlertLogTable, AlertLogTemplateTable, NewAlertLogRow } from './ale
  * webhook": priority high, urgency high"): such a tuple is kept once in alert_log_templates, keyed
  * by a hash of it, and the entry keeps its template's id. The key is computed here, so a writer
  * inserts the template (`on conflict do nothing`) and its entry in one transaction, reading
- * nothing back and remembering nothing between transactions.
+ * nothing back; what it keeps between transactions is only tuple → key (a hash, never whether a
+ * template was written, which a rolled-back transaction could make wrong).
  */
 
 /**
  * Kinds whose tuple is made of the actor, priorities and urgencies, small counts and levels only:
  * few distinct tuples. The others keep their text inline: `repeated` (its message counts the
- * duplicates), `snoozed` and `woken` (an instant: the snooze's end), and the paging kinds that name a page, a request or a
- * number (notification ids, request ids, phone numbers).
+ * duplicates), `snoozed` and `woken` (an instant: the snooze's end), and the paging kinds that
+ * name a page, a request or a number (notification ids, request ids, phone numbers).
  */
 export const INTERNED_KINDS: ReadonlySet<string> = new Set([
   'triggered', 'acknowledged', 'resolved', 'escalated', 'priority_raised', 'priority_changed',
