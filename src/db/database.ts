@@ -1,4 +1,4 @@
-import type { AlertLogTable, AlertTable } from '../modules/alert/alert.table.ts';
+import type { AlertLogTable, AlertLogTemplateTable, AlertTable } from '../modules/alert/alert.table.ts';
 import type { ApiKeyParentTable, ApiKeyTable } from '../modules/api-key/api-key.table.ts';
 import type { AuditLogTable } from '../modules/audit/audit.table.ts';
 import type { InvitationTable } from '../modules/invitation/invitation.table.ts';
@@ -36,6 +36,7 @@ export interface Database {
   integration_credentials: IntegrationCredentialTable;
   alerts: AlertTable;
   alert_log: AlertLogTable;
+  alert_log_templates: AlertLogTemplateTable;
   outbox_events: OutboxEventTable;
   receipts: ReceiptTable;
   audit_log: AuditLogTable;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
-import { ALERT_LOG_COLUMNS } from '../modules/alert/index.ts';
+import { type NewAlertLogRow, insertLogRows, sqliteLogWriter } from '../modules/alert/index.ts';
 import type { Database } from '../db/database.ts';
-import { newId } from '../lib/ids.ts';
+import { derivedId, idTimeMs } from '../lib/ids.ts';
 import { isForeignKeyViolation } from '../lib/errors.ts';
 import type { OutboxEvent } from '../modules/outbox/index.ts';
 import type { EventHandler } from './runner.ts';
@@ -14,14 +14,15 @@ import type { SqliteEventHandler } from './outbox-round.sqlite.ts';
  * due now; a priority raise, a wake or an escalation by hand makes it due now again in a new epoch;
  * acknowledge, resolve and snooze cancel the pending pages and stop it (snooze until its end). It
  * only writes rows (no network), so it runs inside the outbox round, on the SQLite thread there
- * (docs/adr/0125). Idempotent: an escalation applies an event once (last_event_id), the timeline
- * entries are unique by (event, kind), and cancelling twice finds nothing the second time.
+ * (docs/adr/0125). Idempotent: an escalation applies an event once (last_event_id), a timeline
+ * entry's id is made from its event and kind (eventLogId), so writing it again conflicts and is
+ * dropped, and cancelling twice finds nothing the second time.
  */
 
 const TYPES = new Set(['alert.triggered', 'alert.priority_raised', 'alert.acknowledged', 'alert.resolved', 'alert.snoozed', 'alert.woken', 'alert.escalated']);
 const handlesType = (type: string) => TYPES.has(type);
 
-type LogRow = { [K in (typeof ALERT_LOG_COLUMNS)[number]]: string | number | null };
+type LogRow = NewAlertLogRow;
 
 interface Intake {
   /** The "page requested" timeline entry of a change that pages. */
@@ -34,6 +35,19 @@ interface Intake {
   cancel?: { onlyUser?: string; escalationOnly?: true; reason: string };
 }
 
+/**
+ * The id of the entry of `kind` that `event` writes: the same whoever handles the event and however
+ * often (two processes, a retry after a crash), so `on conflict do nothing` keeps one. Its time is a
+ * millisecond after the change's last entry (the event's log_id, planEventRows), so it sorts right
+ * after the entries the change wrote; an event written before log_id existed uses its own time.
+ * (docs/adr/0550-timeline-storage.md: no unique (event_id, kind) index is kept for this.)
+ */
+export function eventLogId(event: Pick<OutboxEvent, 'id' | 'createdAt' | 'payload'>, kind: string): string {
+  const after = typeof event.payload.log_id === 'string' ? idTimeMs(event.payload.log_id) : undefined;
+  const ms = after !== undefined ? after + 1 : Date.parse(event.createdAt);
+  return derivedId('log', ms, `${event.id} ${kind}`);
+}
+
 const actorOf = (e: OutboxEvent) => (e.payload.actor ?? { type: 'system', id: null }) as { type: string; id: string | null };
 
 function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
@@ -42,7 +56,7 @@ function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
   const log: LogRow | undefined =
     typeof urgency === 'string'
       ? {
-          id: newId('log'), alert_id: event.alertId, kind: 'page_requested', message: `page requested: urgency ${urgency}`, actor_type: 'system', actor_id: null,
+          id: eventLogId(event, 'page_requested'), alert_id: event.alertId, kind: 'page_requested', message: `page requested: urgency ${urgency}`, actor_type: 'system', actor_id: null,
           event_id: event.id, receipt_id: null, meta: JSON.stringify({ urgency, event_type: event.type }), created_at: now,
         }
       : undefined;
@@ -87,7 +101,7 @@ const byLine = (reason: string, actorType: string, name: string | undefined) =>
 
 function cancelledLog(event: OutboxEvent, n: number, by: string, now: string): LogRow {
   return {
-    id: newId('log'), alert_id: event.alertId!, kind: 'pages_cancelled', message: `${n} pending page${n === 1 ? '' : 's'} cancelled: ${by}`,
+    id: eventLogId(event, 'pages_cancelled'), alert_id: event.alertId!, kind: 'pages_cancelled', message: `${n} pending page${n === 1 ? '' : 's'} cancelled: ${by}`,
     actor_type: 'system', actor_id: null, event_id: event.id, receipt_id: null, meta: JSON.stringify({ cancelled: n, event_type: event.type }), created_at: now,
   };
 }
@@ -95,7 +109,7 @@ function cancelledLog(event: OutboxEvent, n: number, by: string, now: string): L
 async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string): Promise<void> {
   const it = intakeOf(event, now);
   if (!it) return;
-  if (it.log) await db.insertInto('alert_log').values(it.log as never).onConflict((oc) => oc.doNothing()).execute();
+  if (it.log) await insertLogRows(db, [it.log], { once: true });
   const alertId = event.alertId!;
   if (it.start) {
     await db
@@ -139,7 +153,7 @@ async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string
         name = row?.name || undefined;
         if (!name && actor.type === 'user') name = (await db.selectFrom('users').select('email').where('id', '=', actor.id).executeTakeFirst())?.email;
       }
-      await db.insertInto('alert_log').values(cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now) as never).onConflict((oc) => oc.doNothing()).execute();
+      await insertLogRows(db, [cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now)], { once: true });
     }
   }
 }
@@ -164,7 +178,7 @@ export const pagingIntakeHandler: EventHandler = {
     const triggers = events.filter((e) => e.type === 'alert.triggered' && e.alertId);
     const planned = triggers.map((e) => ({ e, it: intakeOf(e, now)! }));
     const logs = planned.flatMap(({ it }) => (it.log ? [it.log] : []));
-    for (let i = 0; i < logs.length; i += 500) await db.insertInto('alert_log').values(logs.slice(i, i + 500) as never).onConflict((oc) => oc.doNothing()).execute();
+    await insertLogRows(db, logs, { once: true });
     const starts = planned.map(({ e, it }) => ({
       alert_id: e.alertId!, org_id: e.orgId, schedule_id: null, schedule_chosen: 0, epoch: 0, cycle: 0, level: 1, level_started_at: null, paged: 0, force_next: 0,
       exhausted: 0, next_at: it.start!.at, last_event_id: e.id, updated_at: now,
@@ -183,7 +197,7 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
   name: pagingIntakeHandler.name,
   handles: handlesType,
   prepare(sqlite: SQLite.Database) {
-    const insertLog = sqlite.prepare(`insert into alert_log (${ALERT_LOG_COLUMNS.join(', ')}) values (${ALERT_LOG_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`);
+    const logRow = sqliteLogWriter(sqlite, { once: true });
     const start = sqlite.prepare(`insert into alert_escalations (alert_id, org_id, next_at, last_event_id, updated_at) values (?, ?, ?, ?, ?) on conflict (alert_id) do nothing`);
     const repage = sqlite.prepare(
       `update alert_escalations set epoch = epoch + 1, paged = 0, force_next = ?, next_at = ?, last_event_id = ?, updated_at = ?,
@@ -197,7 +211,6 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
       `update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending' and (kind = 'escalation' or user_id = ?)`,
     );
     const names = Object.fromEntries(Object.entries(NAME_OF_ACTOR).map(([k, v]) => [k, sqlite.prepare(v!)]));
-    const logRow = (row: LogRow) => insertLog.run(ALERT_LOG_COLUMNS.map((c) => row[c]));
     return (event, now) => {
       const it = intakeOf(event, now);
       if (!it) return;

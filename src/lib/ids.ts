@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 // Crockford base32: sortable, case-insensitive, no ambiguous letters.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -41,25 +41,59 @@ export function ulid(nowMs: number = Date.now()): string {
   }
   lastMs = nowMs;
   lastRand = rand;
+  return timeChars(nowMs) + randomChars(rand);
+}
+
+/** 48-bit milliseconds as 10 characters. */
+function timeChars(ms: number): string {
   let time = '';
-  let t = nowMs;
+  let t = ms;
   for (let i = 0; i < 10; i++) {
     time = ALPHABET[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  // 80 random bits, big-endian, 5 bits a character (no BigInt: this runs for every id).
+  return time;
+}
+
+/** 80 bits (10 bytes), big-endian, 5 bits a character (no BigInt: this runs for every id). */
+function randomChars(bytes: Uint8Array): string {
   let r = '';
   let acc = 0;
   let nbits = 0;
-  for (const b of rand) {
-    acc = ((acc << 8) | b) & 0xfff;
+  for (let i = 0; i < 10; i++) {
+    acc = ((acc << 8) | bytes[i]!) & 0xfff;
     nbits += 8;
     while (nbits >= 5) {
       nbits -= 5;
       r += ALPHABET[(acc >> nbits) & 31];
     }
   }
-  return time + r;
+  return r;
+}
+
+/**
+ * The milliseconds of an id made by `newId` (or `derivedId`), or undefined if `id` is not one.
+ */
+export function idTimeMs(id: string): number | undefined {
+  const at = id.indexOf('_') + 1;
+  if (at === 0 || id.length !== at + 26) return undefined;
+  let ms = 0;
+  for (let i = at; i < at + 10; i++) {
+    const v = ALPHABET.indexOf(id[i]!);
+    if (v < 0) return undefined;
+    ms = ms * 32 + v;
+  }
+  return ms;
+}
+
+/**
+ * An id of the same layout as `newId`'s, made from what it names instead of chance: the time
+ * part is `ms`, the other 80 bits are the first of SHA-256(`key`). Whoever makes it again from
+ * the same (ms, key) gets the same id, so a second write of the same thing conflicts on it
+ * (docs/adr/0550-timeline-storage.md).
+ */
+export function derivedId(prefix: IdPrefix, ms: number, key: string): string {
+  return `${prefix}_${timeChars(ms)}${randomChars(createHash('sha256').update(key).digest())}`;
 }
 
 export type IdPrefix =

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { SchemaSnapshot } from './schema.ts';
 
 // Representative rows for every table, written through whichever version of the schema a
@@ -59,13 +59,18 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     org_id: 'org_m1', type: 'alert.triggered', alert_id: 'alr_m1', payload: '{"alert_id":"alr_m1"}', created_at: T0, available_at: T1,
     attempts: 2, lease_owner: 'worker-1', lease_until: T1, processed_at: null, last_error: 'timeout',
   }],
+  // A template no entry below names (entries of interned kinds written before 2026-11-28T010000
+  // are converted by it; written after, these two stay inline: template_id null).
+  ['alert_log_templates', {
+    id: 4503599627370000, kind: 'resolved', actor_type: 'api_key', actor_id: 'key_m1', message: 'Resolved by API key ci', meta: '{"via":"api"}',
+  }],
   ['alert_log', {
     id: 'log_m1', alert_id: 'alr_m1', kind: 'triggered', message: 'Triggered by hook', actor_type: 'integration', actor_id: 'int_m1',
-    event_id: OUTBOX_ID, receipt_id: 'rcp_m1', meta: '{"dedup":false}', created_at: T0,
+    event_id: OUTBOX_ID, receipt_id: 'rcp_m1', meta: '{"dedup":false}', created_at: T0, template_id: null,
   }],
   ['alert_log', {
     id: 'log_m2', alert_id: 'alr_m1', kind: 'acknowledged', message: 'Acknowledged by Ada', actor_type: 'user', actor_id: 'usr_m1',
-    event_id: null, receipt_id: null, meta: '{}', created_at: T1,
+    event_id: null, receipt_id: null, meta: '{}', created_at: T1, template_id: null,
   }],
   ['receipts', {
     id: 'rcp_m1', org_id: 'org_m1', credential_id: 'crd_m1', idempotency_key: 'idem-1', status_code: 202, response: '{"status":"success"}', created_at: T0,
@@ -219,10 +224,35 @@ export async function seedRows(db: Kysely<any>, schema: SchemaSnapshot): Promise
   return seeded;
 }
 
+/**
+ * Timeline entries as they read (docs/adr/0550-timeline-storage.md): once alert_log_templates
+ * exists, an entry's actor, message and meta may be kept in its template, and which one is the
+ * store's choice (a migration converts old entries): the entry is compared as it reads, and
+ * template_id, that choice, is not.
+ */
+async function readsAsEntries(db: Kysely<any>): Promise<boolean> {
+  return (await db.introspection.getTables()).some((t) => t.name === 'alert_log_templates');
+}
+const entryColumns = (q: any) =>
+  q.select([
+    'l.id', 'l.alert_id', 'l.kind', 'l.event_id', 'l.receipt_id', 'l.created_at',
+    sql`coalesce(l.message, t.message)`.as('message'), sql`coalesce(l.actor_type, t.actor_type)`.as('actor_type'),
+    sql`coalesce(l.actor_id, t.actor_id)`.as('actor_id'), sql`coalesce(l.meta, t.meta)`.as('meta'),
+  ]);
+
 /** Reads each seeded row back by its key, keeping the columns that were written (null when the row is gone). */
 export async function readSeededRows(db: Kysely<any>, seeded: SeededRow[]): Promise<Array<{ table: string; key: Record<string, unknown>; row: Record<string, unknown> | null }>> {
   const out = [];
+  const asEntries = await readsAsEntries(db);
   for (const s of seeded) {
+    if (s.table === 'alert_log' && asEntries) {
+      let q = entryColumns(db.selectFrom('alert_log as l').leftJoin('alert_log_templates as t', 't.id', 'l.template_id'));
+      for (const [k, v] of Object.entries(s.key)) q = q.where(`l.${k}`, '=', v);
+      const found = (await q.execute()) as Array<Record<string, unknown>>;
+      const r = found[0];
+      out.push({ table: s.table, key: s.key, row: r ? Object.fromEntries(Object.keys(s.row).map((c) => [c, c === 'template_id' ? s.row[c] : r[c]])) : null });
+      continue;
+    }
     let q = db.selectFrom(s.table).selectAll();
     for (const [k, v] of Object.entries(s.key)) q = q.where(k, '=', v);
     const found = (await q.execute()) as Array<Record<string, unknown>>;

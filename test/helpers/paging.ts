@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Dialect } from '../../src/db/connect.ts';
 import { newId } from '../../src/lib/ids.ts';
-import type { Priority } from '../../src/modules/alert/index.ts';
+import { type Priority, logEntries } from '../../src/modules/alert/index.ts';
 import type { ChannelStep, OnCallDirectory } from '../../src/modules/schedule/index.ts';
 import { defaultSteps } from '../../src/modules/notification/index.ts';
 import type { Channel, DeliveryProvider, OutboundMessage, SendOutcome } from '../../src/providers/delivery.ts';
@@ -241,7 +241,7 @@ export async function createHarness(
       return { status: res.statusCode, body: res.body ? res.json() : undefined };
     },
     async timeline(alertId) {
-      const rows = await t.container.db.selectFrom('alert_log').select(['kind', 'message']).where('alert_id', '=', alertId).orderBy('created_at').orderBy('id').execute();
+      const rows = await logEntries(t.container.db).select(['kind', 'message']).where('alert_id', '=', alertId).orderBy('created_at').orderBy('id').execute();
       return rows;
     },
     failNext(channel, ...outcomes) {

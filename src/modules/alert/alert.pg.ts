@@ -18,7 +18,7 @@ const ALERT_STATE_COLUMNS = [
   'created_at', 'updated_at', 'last_signal_at', 'acknowledged_at', 'acknowledged_by', 'resolved_at', 'resolved_by', 'snoozed_until',
 ] as const;
 export const ALERT_COLUMNS = ['id', 'org_id', 'service_id', 'event_key', ...ALERT_STATE_COLUMNS] as const;
-export const ALERT_LOG_COLUMNS = ['id', 'alert_id', 'kind', 'message', 'actor_type', 'actor_id', 'event_id', 'receipt_id', 'meta', 'created_at'] as const;
+export { ALERT_LOG_COLUMNS, LOG_TEMPLATE_COLUMNS } from './alert.log.ts';
 export const OUTBOX_EVENT_COLUMNS = ['org_id', 'type', 'alert_id', 'payload', 'created_at', 'available_at', 'lease_owner', 'lease_until', 'processed_at', 'last_error'] as const;
 
 /**

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { AlertLogRow, AlertRow, NewAlertRow } from './alert.table.ts';
+import { insertLogRows, logEntryQuery } from './alert.log.ts';
 import { ALERT_STATUSES } from './alert.ts';
 import type { AlertPlan } from './alert.plan.ts';
 import type { NewOutboxEventRow } from '../outbox/index.ts';
@@ -76,7 +77,7 @@ export async function writePlanEffects(
   settled: SettledEventTypes = NO_SETTLED_TYPES,
 ): Promise<void> {
   if (plan.update) await trx.updateTable('alerts').set(plan.update.set).where('id', '=', plan.update.id).execute();
-  if (plan.logs.length) await trx.insertInto('alert_log').values(plan.logs).execute();
+  await insertLogRows(trx, plan.logs);
   await outboxRepository.insertEvents(trx, planEventRows(plan, orgId, now, settled));
 }
 
@@ -118,12 +119,18 @@ export class SettledEvents extends Set<string> {
 }
 export const settledVersion = (s: SettledEventTypes): number => (s instanceof SettledEvents ? s.version : 0);
 
-export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settled: SettledEventTypes = NO_SETTLED_TYPES): NewOutboxEventRow[] =>
-  plan.events.map((e) => ({
+/**
+ * The outbox rows of a plan's events. Each names the change's last timeline entry (`log_id`): a
+ * consumer that writes an entry for the event places it right after that one, at an id it can make
+ * again (paging-intake.job.ts; docs/adr/0550-timeline-storage.md).
+ */
+export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settled: SettledEventTypes = NO_SETTLED_TYPES): NewOutboxEventRow[] => {
+  const logId = plan.logs.length ? plan.logs[plan.logs.length - 1]!.id : undefined;
+  return plan.events.map((e) => ({
     org_id: orgId,
     type: e.type,
     alert_id: e.alertId,
-    payload: JSON.stringify(e.payload),
+    payload: JSON.stringify(logId === undefined ? e.payload : { ...e.payload, log_id: logId }),
     created_at: now,
     available_at: now,
     lease_owner: null,
@@ -131,6 +138,7 @@ export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settl
     processed_at: isSettled(settled, orgId, e.type) ? now : null,
     last_error: null,
   }));
+};
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -433,16 +441,14 @@ function filtered(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
 }
 
 export async function listLog(db: Kysely<Database>, alertId: string, afterId: string | undefined, limit: number): Promise<AlertLogRow[]> {
-  return db
-    .selectFrom('alert_log')
-    .selectAll()
-    .where('alert_id', '=', alertId)
-    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
-    .orderBy('id', 'asc')
+  return logEntryQuery(db)
+    .where('l.alert_id', '=', alertId)
+    .$if(afterId !== undefined, (q) => q.where('l.id', '>', afterId!))
+    .orderBy('l.id', 'asc')
     .limit(limit)
     .execute();
 }
 
 export async function insertLogOnce(db: Kysely<Database>, row: AlertLogRow): Promise<void> {
-  await db.insertInto('alert_log').values(row).onConflict((oc) => oc.doNothing()).execute();
+  await insertLogRows(db, [row], { once: true });
 }

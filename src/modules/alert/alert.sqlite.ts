@@ -4,6 +4,7 @@ import { type SettledEventTypes, planEventRows } from './alert.repository.ts';
 import type { AlertRow } from './alert.table.ts';
 import type { AlertPlan } from './alert.plan.ts';
 import { usageRepository } from '../usage/index.ts';
+import { sqliteLogWriter } from './alert.log.ts';
 
 /** Prepared INSERTs cached by table and column list. */
 export function preparedInserter(sqlite: SQLite.Database) {
@@ -36,6 +37,7 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
   const findOpen = sqlite.prepare(`select * from alerts where service_id = ? and event_key = ? and status <> 'resolved'`);
   const updates = new Map<string, SQLite.Statement>();
   const countCreated = usageRepository.sqliteAlertsCreatedCounter(sqlite);
+  const insertLog = sqliteLogWriter(sqlite);
   return {
     findOpen: (serviceId, eventKey) => findOpen.get(serviceId, eventKey) as AlertRow | undefined,
     insertIfNoOpen(row) {
@@ -56,7 +58,7 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
         }
         stmt.run(...Object.values(plan.update.set).map((v) => (v === undefined ? null : v)), plan.update.id);
       }
-      for (const log of plan.logs) insert('alert_log', log);
+      for (const log of plan.logs) insertLog(log);
       for (const ev of planEventRows(plan, orgId, now, settled())) insert('outbox_events', ev);
       if (plan.events.length) afterEffects?.(plan.events, now);
     },

@@ -31,7 +31,11 @@ export type AlertRow = Selectable<AlertTable>;
 export type NewAlertRow = Insertable<AlertTable>;
 export type AlertUpdate = Updateable<AlertTable>;
 
-export interface AlertLogTable {
+/**
+ * A timeline entry as it reads, and as writers make it. Stored by alert.log.ts: an entry of an
+ * interned kind keeps its actor, message and meta in a shared template (AlertLogTemplateTable).
+ */
+export interface AlertLogEntry {
   id: string;
   alert_id: string;
   kind: string;
@@ -43,5 +47,34 @@ export interface AlertLogTable {
   meta: string;
   created_at: string;
 }
-export type AlertLogRow = Selectable<AlertLogTable>;
-export type NewAlertLogRow = Insertable<AlertLogTable>;
+export type AlertLogRow = AlertLogEntry;
+export type NewAlertLogRow = AlertLogEntry;
+
+/**
+ * `alert_log` as stored (docs/adr/0550-timeline-storage.md): either template_id names the entry's
+ * (actor, message, meta) in alert_log_templates and those columns are null, or template_id is
+ * null and they are inline. The database checks that it is one or the other.
+ */
+export interface AlertLogTable {
+  id: string;
+  alert_id: string;
+  kind: string;
+  template_id: number | null;
+  message: string | null;
+  actor_type: string | null;
+  actor_id: string | null;
+  event_id: number | null;
+  receipt_id: string | null;
+  meta: string | null;
+  created_at: string;
+}
+
+/** One distinct (kind, actor, message, meta) of timeline entries, keyed by a hash of it (alert.log.ts). */
+export interface AlertLogTemplateTable {
+  id: number;
+  kind: string;
+  actor_type: string;
+  actor_id: string | null;
+  message: string;
+  meta: string;
+}

@@ -7,9 +7,10 @@ export { type AlertResult, type AlertPlan, type AlertOutcome, alertOutcome, plan
 export { ALERT_EVENT_TYPES, type AlertEventType } from './alert.events.ts';
 export { rowToAlert, type AlertView } from './alert.mapper.ts';
 export { alertRoutes, alertSchemas } from './alert.routes.ts';
-export type { AlertRow } from './alert.table.ts';
+export type { AlertRow, NewAlertLogRow } from './alert.table.ts';
 export { planEventRows, insertLogOnce, NO_SETTLED_TYPES, type SettledEventTypes, SettledEvents, settledVersion, wantedKey, isSettled } from './alert.repository.ts';
 export { ALERT_LOG_COLUMNS } from './alert.pg.ts';
+export { INTERNED_KINDS, compactLogs, insertLogRows, logEntries, logTemplateId, sqliteLogWriter } from './alert.log.ts';
 export { applySignal } from './alert.service.ts';
 export { kyselyAlertWriter, type AlertWriter } from './alert.repository.ts';
 export { sqliteAlertWriter, preparedInserter } from './alert.sqlite.ts';

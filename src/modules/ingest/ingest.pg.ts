@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { type PreparedSql, columnList, ensurePrepared, executeSql, jsonLiteral, textArrayLiteral } from '../../db/pg-prepared.ts';
 import {
-  type PendingAlertWrites, ALERT_COLUMNS, ALERT_LOG_COLUMNS, LOCK_OPEN_ALERTS, OUTBOX_EVENT_COLUMNS, pgBatchAlertWriter, updateAlertsSql,
+  type PendingAlertWrites, ALERT_COLUMNS, ALERT_LOG_COLUMNS, LOCK_OPEN_ALERTS, LOG_TEMPLATE_COLUMNS, OUTBOX_EVENT_COLUMNS, pgBatchAlertWriter, updateAlertsSql,
 } from '../alert/alert.pg.ts';
+import { compactLogs } from '../alert/alert.log.ts';
 import { NO_SETTLED_TYPES, type SettledEventTypes } from '../alert/index.ts';
 import { pgPageStopper } from '../notification/index.ts';
 import type { BatchExecutor, ReceiptWriter } from './committer.ts';
@@ -21,16 +22,17 @@ const insertFromJson = (table: string, cols: readonly string[], json: string) =>
 
 /**
  * Everything a batch writes, in one statement: new alerts, write-backs of repeated alerts,
- * timeline rows, outbox rows and receipts, and the new alerts' hourly usage counts
+ * timeline rows and the templates they name (docs/adr/0550), outbox rows and receipts, and the new alerts' hourly usage counts
  * (docs/adr/0543-usage-counters.md), as data-modifying CTEs (which all run to completion).
  * A concurrent first trigger of one of the new keys makes the INSERT fail on alerts_open_dedupe.
  */
 const WRITE_BATCH: PreparedSql = {
   name: 'klaxon_write_ingest_batch',
-  params: ['json', 'json', 'text[]', 'json', 'json', 'json'],
+  params: ['json', 'json', 'text[]', 'json', 'json', 'json', 'json'],
   text: `with new_alerts as (${insertFromJson('alerts', ALERT_COLUMNS, '$1')} returning org_id, created_at),
     counted as (${usageRepository.pgCountAlertsCreatedSql('new_alerts')}),
     repeated_alerts as (${updateAlertsSql('$2', '$3')}),
+    templates as (${insertFromJson('alert_log_templates', LOG_TEMPLATE_COLUMNS, '$7')} on conflict (id) do nothing),
     logs as (${insertFromJson('alert_log', ALERT_LOG_COLUMNS, '$4')}),
     events as (${insertFromJson('outbox_events', OUTBOX_EVENT_COLUMNS, '$5')})
     ${insertFromJson('receipts', RECEIPT_COLUMNS, '$6')}`,
@@ -45,15 +47,18 @@ const WRITE_BATCH: PreparedSql = {
  * never runs that part (its hash side is empty), so it keeps the cached plan and skips planning
  * (ADR 0120, 2026-11-23).
  */
-const writeAndCommitSql = (a: PendingAlertWrites, receipts: ReceiptRow[]) =>
-  `${a.updates.length ? 'set local plan_cache_mode = force_custom_plan; ' : ''}${executeSql(WRITE_BATCH, [
+const writeAndCommitSql = (a: PendingAlertWrites, receipts: ReceiptRow[]) => {
+  const logs = compactLogs(a.logs);
+  return `${a.updates.length ? 'set local plan_cache_mode = force_custom_plan; ' : ''}${executeSql(WRITE_BATCH, [
     jsonLiteral(a.inserts),
     jsonLiteral(a.updates),
     textArrayLiteral(a.updates.map((r) => r.id)),
-    jsonLiteral(a.logs),
+    jsonLiteral(logs.entries),
     jsonLiteral(a.events),
     jsonLiteral(receipts),
+    jsonLiteral(logs.templates),
   ])}; commit`;
+};
 
 // Columns named, not `*`, as in alert.pg.ts: prepared statements must keep their result type.
 const RECEIPT_LIST = columnList(RECEIPT_COLUMNS);

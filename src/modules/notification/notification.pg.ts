@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { newId } from '../../lib/ids.ts';
+import { ALERT_LOG_COLUMNS, LOG_TEMPLATE_COLUMNS, compactLogs } from '../alert/alert.log.ts';
 import { type PageStop, cancelledLine, pageStopsOf, stoppedBy } from './escalation.ts';
 
 /**
@@ -24,10 +25,13 @@ const CANCEL_PAGES = {
               when 'integration' then (select name from integrations where id = $7::text)
               when 'api_key' then (select name from api_keys where id = $7::text) end as name`,
 };
+/** The timeline entry of the cancelled pages and its template (docs/adr/0550), in one statement. */
 const LOG = {
   name: 'klaxon_stop_pages_log',
-  text: `insert into alert_log (id, alert_id, kind, message, actor_type, actor_id, event_id, receipt_id, meta, created_at)
-         values ($1, $2, 'pages_cancelled', $3, 'system', null, null, null, $4, $5)`,
+  text: `with template as (
+      insert into alert_log_templates (${LOG_TEMPLATE_COLUMNS.join(', ')}) select ${LOG_TEMPLATE_COLUMNS.join(', ')} from json_populate_recordset(null::alert_log_templates, $1::json)
+      on conflict (id) do nothing)
+    insert into alert_log (${ALERT_LOG_COLUMNS.join(', ')}) select ${ALERT_LOG_COLUMNS.join(', ')} from json_populate_record(null::alert_log, $2::json)`,
 };
 
 /**
@@ -46,7 +50,11 @@ export function pgPageStopper(client: pg.ClientBase): (events: Parameters<typeof
     });
     const { n, name } = r.rows[0]!;
     if (n === 0) return;
-    await client.query({ ...LOG, values: [newId('log'), stop.alertId, cancelledLine(n, stoppedBy(stop.reason, stop.actor.type, name ?? undefined)), JSON.stringify({ cancelled: n, reason: stop.reason }), now] });
+    const { entries, templates } = compactLogs([{
+      id: newId('log'), alert_id: stop.alertId, kind: 'pages_cancelled', message: cancelledLine(n, stoppedBy(stop.reason, stop.actor.type, name ?? undefined)),
+      actor_type: 'system', actor_id: null, event_id: null, receipt_id: null, meta: JSON.stringify({ cancelled: n, reason: stop.reason }), created_at: now,
+    }]);
+    await client.query({ ...LOG, values: [JSON.stringify(templates), JSON.stringify(entries[0])] });
   };
   return async (events, now) => {
     for (const stop of pageStopsOf(events)) await apply(stop, now);

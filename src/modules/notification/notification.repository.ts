@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { AlertEscalationRow, NewNotificationRow, NotificationRow } from './notification.table.ts';
 import type { NewAlertLogRow } from '../alert/alert.table.ts';
+import { insertLogRows } from '../alert/alert.log.ts';
 
 /** Escalations due by `now` with their alert's state, oldest first. */
 export async function dueEscalations(db: Kysely<Database>, now: string, limit: number) {
@@ -52,7 +53,7 @@ export async function insertPages(trx: Kysely<Database>, rows: NewNotificationRo
 }
 
 export async function insertLogs(trx: Kysely<Database>, rows: NewAlertLogRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) await trx.insertInto('alert_log').values(rows.slice(i, i + 200)).onConflict((oc) => oc.doNothing()).execute();
+  await insertLogRows(trx, rows, { once: true });
 }
 
 /** Pending pages of earlier levels or epochs, cancelled when the escalation moves on. */

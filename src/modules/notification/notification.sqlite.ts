@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { newId } from '../../lib/ids.ts';
+import { sqliteLogWriter } from '../alert/alert.log.ts';
 import { type PageStop, cancelledLine, pageStopsOf, stoppedBy } from './escalation.ts';
 
 /** Who an actor is, by name, for the timeline (a person's name or email, a source's or key's name). */
@@ -8,8 +9,6 @@ export const ACTOR_NAME_SQL: Record<string, string | undefined> = {
   integration: `select name from integrations where id = ?`,
   api_key: `select name from api_keys where id = ?`,
 };
-
-const LOG_COLUMNS = ['id', 'alert_id', 'kind', 'message', 'actor_type', 'actor_id', 'event_id', 'receipt_id', 'meta', 'created_at'] as const;
 
 /**
  * Acknowledge and resolve by signal on the SQLite ingest thread (docs/adr/0421): the pending pages
@@ -25,7 +24,7 @@ export function sqlitePageStopper(sqlite: SQLite.Database): (events: Parameters<
       escalation: cancel(` and kind = 'escalation'`),
       user: cancel(` and (kind = 'escalation' or user_id = ?)`),
       stop: sqlite.prepare(`update alert_escalations set next_at = null, updated_at = ? where alert_id = ?`),
-      log: sqlite.prepare(`insert into alert_log (${LOG_COLUMNS.join(', ')}) values (${LOG_COLUMNS.map(() => '?').join(', ')})`),
+      log: sqliteLogWriter(sqlite),
       names: Object.fromEntries(Object.entries(ACTOR_NAME_SQL).map(([k, v]) => [k, sqlite.prepare(v!)])),
     };
   }
@@ -37,7 +36,10 @@ export function sqlitePageStopper(sqlite: SQLite.Database): (events: Parameters<
     if (n === 0) return;
     const named = s.names[stop.actor.type];
     const name = named && stop.actor.id ? (named.get(stop.actor.id) as { name?: string } | undefined)?.name : undefined;
-    s.log.run(newId('log'), alertId, 'pages_cancelled', cancelledLine(n, stoppedBy(reason, stop.actor.type, name ?? undefined)), 'system', null, null, null, JSON.stringify({ cancelled: n, reason }), now);
+    s.log({
+      id: newId('log'), alert_id: alertId, kind: 'pages_cancelled', message: cancelledLine(n, stoppedBy(reason, stop.actor.type, name ?? undefined)),
+      actor_type: 'system', actor_id: null, event_id: null, receipt_id: null, meta: JSON.stringify({ cancelled: n, reason }), created_at: now,
+    });
   };
   return (events, now) => {
     for (const stop of pageStopsOf(events)) apply(stop, now);

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashSecret } from '../../lib/secrets.ts';
-import type { AlertService } from '../alert/index.ts';
+import { type AlertService, insertLogRows } from '../alert/index.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { ACTION_TTL_MS, actionTokenFor, looksLikeActionToken, tokenState, type TokenState } from './page-action.ts';
 import * as repo from './page-action.repository.ts';
@@ -75,11 +75,11 @@ export function createPageActionService(deps: { db: Kysely<Database>; clock: Clo
       }
       const person = await db.selectFrom('users').select(['name', 'email']).where('id', '=', row.user_id).executeTakeFirst();
       const who = person?.name || person?.email || 'a member';
-      await db.insertInto('alert_log').values({
+      await insertLogRows(db, [{
         id: newId('log'), alert_id: row.alert_id, kind: 'acknowledged_via', actor_type: 'user', actor_id: row.user_id, event_id: null, receipt_id: null,
         message: result.changed ? `${who} acknowledged from ${VIA[row.channel]}` : `${who} used the acknowledge action of ${VIA[row.channel]}; the alert was already ${result.status}`,
         meta: JSON.stringify({ channel: row.channel, notification_id: row.notification_id, changed: result.changed }), created_at: nowIso,
-      }).execute();
+      }]);
       return { ok: true as const, alert_id: row.alert_id, status: result.status ?? 'acknowledged', changed: result.changed, via: row.channel };
     },
   };

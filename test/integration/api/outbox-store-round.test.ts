@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapTenant, buildTestApp, createService, createTestStore, type Tenant, type TestApp, type TestStore } from '../../helpers/app.ts';
 import { type NewOutboxEventRow, outboxRepository } from '../../../src/modules/outbox/index.ts';
-import { ALERT_EVENT_TYPES } from '../../../src/modules/alert/index.ts';
+import { ALERT_EVENT_TYPES, logEntries } from '../../../src/modules/alert/index.ts';
 import { pagingIntakeHandler as pageRequestHandler } from '../../../src/jobs/paging-intake.job.ts';
 import { createSqliteStoreRound } from '../../../src/jobs/outbox-round.sqlite.ts';
 import { createOutboxRunner, type EventHandler } from '../../../src/jobs/runner.ts';
@@ -67,7 +67,7 @@ describe('sqlite: the outbox round on the SQLite thread', () => {
   afterAll(async () => t?.close());
 
   const pages = (alertId: string) =>
-    t.container.db.selectFrom('alert_log').select(['message', 'event_id', 'actor_type', 'meta']).where('alert_id', '=', alertId).where('kind', '=', 'page_requested').execute();
+    logEntries(t.container.db).select(['message', 'event_id', 'actor_type', 'meta']).where('alert_id', '=', alertId).where('kind', '=', 'page_requested').execute();
   /** One round run by the SQLite thread itself: how many events it took (throws if it failed). */
   const threadRound = () =>
     createSqliteStoreRound(t.container.store.sqliteThread!, [pageRequestHandler], ALERT_EVENT_TYPES)!.run({

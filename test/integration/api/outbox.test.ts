@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { outboxRepository } from '../../../src/modules/outbox/index.ts';
 import { createOutboxRunner } from '../../../src/jobs/runner.ts';
@@ -92,6 +93,30 @@ for (const dialect of DIALECTS) {
       await outboxRepository.markProcessed(t.container.db, claimed.map((e) => e.id), 'wrk_dead', t.clock.now().toISOString());
       const ev = claimed.find((e) => e.alert_id === id)!;
       await pageRequestHandler.handle({ id: ev.id, orgId: ev.org_id, type: ev.type, alertId: id, payload: JSON.parse(ev.payload), attempts: 2, createdAt: ev.created_at }, { db: t.container.db, now: t.clock.now().toISOString() });
+      expect(await pagesOf(id)).toBe(1);
+    });
+
+    it('an event handled twice, by another process later, writes its entry once: its id is made from (event, kind), no (event_id, kind) index', async () => {
+      const indexes =
+        dialect === 'sqlite'
+          ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'alert_log'`.execute(t.container.db)).rows
+          : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'alert_log'`.execute(t.container.db)).rows;
+      expect(indexes.map((r) => r.name)).not.toContain('alert_log_event_kind');
+      await t.container.runner.drain();
+      const id = (await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'twice', event_key: 'twice' } })).json().alert_id;
+      const [ev] = await t.container.db.selectFrom('outbox_events').selectAll().where('alert_id', '=', id).execute();
+      const event = { id: ev!.id, orgId: ev!.org_id, type: ev!.type, alertId: id, payload: JSON.parse(ev!.payload), attempts: 1, createdAt: ev!.created_at };
+      await pageRequestHandler.handle(event, { db: t.container.db, now: t.clock.now().toISOString() });
+      t.clock.advance(60_000);
+      await new Promise((r) => setTimeout(r, 5)); // a later millisecond for ids made now
+      await pageRequestHandler.handle({ ...event, attempts: 2 }, { db: t.container.db, now: t.clock.now().toISOString() });
+      await pageRequestHandler.handleMany!([{ ...event, attempts: 3 }], { db: t.container.db, now: t.clock.now().toISOString() });
+      expect(await pagesOf(id)).toBe(1);
+      // Right after the change's own entry, before what is written later.
+      await t.app.inject({ method: 'PUT', url: `/api/alerts/${id}/ack`, headers: tenant.headers });
+      const timeline = (await t.app.inject({ method: 'GET', url: `/api/alerts/${id}/timeline`, headers: tenant.headers })).json() as Array<{ kind: string }>;
+      expect(timeline.map((e) => e.kind)).toEqual(['triggered', 'page_requested', 'acknowledged']);
+      await t.container.runner.drain();
       expect(await pagesOf(id)).toBe(1);
     });
 

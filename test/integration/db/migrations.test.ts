@@ -67,6 +67,14 @@ function expectedRows(seeded: SeededRow[], dropped: Set<string>, unreferenced: S
  */
 const DERIVED_TABLES = new Set(['usage_hours']);
 
+/**
+ * Columns an up added to an older table whose down drops them without losing anything: the down
+ * writes what they stand for back into the columns that were there. alert_log.template_id
+ * (2026-11-28T010000): the down writes each entry's template back inline, and the rows read after
+ * it are compared as entries (migration-seed.ts), so what the column held is still checked.
+ */
+const RESTATED_COLUMNS = new Set(['alert_log.template_id']);
+
 /** The tables soft references name that had no seeded row. */
 const unseeded = (seeded: SeededRow[]) => new Set(SOFT_REFERENCES.map((r) => r.references).filter((t) => !seeded.some((s) => s.table === t)));
 
@@ -137,7 +145,10 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     // A down keeps data when every table that was there before its up keeps all its columns;
     // the trailing run of such migrations is undone deeper and deeper, one more each round.
     const keepsColumns = (i: number) =>
-      i > 0 && Object.entries(steps[i - 1]!.tables).every(([t, cols]) => JSON.stringify(steps[i]!.tables[t]?.map((c) => c.name)) === JSON.stringify(cols.map((c) => c.name)));
+      i > 0 &&
+      Object.entries(steps[i - 1]!.tables).every(
+        ([t, cols]) => JSON.stringify(steps[i]!.tables[t]?.map((c) => c.name).filter((c) => !RESTATED_COLUMNS.has(`${t}.${c}`))) === JSON.stringify(cols.map((c) => c.name)),
+      );
     const dropped = new Set<string>();
     // Never vacuous: the latest migration's down must keep data, or this test checks nothing.
     expect(keepsColumns(MIGRATIONS.length - 1), `${MIGRATIONS.at(-1)}: its down drops a column of an older table`).toBe(true);
@@ -148,8 +159,11 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
       // References to tables dropped in an earlier round were cleared by that round's up.
       const clearedBefore = new Set([...unseeded(seeded), ...dropped]);
       for (const t of Object.keys(steps[i]!.tables)) if (!steps[i - 1]!.tables[t]) dropped.add(t);
+      // A restated column the down dropped is not read back (the columns it was written into are).
+      const without = (r: ReturnType<typeof expectedRows>[number]) =>
+        r.row === null ? r : { ...r, row: Object.fromEntries(Object.entries(r.row).filter(([c]) => !RESTATED_COLUMNS.has(`${r.table}.${c}`) || steps[i - 1]!.tables[r.table]?.some((x) => x.name === c))) };
       expect(await readSeededRows(db, seeded.filter((s) => !dropped.has(s.table))), `rows after undoing ${MIGRATIONS[i]}`).toEqual(
-        expectedRows(seeded.filter((s) => !dropped.has(s.table)), dropped, clearedBefore),
+        expectedRows(seeded.filter((s) => !dropped.has(s.table)), dropped, clearedBefore).map(without),
       );
       expectMigrated(await migrator.migrateToLatest());
       expect(await schemaSnapshot(db, dialect)).toEqual(steps.at(-1));

@@ -14,6 +14,7 @@ import { startFakeApns } from '../../helpers/fakes/apns.ts';
 import { apnsKeys, apnsToken } from '../../helpers/fakes/push-keys.ts';
 import { startFakeTwilio } from '../../helpers/fakes/twilio.ts';
 import { TWILIO } from '../../helpers/paging.ts';
+import { logEntries } from '../../../src/modules/alert/index.ts';
 
 /**
  * The paging engine's promises with real processes (issue 21): every page is sent exactly once
@@ -250,7 +251,7 @@ for (const dialect of DIALECTS) {
       expect(fate(2, 1)).toEqual(Array(5).fill('sent'));
       expect([...smtp.received.keys()].sort()).toEqual(all.filter((p) => p.status === 'sent').map((p) => p.id).sort());
       expect([...smtp.received.values()].every((n) => n === 1)).toBe(true);
-      const entries = await db.selectFrom('alert_log').select(['kind', 'message']).where('kind', 'in', ['page_superseded', 'escalation_exhausted']).execute();
+      const entries = await logEntries(db).select(['kind', 'message']).where('kind', 'in', ['page_superseded', 'escalation_exhausted']).execute();
       expect(entries.filter((e) => e.kind === 'page_superseded')).toHaveLength(5);
       expect(entries.filter((e) => e.kind === 'escalation_exhausted')).toHaveLength(5);
     }, 300_000);
@@ -337,7 +338,7 @@ for (const dialect of DIALECTS) {
       // Never sent again: no request for a page whose outcome is unknown reached Twilio after the restart.
       const resent = [...tw.messages, ...tw.calls].filter((m) => unknown.some((u) => m.statusCallback?.endsWith(u.id)));
       expect(resent).toEqual([]);
-      const timeline = await db.selectFrom('alert_log').select(['message']).where('kind', '=', 'page_failed').execute();
+      const timeline = await logEntries(db).select(['message']).where('kind', '=', 'page_failed').execute();
       expect(timeline.filter((e) => /outcome unknown/.test(e.message))).toHaveLength(4);
     }, 400_000);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember, type Member } from '../../helpers/people.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
+import { logEntries } from '../../../src/modules/alert/index.ts';
 
 // The `chat` channel end to end (issue 23 item 5; PRODUCT.md 7.2, 7.3, 8): a real schedule with
 // level channels whose steps post to a Slack destination on loopback; an alert escalates through
@@ -43,7 +44,7 @@ for (const dialect of DIALECTS) {
       }
     };
     const timeline = async (alertId: string) =>
-      (await t.container.db.selectFrom('alert_log').select(['kind', 'message']).where('alert_id', '=', alertId).orderBy('created_at').orderBy('id').execute());
+      (await logEntries(t.container.db).select(['kind', 'message']).where('alert_id', '=', alertId).orderBy('created_at').orderBy('id').execute());
     const posts = () => rx.requests.map((r) => JSON.parse(r.body) as Json);
 
     beforeAll(async () => {
