@@ -147,7 +147,9 @@ describe.each(DIALECTS)('migrations (%s)', (dialect) => {
     const keepsColumns = (i: number) =>
       i > 0 &&
       Object.entries(steps[i - 1]!.tables).every(
-        ([t, cols]) => JSON.stringify(steps[i]!.tables[t]?.map((c) => c.name).filter((c) => !RESTATED_COLUMNS.has(`${t}.${c}`))) === JSON.stringify(cols.map((c) => c.name)),
+        ([t, cols]) =>
+          JSON.stringify(steps[i]!.tables[t]?.map((c) => c.name).filter((c) => !RESTATED_COLUMNS.has(`${t}.${c}`))) ===
+          JSON.stringify(cols.map((c) => c.name).filter((c) => !RESTATED_COLUMNS.has(`${t}.${c}`))),
       );
     const dropped = new Set<string>();
     // Never vacuous: the latest migration's down must keep data, or this test checks nothing.
