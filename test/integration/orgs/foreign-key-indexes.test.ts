@@ -9,6 +9,14 @@ import { pgNodes, pgPlan, sqlitePlan } from '../../helpers/plans.ts';
 // whole child table, every organization's rows, and sessions or device grants are never deleted.
 // So every foreign key's child column leads a full (not partial) index (docs/adr/0322).
 
+/**
+ * Foreign keys to a parent whose rows are never deleted, so nothing ever looks its children up
+ * by the key: an entry's shared template (docs/adr/0550-timeline-storage.md: templates are never
+ * deleted; an index of alert_log by template would cost ~70 bytes an entry on SQLite, where
+ * alert_log is keyed by (alert_id, id)).
+ */
+const NEVER_DELETED_PARENTS = new Set(['alert_log.template_id']);
+
 interface ForeignKey {
   child: string;
   column: string;
@@ -49,7 +57,7 @@ describe.each(DIALECTS)('foreign keys (%s)', (dialect) => {
   }
 
   test('every foreign key column leads an index', async () => {
-    expect(await unindexedForeignKeys()).toEqual([]);
+    expect((await unindexedForeignKeys()).filter((k) => !NEVER_DELETED_PARENTS.has(`${k.child}.${k.column}`))).toEqual([]);
   });
 
   test.skipIf(dialect !== 'sqlite')('deleting a user, an organization or a service searches every child table by index', async () => {
