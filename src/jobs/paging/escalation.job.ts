@@ -135,7 +135,7 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
       // left for the next round rather than waited for (docs/adr/0421).
       const ids = [...new Set(planned.map((p) => p.was.alert_id))].sort();
       const current = new Map(
-        (await trx.selectFrom('alerts').select(['id', 'status']).where('id', 'in', ids).$if(deps.dialect === 'postgres', (q) => q.forUpdate().skipLocked()).execute()).map((a) => [a.id, a.status]),
+        (await trx.selectFrom('alerts').select(['id', 'status']).where('id', 'in', ids).$if(deps.dialect === 'postgres', (q) => q.forNoKeyUpdate().skipLocked()).execute()).map((a) => [a.id, a.status]),
       );
       for (const p of planned) {
         const status = current.get(p.was.alert_id);

@@ -42,11 +42,11 @@ export const LOCK_OPEN_ALERTS: PreparedSql = {
   name: 'klaxon_lock_open_alerts',
   params: ['json'],
   text: `select a.* from json_to_recordset($1) k(s text, k text) cross join lateral (
-           select ${list(ALERT_COLUMNS)} from alerts where service_id = k.s and event_key = k.k and status <> 'resolved' limit 1 for update) a`,
+           select ${list(ALERT_COLUMNS)} from alerts where service_id = k.s and event_key = k.k and status <> 'resolved' limit 1 for no key update) a`,
 };
 const FIND_OPEN = {
   name: 'klaxon_alert_open_for_key',
-  text: `select ${list(ALERT_COLUMNS)} from alerts where service_id = $1 and event_key = $2 and status <> 'resolved' for update`,
+  text: `select ${list(ALERT_COLUMNS)} from alerts where service_id = $1 and event_key = $2 and status <> 'resolved' for no key update`,
 };
 /**
  * One alert written back at once (a status change), found by `id = $2` alone: no join that a

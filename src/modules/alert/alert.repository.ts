@@ -22,7 +22,7 @@ export async function findOpenByKey(
     .where('service_id', '=', serviceId)
     .where('event_key', '=', eventKey)
     .where('status', '<>', 'resolved')
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirst();
 }
 
@@ -37,7 +37,7 @@ export async function findById(
     .selectAll()
     .where('org_id', '=', orgId)
     .where('id', '=', id)
-    .$if(lock?.dialect === 'postgres', (q) => q.forUpdate())
+    .$if(lock?.dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirst();
 }
 
