@@ -333,6 +333,17 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     clearTimeout(t);
   };
   cleanups.push(stop);
+  // PostgreSQL: autovacuum's decisions, as a server that runs it takes them (bench/pg-autovacuum.ts).
+  let stopVacuumer = async () => {};
+  if (dialect === 'postgres') {
+    const vacuumer = spawn(process.execPath, ['--import', 'tsx', 'bench/pg-autovacuum.ts', databaseUrl], { cwd: ROOT, stdio: 'ignore' });
+    const gone = new Promise<void>((r) => vacuumer.once('exit', () => r()));
+    stopVacuumer = async () => {
+      if (vacuumer.exitCode === null && vacuumer.signalCode === null) vacuumer.kill('SIGTERM');
+      await gone;
+    };
+    cleanups.push(stopVacuumer);
+  }
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (exited) throw new Error(`klaxon serve exited; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
@@ -444,6 +455,7 @@ async function scaleDialect(dialect: 'sqlite' | 'postgres', o: ScaleOptions, wor
     printCheckpoint(dialect, cp);
   }
   await stop();
+  await stopVacuumer();
 
   // Retention as if its windows had passed: what a store holding these alerts keeps.
   const { connectDb } = await import('../src/db/connect.ts');

@@ -137,6 +137,15 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
       const current = new Map(
         (await trx.selectFrom('alerts').select(['id', 'status']).where('id', 'in', ids).$if(deps.dialect === 'postgres', (q) => q.forNoKeyUpdate().skipLocked()).execute()).map((a) => [a.id, a.status]),
       );
+      if (deps.dialect === 'postgres' && current.size) {
+        // Their escalations too: one held by an event's handler still being written is left for
+        // the next round as well. Waiting for it here would hold the alert's lock meanwhile, and
+        // an ingest batch resolving that alert would wait behind both.
+        const free = new Set(
+          (await trx.selectFrom('alert_escalations').select('alert_id').where('alert_id', 'in', [...current.keys()]).forNoKeyUpdate().skipLocked().execute()).map((e) => e.alert_id),
+        );
+        for (const id of current.keys()) if (!free.has(id)) current.delete(id);
+      }
       for (const p of planned) {
         const status = current.get(p.was.alert_id);
         if (status === undefined || (status !== 'open' && p.pages.length)) continue;
