@@ -61,7 +61,7 @@ const WRITE_BACK = {
 /** What the batch still has to write, in the shapes of its write statement (see ingest.pg.ts). */
 export interface PendingAlertWrites {
   inserts: AlertRow[];
-  /** Locked rows whose status did not change (repeats), one per alert, in their final state. */
+  /** Locked rows the batch changed (repeats, status changes), one per alert, in their final state. */
   updates: AlertRow[];
   logs: NewAlertLogRow[];
   events: NewOutboxEventRow[];
@@ -70,11 +70,11 @@ export interface PendingAlertWrites {
 /**
  * The batch writer of the PostgreSQL ingest path: the rules of the planner, the round trips of a
  * batch. begin() starts the transaction and reads and locks the open alerts of every key of the
- * batch, in one round trip; findOpen then answers from that cache. New alerts and updates that
- * keep the status (repeats, raised priority; merged per alert) wait for the batch's write
- * statement (take()); a status change of an existing alert is written at once, so the partial
- * unique index alerts_open_dedupe sees it before a later trigger of the same key in the batch
- * opens a new alert. LOCK_OPEN_ALERTS must be prepared on the client.
+ * batch, in one round trip; findOpen then answers from that cache. New alerts, and changes of
+ * existing alerts (repeats, raised priority, acknowledgements, resolves; merged per alert) wait for
+ * the batch's write statement (take()); only a resolve whose key opens a new alert later in the
+ * batch is written at once, so the partial unique index alerts_open_dedupe no longer holds it when
+ * the new alert is inserted (docs/adr/0552). LOCK_OPEN_ALERTS must be prepared on the client.
  */
 export function pgBatchAlertWriter(
   client: pg.ClientBase,
@@ -92,6 +92,8 @@ export function pgBatchAlertWriter(
   const byId = new Map<string, AlertRow>();
   const inserts = new Map<string, AlertRow>();
   const updated = new Set<string>();
+  /** Keys whose open alert this batch resolved and has not written yet: key → alert id. */
+  const resolvedHere = new Map<string, string>();
   let logs: NewAlertLogRow[] = [];
   let events: NewOutboxEventRow[] = [];
 
@@ -106,14 +108,24 @@ export function pgBatchAlertWriter(
     const statusChanged = set.status !== undefined && set.status !== row.status;
     Object.assign(row, set);
     if (row.status === 'resolved') open.set(keyOf(row.service_id, row.event_key), null);
-    // A new alert is inserted once, in its final state; a repeat of an existing one is merged.
+    // A new alert is inserted once, in its final state; a change of an existing one is merged
+    // and written by the batch's write statement (docs/adr/0552).
     if (inserts.has(id)) return;
-    if (!statusChanged) {
-      updated.add(id);
-      return;
-    }
-    updated.delete(id); // written now, with whatever earlier repeats changed
-    await client.query({ ...WRITE_BACK, values: [JSON.stringify(row), id] });
+    updated.add(id);
+    if (statusChanged && row.status === 'resolved') resolvedHere.set(keyOf(row.service_id, row.event_key), id);
+  }
+
+  /**
+   * A key resolved earlier in this batch opens a new alert: the resolve is written now, so the
+   * partial unique index alerts_open_dedupe no longer holds the old alert when the batch's write
+   * inserts the new one (the statement's parts do not see each other's rows in a set order).
+   */
+  async function writeResolveBefore(key: string) {
+    const id = resolvedHere.get(key);
+    if (!id) return;
+    resolvedHere.delete(key);
+    if (!updated.delete(id)) return;
+    await client.query({ ...WRITE_BACK, values: [JSON.stringify(byId.get(id)), id] });
   }
 
   return {
@@ -146,10 +158,11 @@ export function pgBatchAlertWriter(
       else open.set(key, null);
       return row;
     },
-    insertIfNoOpen(row) {
+    async insertIfNoOpen(row) {
       // Written with the batch's other new alerts. A concurrent first trigger of the same key
       // makes that INSERT fail on alerts_open_dedupe (23505), so the batch rolls back and the
       // committer retries it unit by unit: each unit then reads and joins the winner.
+      await writeResolveBefore(keyOf(row.service_id, row.event_key));
       const pending = { ...row } as AlertRow;
       inserts.set(pending.id, pending);
       remember(pending);
@@ -165,6 +178,7 @@ export function pgBatchAlertWriter(
       const out: PendingAlertWrites = { inserts: [...inserts.values()], updates: [...updated].map((id) => byId.get(id)!), logs, events };
       inserts.clear();
       updated.clear();
+      resolvedHere.clear();
       logs = [];
       events = [];
       return out;

@@ -99,8 +99,9 @@ function pgDeferringReceiptWriter(client: pg.ClientBase): ReceiptWriter & { take
  * PostgreSQL's ingest executor: a batch is two round trips whatever its size, BEGIN with the
  * read-and-lock of the batch's open alerts, and the batch's writes with COMMIT, each a
  * simple-protocol query running a statement prepared once per connection; between them the
- * plans are applied in memory (plus one write per status change of an existing alert)
- * (docs/adr/0120-ingest-throughput.md).
+ * plans are applied in memory (docs/adr/0120-ingest-throughput.md). An acknowledgement or a
+ * resolve adds one round trip for the batch's page stops (docs/adr/0552); a key resolved and
+ * opened again in one batch, one more.
  */
 export function createPgExecutor(pool: pg.Pool, settled: SettledEventTypes = NO_SETTLED_TYPES): BatchExecutor {
   return {
@@ -109,11 +110,15 @@ export function createPgExecutor(pool: pg.Pool, settled: SettledEventTypes = NO_
       let broken: Error | undefined;
       try {
         await ensurePrepared(client, [LOCK_OPEN_ALERTS, WRITE_BATCH]);
-        const w = { alerts: pgBatchAlertWriter(client, settled, pgPageStopper(client)), receipts: pgDeferringReceiptWriter(client) };
+        const stopper = pgPageStopper(client);
+        const w = { alerts: pgBatchAlertWriter(client, settled, stopper.add), receipts: pgDeferringReceiptWriter(client) };
         await w.alerts.begin(units.flatMap((u) => u.signals.map((s) => [s.serviceId, s.signal.eventKey] as const)));
         const out: UnitOutcome[] = [];
         for (const u of units) out.push(await applyUnit(w, u));
-        const results = (await client.query(writeAndCommitSql(w.alerts.take(), w.receipts.take()))) as unknown as pg.QueryResult[];
+        const stopEntries = await stopper.flush();
+        const writes = w.alerts.take();
+        writes.logs.push(...stopEntries);
+        const results = (await client.query(writeAndCommitSql(writes, w.receipts.take()))) as unknown as pg.QueryResult[];
         // COMMIT of a transaction that failed earlier answers ROLLBACK instead of an error.
         if (results.at(-1)?.command !== 'COMMIT') throw new Error(`The batch did not commit (${results.at(-1)?.command}).`);
         return out;

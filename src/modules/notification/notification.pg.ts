@@ -1,62 +1,78 @@
 import type pg from 'pg';
 import { newId } from '../../lib/ids.ts';
-import { ALERT_LOG_COLUMNS, LOG_TEMPLATE_COLUMNS, compactLogs } from '../alert/alert.log.ts';
+import type { NewAlertLogRow } from '../alert/index.ts';
 import { type PageStop, cancelledLine, pageStopsOf, stoppedBy } from './escalation.ts';
 
 /**
- * The escalation stopped first, then the pages: the escalation job takes its escalation row before
- * the pages too (and the alert's row before both, skipping one that is locked), so the two never
- * wait on each other in opposite orders.
+ * The stops of a batch in one statement (docs/adr/0552): each stop's escalation stopped, its
+ * pending pages in scope cancelled (scope all | escalation | user), and per stop the number
+ * cancelled with the actor's name for the timeline. The stops name distinct alerts, so a page
+ * matches one stop at most. $1: JSON array of {i, alert_id, stop, reason, scope, user_id,
+ * actor_type, actor_id, at}.
  */
-const STOP_ESCALATION = { name: 'klaxon_stop_escalation', text: `update alert_escalations set next_at = null, updated_at = $2 where alert_id = $1` };
-/**
- * The pending pages in scope cancelled, with the actor's name for the timeline. $1 alert, $2
- * reason, $3 now, $4 scope (all | escalation | user), $5 the acknowledging person, $6 actor type,
- * $7 actor id.
- */
-const CANCEL_PAGES = {
-  name: 'klaxon_cancel_pages',
-  text: `with cancelled as (
-      update notifications set status = 'cancelled', detail = $2, updated_at = $3
-       where alert_id = $1 and status = 'pending' and ($4::text = 'all' or kind = 'escalation' or ($4::text = 'user' and user_id = $5::text))
-       returning 1)
-    select (select count(*)::int from cancelled) as n,
-      case $6::text when 'user' then (select coalesce(nullif(name, ''), email) from users where id = $7::text)
-              when 'integration' then (select name from integrations where id = $7::text)
-              when 'api_key' then (select name from api_keys where id = $7::text) end as name`,
+const STOP_PAGES = {
+  name: 'klaxon_stop_pages',
+  text: `with s as (
+      select * from json_to_recordset($1::json)
+        x(i int, alert_id text, stop boolean, reason text, scope text, user_id text, actor_type text, actor_id text, at text)),
+    stopped as (
+      update alert_escalations e set next_at = null, updated_at = s.at from s where s.stop and e.alert_id = s.alert_id),
+    cancelled as (
+      update notifications n set status = 'cancelled', detail = s.reason, updated_at = s.at from s
+       where n.alert_id = s.alert_id and n.status = 'pending'
+         and (s.scope = 'all' or n.kind = 'escalation' or (s.scope = 'user' and n.user_id = s.user_id))
+      returning s.i),
+    counts as (select i, count(*)::int as n from cancelled group by i)
+    select s.i, c.n,
+      case s.actor_type when 'user' then (select coalesce(nullif(name, ''), email) from users where id = s.actor_id)
+              when 'integration' then (select name from integrations where id = s.actor_id)
+              when 'api_key' then (select name from api_keys where id = s.actor_id) end as name
+      from s join counts c on c.i = s.i`,
 };
-/** The timeline entry of the cancelled pages and its template (docs/adr/0550), in one statement. */
-const LOG = {
-  name: 'klaxon_stop_pages_log',
-  text: `with template as (
-      insert into alert_log_templates (${LOG_TEMPLATE_COLUMNS.join(', ')}) select ${LOG_TEMPLATE_COLUMNS.join(', ')} from json_populate_recordset(null::alert_log_templates, $1::json)
-      on conflict (id) do nothing)
-    insert into alert_log (${ALERT_LOG_COLUMNS.join(', ')}) select ${ALERT_LOG_COLUMNS.join(', ')} from json_populate_record(null::alert_log, $2::json)`,
-};
-
 /**
  * Acknowledge and resolve by signal on the PostgreSQL ingest batch's client, inside its transaction
- * (docs/adr/0421): the same as the SQLite thread's sqlitePageStopper, a round trip per stop (a
- * status change already costs one: alert.pg.ts writes it back at once).
+ * (docs/adr/0421). The stops are gathered while the batch is planned and written by flush(), in
+ * one round trip before the batch's write (docs/adr/0552); the timeline entries of cancelled pages
+ * that flush returns go with the batch's other entries. A second stop of an alert already waiting
+ * flushes the first, so each statement names an alert once and stops apply in order.
  */
-export function pgPageStopper(client: pg.ClientBase): (events: Parameters<typeof pageStopsOf>[0], now: string) => Promise<void> {
-  const apply = async (stop: PageStop, now: string) => {
-    const scope = typeof stop.scope === 'object' ? 'user' : stop.scope;
-    const user = typeof stop.scope === 'object' ? stop.scope.user : null;
-    if (stop.stopEscalation) await client.query({ ...STOP_ESCALATION, values: [stop.alertId, now] });
-    const r = await client.query<{ n: number; name: string | null }>({
-      ...CANCEL_PAGES,
-      values: [stop.alertId, stop.reason, now, scope, user, stop.actor.type, stop.actor.id],
+export function pgPageStopper(client: pg.ClientBase): {
+  add(events: Parameters<typeof pageStopsOf>[0], now: string): Promise<void>;
+  flush(): Promise<NewAlertLogRow[]>;
+} {
+  let pending: { stop: PageStop; now: string }[] = [];
+  let entries: NewAlertLogRow[] = [];
+  const write = async () => {
+    if (!pending.length) return;
+    const stops = pending;
+    pending = [];
+    const r = await client.query<{ i: number; n: number; name: string | null }>({
+      ...STOP_PAGES,
+      values: [JSON.stringify(stops.map(({ stop, now }, i) => ({
+        i, alert_id: stop.alertId, stop: stop.stopEscalation, reason: stop.reason, scope: typeof stop.scope === 'object' ? 'user' : stop.scope,
+        user_id: typeof stop.scope === 'object' ? stop.scope.user : null, actor_type: stop.actor.type, actor_id: stop.actor.id, at: now,
+      })))],
     });
-    const { n, name } = r.rows[0]!;
-    if (n === 0) return;
-    const { entries, templates } = compactLogs([{
-      id: newId('log'), alert_id: stop.alertId, kind: 'pages_cancelled', message: cancelledLine(n, stoppedBy(stop.reason, stop.actor.type, name ?? undefined)),
-      actor_type: 'system', actor_id: null, event_id: null, receipt_id: null, meta: JSON.stringify({ cancelled: n, reason: stop.reason }), created_at: now,
-    }]);
-    await client.query({ ...LOG, values: [JSON.stringify(templates), JSON.stringify(entries[0])] });
+    for (const { i, n, name } of r.rows) {
+      const { stop, now } = stops[i]!;
+      entries.push({
+        id: newId('log'), alert_id: stop.alertId, kind: 'pages_cancelled', message: cancelledLine(n, stoppedBy(stop.reason, stop.actor.type, name ?? undefined)),
+        actor_type: 'system', actor_id: null, event_id: null, receipt_id: null, meta: JSON.stringify({ cancelled: n, reason: stop.reason }), created_at: now,
+      });
+    }
   };
-  return async (events, now) => {
-    for (const stop of pageStopsOf(events)) await apply(stop, now);
+  return {
+    async add(events, now) {
+      for (const stop of pageStopsOf(events)) {
+        if (pending.some((p) => p.stop.alertId === stop.alertId)) await write();
+        pending.push({ stop, now });
+      }
+    },
+    async flush() {
+      await write();
+      const out = entries;
+      entries = [];
+      return out;
+    },
   };
 }

@@ -117,6 +117,50 @@ for (const dialect of DIALECTS) {
       expect(receipts).toHaveLength(6);
     });
 
+    it("the dialect's batch executor: an acknowledgement and a resolve of one alert, and a resolve of another, in one batch stop their pages in order", async () => {
+      const unit = (action: 'trigger' | 'acknowledge' | 'resolve', key: string) => unitOf('crd_stop_test', { action, title: action === 'trigger' ? `Stops ${key}` : undefined, eventKey: key });
+      const { sqliteThread } = t.container.store;
+      const executor = sqliteThread ? createSqliteThreadExecutor(sqliteThread) : createPgExecutor(t.container.store.pool!);
+      const db = t.container.db;
+      const [a, b] = (await executor.executeBatch([unit('trigger', 'stops-a'), unit('trigger', 'stops-b')])).map((o) => (o.body as { alert_id: string }).alert_id);
+      const now = t.clock.now().toISOString();
+      // Each alert escalating, with pages pending: A an escalation page and a responder page, B one escalation page.
+      for (const id of [a!, b!]) {
+        await db
+          .insertInto('alert_escalations')
+          .values({ alert_id: id, org_id: tenant.orgId, schedule_id: null, schedule_chosen: 1, epoch: 0, cycle: 0, level: 1, level_started_at: now, paged: 1, force_next: 0, exhausted: 0, next_at: now, last_event_id: 0, updated_at: now })
+          .onConflict((oc) => oc.column('alert_id').doUpdateSet({ next_at: now }))
+          .execute();
+      }
+      const page = (alertId: string, kind: 'escalation' | 'responder') => ({
+        id: newId('ntf'), org_id: tenant.orgId, alert_id: alertId, user_id: tenant.userId, kind, epoch: 0, cycle: 0, level: 1, step_index: 0, channel: 'sms' as const,
+        destination_id: null, urgency: 'high' as const, due_at: now, status: 'pending' as const, attempts: 0, claim_token: null, claim_expires_at: null,
+        provider_message_id: null, detail: null, idempotency_key: newId('idk'), created_at: now, updated_at: now,
+      });
+      await db.insertInto('notifications').values([page(a!, 'escalation'), page(a!, 'responder'), page(b!, 'escalation')]).execute();
+
+      await executor.executeBatch([unit('acknowledge', 'stops-a'), unit('resolve', 'stops-a'), unit('resolve', 'stops-b')]);
+
+      const pages = async (id: string) => db.selectFrom('notifications').select(['kind', 'status', 'detail']).where('alert_id', '=', id).orderBy('kind').execute();
+      // The acknowledgement (by a source: the escalation's pages) first, then the resolve (the rest).
+      expect(await pages(a!)).toEqual([{ kind: 'escalation', status: 'cancelled', detail: 'acknowledged' }, { kind: 'responder', status: 'cancelled', detail: 'resolved' }]);
+      expect(await pages(b!)).toEqual([{ kind: 'escalation', status: 'cancelled', detail: 'resolved' }]);
+      const escalations = await db.selectFrom('alert_escalations').select(['alert_id', 'next_at']).where('alert_id', 'in', [a!, b!]).orderBy('alert_id').execute();
+      expect(escalations.map((e) => e.next_at)).toEqual([null, null]);
+      const cancelled = async (id: string) =>
+        (await db.selectFrom('alert_log').select('id').where('alert_id', '=', id).where('kind', '=', 'pages_cancelled').orderBy('id').execute()).length;
+      const timeline = async (id: string) => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/alerts/${id}/timeline`, headers: tenant.headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { kind: string; message: string }[]).filter((e) => e.kind === 'pages_cancelled').map((e) => e.message);
+      };
+      expect(await cancelled(a!)).toBe(2);
+      expect((await timeline(a!)).sort()).toEqual([expect.stringMatching(/^1 pending page cancelled: acknowledged by source /), expect.stringMatching(/^1 pending page cancelled: resolved by source /)]);
+      expect(await timeline(b!)).toEqual([expect.stringMatching(/^1 pending page cancelled: resolved by source /)]);
+      const statuses = await db.selectFrom('alerts').select(['id', 'status']).where('id', 'in', [a!, b!]).orderBy('id').execute();
+      expect(statuses.map((s) => s.status)).toEqual(['resolved', 'resolved']);
+    });
+
     it.runIf(dialect === 'postgres')('a first trigger that loses to a concurrent transaction fails its batch, which is retried unit by unit and joins the winner', async () => {
       const unit = (key: string) => unitOf('crd_race_test', { action: 'trigger', title: `Race ${key}`, eventKey: key });
       const pool = t.container.store.pool!;
