@@ -200,7 +200,8 @@ export const SEARCH_DRIVES_AT_MOST = { sqlite: 2000, postgres: 500 };
  * answers that range instead (docs/adr/0551-title-search-at-a-million.md). SQLite's walk of the
  * organization reads its list index alone (it holds the words: ~0.3 µs an alert), through a
  * service it reads each alert (~2 µs); PostgreSQL reads each alert from the table (~3 µs) and has a
- * cheap exact answer per priority (the GIN index intersected with the list index's range).
+ * cheap exact answer per priority (that priority's matches, from alerts_resolved_words for the
+ * resolved alerts, docs/adr/0554-pg-title-search-walk.md).
  */
 export const SEARCH_WALK_AT_MOST = { sqliteIndex: 100_000, sqliteRows: 5000, postgres: 1000 };
 
@@ -269,6 +270,15 @@ async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: st
 /** The GIN index alerts_fts's expression (and alerts_unresolved_words's) matching every word as a prefix. */
 const pgTitleMatch = (words: string[]) => sql<boolean>`array_to_tsvector(string_to_array(title_words, ' ')) @@ ${tsQuery(words)}::tsquery`;
 
+/**
+ * The GIN index alerts_resolved_words's expression (resolved alerts' words, each after the digit of
+ * the alert's priority) matching every word as a prefix within priority `p`: the matches of one
+ * priority, whatever the others hold (migration 2026-11-29T030000, docs/adr/0554). Exported for
+ * the plan test: the index serves only this exact expression.
+ */
+export const pgResolvedMatch = (p: number, words: string[]) =>
+  sql<boolean>`array_to_tsvector(string_to_array(priority || replace(title_words, ' ', ' ' || priority), ' ')) @@ ${tsQuery(words.map((w) => `${p}${w}`))}::tsquery`;
+
 /** Every word begins a word of `column` (an alert's `title_words`): the rule of alert.search.ts, tested per row. */
 const titleHasWords = (dialect: Dialect, words: string[], column: RawBuilder<unknown> = sql.ref('title_words')) =>
   sql<boolean>`${sql.join(
@@ -316,7 +326,8 @@ export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, wor
  * a service: its organization list index, which holds the words). A range whose walk read that
  * many alerts and filled no page is answered by the search index instead: on SQLite the whole
  * status by ADR 0546's walk (the list of matches built once, each list entry tested against it),
- * on PostgreSQL that priority by the GIN index intersected with the list index's range.
+ * on PostgreSQL that priority by its matches alone (alerts_resolved_words, or for an unresolved
+ * status alerts_unresolved_words).
  */
 async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
   const walkAtMost = f.searchWalkAtMost ?? (dialect === 'postgres' ? SEARCH_WALK_AT_MOST.postgres : f.serviceId ? SEARCH_WALK_AT_MOST.sqliteRows : SEARCH_WALK_AT_MOST.sqliteIndex);
@@ -327,8 +338,8 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
     if (rows.length < f.limit && (walkAtMost <= 0 || Number((await walk.walked.execute(db)).rows[0]!.n) > 0)) {
       const exact = walk.exact;
       if (!exact) return listAlertsQuery(db, dialect, { ...f, status: [status], searchDrives: false }).execute() as Promise<AlertRow[]>;
-      // Bitmap scans only: the planner intersects the GIN index's matches with the list index's
-      // range (BitmapAnd) or reads the fewer of them, instead of walking the range row by row.
+      // Bitmap scans only: the planner reads this priority's matches from the GIN index (or
+      // intersects them with the list index's range), instead of walking the range row by row.
       rows = await db.transaction().execute(async (trx) => {
         await sql`set local enable_indexscan = off`.execute(trx);
         return (await exact.execute(trx)).rows;
@@ -346,24 +357,28 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
  * `walkAtMost` alerts or more (n = 1: its walkAtMost-th entry exists; an OFFSET steps through the
  * index without reading rows, ~0.09 µs an entry on SQLite). SQLite: a range per cursor range,
  * answered by the search index as a whole when a walk falls short. PostgreSQL, which reads each
- * walked alert from the table (~3 µs): a range per priority, each answered on its own by the GIN
- * index intersected with the list index's range (`exact`) when its walk falls short. Exported for
- * the plan test.
+ * walked alert from the table (~3 µs): a range per priority, each answered on its own by that
+ * status's and priority's matches (`exact`) when its walk falls short. Exported for the plan test.
  */
 export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[], status: string, walkAtMost: number) {
   const { terms, ranges } = listTerms(f);
   if (dialect === 'postgres') {
     const priorities = f.priority?.length ? [...new Set(f.priority)].sort((x, y) => x - y) : [1, 2, 3, 4, 5];
     const perPriority = [
-      ...(f.after && priorities.includes(f.after.priority) ? [sql`priority = ${f.after.priority} and id < ${f.after.id}`] : []),
-      ...priorities.filter((p) => !f.after || p > f.after.priority).map((p) => sql`priority = ${p}`),
+      ...(f.after && priorities.includes(f.after.priority) ? [{ p: f.after.priority, range: sql`priority = ${f.after.priority} and id < ${f.after.id}` }] : []),
+      ...priorities.filter((p) => !f.after || p > f.after.priority).map((p) => ({ p, range: sql`priority = ${p}` })),
     ];
     const where = sql.join([...terms.filter((t) => t !== terms.priority), sql`status = ${status}`], sql` and `);
-    return perPriority.map((range) => ({
+    // The exact answer reads the matches of this status and priority only: resolved alerts from
+    // alerts_resolved_words (their words under their priority), the others from the partial index
+    // of unresolved alerts (the literal predicate lets the planner use it). Never every match of
+    // the store (alerts_fts), nor the whole range read through a BitmapAnd, when the word is rare here.
+    const exactMatch = (p: number) => (status === 'resolved' ? sql`status = 'resolved' and ${pgResolvedMatch(p, words)}` : sql`status <> 'resolved' and ${pgTitleMatch(words)}`);
+    return perPriority.map(({ p, range }) => ({
       matches: sql<AlertRow>`select * from (select * from alerts where ${where} and ${range} order by id desc limit ${walkAtMost}) w
         where ${titleHasWords(dialect, words)} limit ${f.limit}`,
       walked: sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${where} and ${range} order by id desc limit 1 offset ${walkAtMost - 1}) w`,
-      exact: sql<AlertRow>`select * from alerts where ${where} and ${range} and ${pgTitleMatch(words)} order by id desc limit ${f.limit}` as RawBuilder<AlertRow> | undefined,
+      exact: sql<AlertRow>`select * from alerts where ${where} and ${range} and ${exactMatch(p)} order by id desc limit ${f.limit}` as RawBuilder<AlertRow> | undefined,
     }));
   }
   // SQLite: the walk reads the index named (the bound was chosen for it), and only its columns, so
