@@ -252,6 +252,9 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
   return found.sort(listOrder).slice(0, f.limit);
 }
 
+/** A walked alert; on PostgreSQL with whether it matches and is the walk's last (walkQueries). */
+type WalkedRow = AlertRow & { walk_n?: number; walk_match?: boolean; walk_end?: boolean };
+
 /** The list's order: priority rank ascending, then id descending. */
 const listOrder = (a: AlertRow, b: AlertRow) => a.priority - b.priority || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
@@ -353,8 +356,11 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
   const found: AlertRow[] = [];
   for (const walk of walkQueries(dialect, f, words, status, walkAtMost)) {
     if (found.length >= f.limit) break;
-    let rows = (await walk.matches.execute(db)).rows;
-    if (rows.length < f.limit && (walkAtMost <= 0 || Number((await walk.walked.execute(db)).rows[0]!.n) > 0)) {
+    const walked = (await walk.matches.execute(db)).rows;
+    // PostgreSQL's walk says itself whether it read its bound (walk_end); SQLite's is asked.
+    let rows: AlertRow[] = walk.walked ? walked : walked.filter((r) => r.walk_match).map(({ walk_n: _n, walk_match: _m, walk_end: _e, ...row }) => row).slice(0, f.limit);
+    const readBound = async () => (walk.walked ? Number((await walk.walked.execute(db)).rows[0]!.n) > 0 : walked.some((r) => r.walk_end));
+    if (rows.length < f.limit && (walkAtMost <= 0 || (await readBound()))) {
       const exact = walk.exact;
       if (!exact) return listAlertsQuery(db, dialect, { ...f, status: [status], searchDrives: false }).execute() as Promise<AlertRow[]>;
       // Bitmap scans only: the planner reads this priority's matches from the GIN index (or
@@ -373,8 +379,9 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
  * The walk of one status, range by range in list order: the walk's matches (a subquery read in
  * list order and stopped at the page's limit: SQLite runs it as a co-routine, PostgreSQL as a Limit
  * over an index scan, so it reads only as far as the page needs) and whether the range holds
- * `walkAtMost` alerts or more (n = 1: its walkAtMost-th entry exists; an OFFSET steps through the
- * index without reading rows, ~0.09 µs an entry on SQLite). SQLite: a range per cursor range,
+ * `walkAtMost` alerts or more (SQLite: `walked`, n = 1: its walkAtMost-th entry exists; an OFFSET
+ * steps through the index without reading rows, ~0.09 µs an entry; PostgreSQL: the walk's
+ * walkAtMost-th alert comes back marked `walk_end`, saving a statement). SQLite: a range per cursor range,
  * answered by the search index as a whole when a walk falls short. PostgreSQL, which reads each
  * walked alert from the table (~3 µs): a range per priority, each answered on its own by that
  * status's and priority's matches (`exact`) when its walk falls short. Exported for the plan test.
@@ -393,10 +400,13 @@ export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[
     // of unresolved alerts (the literal predicate lets the planner use it). Never every match of
     // the store (alerts_fts), nor the whole range read through a BitmapAnd, when the word is rare here.
     const exactMatch = (p: number) => (status === 'resolved' ? sql`status = 'resolved' and ${pgResolvedMatch(p, words)}` : sql`status <> 'resolved' and ${pgTitleMatch(words)}`);
+    // The walk's last alert (walk_n = walkAtMost) comes back whether it matches or not: it says the
+    // walk read its bound, in the same statement.
     return perPriority.map(({ p, range }) => ({
-      matches: sql<AlertRow>`select * from (select * from alerts where ${where} and ${range} order by id desc limit ${walkAtMost}) w
-        where ${titleHasWords(dialect, words)} limit ${f.limit}`,
-      walked: sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${where} and ${range} order by id desc limit 1 offset ${walkAtMost - 1}) w`,
+      matches: sql<WalkedRow>`select *, ${titleHasWords(dialect, words)} as walk_match, walk_n = ${walkAtMost} as walk_end
+        from (select *, row_number() over () as walk_n from (select * from alerts where ${where} and ${range} order by id desc limit ${walkAtMost}) w0) w
+        where walk_n = ${walkAtMost} or ${titleHasWords(dialect, words)} limit ${f.limit + 1}`,
+      walked: undefined as RawBuilder<{ n: number }> | undefined,
       exact: sql<AlertRow>`select * from alerts where ${where} and ${range} and ${exactMatch(p)} order by id desc limit ${f.limit}` as RawBuilder<AlertRow> | undefined,
     }));
   }
@@ -406,9 +416,9 @@ export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[
   const from = f.serviceId ? sql`alerts indexed by alerts_service_list` : sql`alerts indexed by alerts_org_list`;
   const where = sql.join([...terms.filter((t) => t !== terms.urgency), sql`status = ${status}`], sql` and `);
   return ranges.map((range) => ({
-    matches: sql<AlertRow>`select a.* from (select rowid as r, title_words as tw from ${from} where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
+    matches: sql<WalkedRow>`select a.* from (select rowid as r, title_words as tw from ${from} where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
       cross join alerts a on a.rowid = w.r where ${titleHasWords(dialect, words, sql.ref('w.tw'))}${terms.urgency ? sql` and a.${terms.urgency}` : sql``} limit ${f.limit}`,
-    walked: sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} and ${range} order by priority asc, id desc limit 1 offset ${walkAtMost - 1}) w`,
+    walked: sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} and ${range} order by priority asc, id desc limit 1 offset ${walkAtMost - 1}) w` as RawBuilder<{ n: number }> | undefined,
     exact: undefined as RawBuilder<AlertRow> | undefined,
   }));
 }

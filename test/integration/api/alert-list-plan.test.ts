@@ -109,15 +109,13 @@ describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
         } else {
           expect(pgReadsInOrder(await pgPlan(db, q), /alerts_(org|service)_list/, true)).toEqual([]);
         }
-        // How far the walk could read: an index range of the same filters, cut at the bound.
-        const walked = walk.walked.compile(db);
+        // How far the walk could read (SQLite; PostgreSQL's walk marks its last alert): an index
+        // range of the same filters, cut at the bound.
+        expect(walk.walked === undefined).toBe(dialect === 'postgres');
         if (dialect === 'sqlite') {
+          const walked = walk.walked!.compile(db);
           for (const r of (await sqlitePlan(db, walked)).filter((s) => /\balerts\b/.test(s.detail))) expect(r.detail).toMatch(/^SEARCH alerts USING (COVERING )?INDEX /);
         } else {
-          const reads = pgNodes(await pgPlan(db, walked)).filter((n) => n['Relation Name'] === 'alerts');
-          expect(reads.length).toBeGreaterThan(0);
-          for (const n of reads) expect(n['Node Type']).toMatch(/^Index (Only )?Scan$/);
-          expect(pgNodes(await pgPlan(db, walked)).some((n) => n['Node Type'] === 'Limit')).toBe(true);
           // A priority whose walk falls short: bitmap scans as listAlerts runs it, of the index of
           // its status's words (resolved: under their priority, docs/adr/0554) or of the list
           // index (the planner's choice: on this empty table, the list index); never every match
