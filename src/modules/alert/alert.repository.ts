@@ -197,8 +197,8 @@ export const SEARCH_DRIVES_AT_MOST = { sqlite: 2000, postgres: 500 };
 /**
  * PostgreSQL: an estimate of more than this many times SEARCH_DRIVES_AT_MOST matches settles that
  * there are more, without counting (docs/adr/0554-pg-title-search-walk.md). Under it, a count costs
- * well under a millisecond; a word absent from the statistics is estimated at about 0.02 % of the
- * alerts, under this bound up to 50 million alerts.
+ * well under a millisecond. A word absent from the statistics is estimated at a small share of the
+ * alerts (200 of the bench's million), so a rare word is still counted, and read from the index.
  */
 export const SEARCH_ESTIMATE_SETTLES_OVER = 20;
 
@@ -223,7 +223,7 @@ const UNRESOLVED = new Set<string>(['open', 'acknowledged', 'snoozed']);
  * (docs/adr/0010-alert-list-queries.md). A single query with `status in (…)` or an `or` on the
  * cursor would read and sort every matching alert.
  *
- * With `q` (docs/adr/0542, 0546, 0551): few matches in the store, and the search index drives;
+ * With `q` (docs/adr/0542, 0546, 0551, 0554): few matches in the store, and the search index drives;
  * many, and each status is walked in list order, each alert tested by its own words
  * (`title_words`): the unresolved statuses through an index that holds their words
  * (`alerts_unresolved_words` on SQLite, the partial GIN index `alerts_unresolved_words` on
