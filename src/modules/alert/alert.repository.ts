@@ -360,8 +360,18 @@ export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, wor
 async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
   const walkAtMost = f.searchWalkAtMost ?? (dialect === 'postgres' ? SEARCH_WALK_AT_MOST.postgres : f.serviceId ? SEARCH_WALK_AT_MOST.sqliteRows : SEARCH_WALK_AT_MOST.sqliteIndex);
   const found: AlertRow[] = [];
-  for (const walk of walkQueries(dialect, f, words, status, walkAtMost)) {
+  const walks = walkQueries(dialect, f, words, status, walkAtMost);
+  // PostgreSQL's walks go priority by priority, a statement each; an unresolved status often has
+  // no alert of some priorities (acknowledged and snoozed often none at all): one statement of
+  // index probes says which ranges to walk.
+  let held = walks.map(() => true);
+  if (UNRESOLVED.has(status) && walks.length > 1 && walks.every((w) => w.any)) {
+    const row = (await sql<Record<string, boolean>>`select ${sql.join(walks.map((w, i) => sql`${w.any!} as ${sql.ref(`r${i}`)}`))}`.execute(db)).rows[0]!;
+    held = walks.map((_, i) => row[`r${i}`] === true);
+  }
+  for (const [i, walk] of walks.entries()) {
     if (found.length >= f.limit) break;
+    if (!held[i]) continue;
     const walked = (await walk.matches.execute(db)).rows;
     // PostgreSQL's walk says itself whether it read its bound (walk_end); SQLite's is asked.
     let rows: AlertRow[] = walk.walked ? walked : walked.filter((r) => r.walk_match).map(({ walk_n: _n, walk_match: _m, walk_end: _e, ...row }) => row).slice(0, f.limit);
@@ -408,7 +418,10 @@ export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[
     const exactMatch = (p: number) => (status === 'resolved' ? sql`status = 'resolved' and ${pgResolvedMatch(p, words)}` : sql`status <> 'resolved' and ${pgTitleMatch(words)}`);
     // The walk's last alert (walk_n = walkAtMost) comes back whether it matches or not: it says the
     // walk read its bound, in the same statement.
+    // Whether the range holds any alert (of the filters a list index holds): an index probe.
+    const probeWhere = sql.join([...terms.filter((t) => t !== terms.priority && t !== terms.urgency), sql`status = ${status}`], sql` and `);
     return perPriority.map(({ p, range }) => ({
+      any: sql<boolean>`exists (select 1 from alerts where ${probeWhere} and ${range})` as RawBuilder<boolean> | undefined,
       matches: sql<WalkedRow>`select *, ${titleHasWords(dialect, words)} as walk_match, walk_n = ${walkAtMost} as walk_end
         from (select *, row_number() over () as walk_n from (select * from alerts where ${where} and ${range} order by id desc limit ${walkAtMost}) w0) w
         where walk_n = ${walkAtMost} or ${titleHasWords(dialect, words)} limit ${f.limit + 1}`,
@@ -424,6 +437,7 @@ export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[
   return ranges.map((range) => ({
     matches: sql<WalkedRow>`select a.* from (select rowid as r, title_words as tw from ${from} where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
       cross join alerts a on a.rowid = w.r where ${titleHasWords(dialect, words, sql.ref('w.tw'))}${terms.urgency ? sql` and a.${terms.urgency}` : sql``} limit ${f.limit}`,
+    any: undefined as RawBuilder<boolean> | undefined,
     walked: sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} and ${range} order by priority asc, id desc limit 1 offset ${walkAtMost - 1}) w` as RawBuilder<{ n: number }> | undefined,
     exact: undefined as RawBuilder<AlertRow> | undefined,
   }));
