@@ -26,19 +26,19 @@ export async function sqlitePlan(db: Kysely<Database>, q: CompiledQuery): Promis
 
 /**
  * PostgreSQL's plan with sequential scans and sorts priced out, so it shows whether an index can
- * serve the query at all (on a small test table the planner would rightly scan). The statement is
- * only planned, never run.
+ * serve the query at all (on a small test table the planner would rightly scan); `off` names more
+ * plan types to price out, as the code that runs the statement does (`enable_indexscan`). The
+ * statement is only planned, never run.
  */
-export async function pgPlan(db: Kysely<Database>, q: CompiledQuery): Promise<PgPlanNode> {
+export async function pgPlan(db: Kysely<Database>, q: CompiledQuery, off: string[] = []): Promise<PgPlanNode> {
+  const settings = ['enable_seqscan', 'enable_sort', ...off];
   return db.connection().execute(async (conn) => {
-    await conn.executeQuery(CompiledQuery.raw('set enable_seqscan = off'));
-    await conn.executeQuery(CompiledQuery.raw('set enable_sort = off'));
+    for (const s of settings) await conn.executeQuery(CompiledQuery.raw(`set ${s} = off`));
     try {
       const r = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgPlanNode }> }>(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
       return r.rows[0]!['QUERY PLAN'][0]!.Plan;
     } finally {
-      await conn.executeQuery(CompiledQuery.raw('reset enable_seqscan'));
-      await conn.executeQuery(CompiledQuery.raw('reset enable_sort'));
+      for (const s of settings) await conn.executeQuery(CompiledQuery.raw(`reset ${s}`));
     }
   });
 }

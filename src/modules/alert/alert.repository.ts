@@ -195,12 +195,21 @@ export interface AlertListFilter {
 export const SEARCH_DRIVES_AT_MOST = { sqlite: 2000, postgres: 500 };
 
 /**
+ * PostgreSQL: an estimate of more than this many times SEARCH_DRIVES_AT_MOST matches settles that
+ * there are more, without counting (docs/adr/0554-pg-title-search-walk.md). Under it, a count costs
+ * well under a millisecond. A word absent from the statistics is estimated at a small share of the
+ * alerts (200 of the bench's million), so a rare word is still counted, and read from the index.
+ */
+export const SEARCH_ESTIMATE_SETTLES_OVER = 20;
+
+/**
  * A walk for a common word reads at most this many alerts of a status for a page; when they hold
  * too few matches (the word is common in the store but not in this range), the search index
  * answers that range instead (docs/adr/0551-title-search-at-a-million.md). SQLite's walk of the
  * organization reads its list index alone (it holds the words: ~0.3 µs an alert), through a
  * service it reads each alert (~2 µs); PostgreSQL reads each alert from the table (~3 µs) and has a
- * cheap exact answer per priority (the GIN index intersected with the list index's range).
+ * cheap exact answer per priority (that priority's matches, from alerts_resolved_words for the
+ * resolved alerts, docs/adr/0554-pg-title-search-walk.md).
  */
 export const SEARCH_WALK_AT_MOST = { sqliteIndex: 100_000, sqliteRows: 5000, postgres: 1000 };
 
@@ -214,7 +223,7 @@ const UNRESOLVED = new Set<string>(['open', 'acknowledged', 'snoozed']);
  * (docs/adr/0010-alert-list-queries.md). A single query with `status in (…)` or an `or` on the
  * cursor would read and sort every matching alert.
  *
- * With `q` (docs/adr/0542, 0546, 0551): few matches in the store, and the search index drives;
+ * With `q` (docs/adr/0542, 0546, 0551, 0554): few matches in the store, and the search index drives;
  * many, and each status is walked in list order, each alert tested by its own words
  * (`title_words`): the unresolved statuses through an index that holds their words
  * (`alerts_unresolved_words` on SQLite, the partial GIN index `alerts_unresolved_words` on
@@ -224,9 +233,13 @@ const UNRESOLVED = new Set<string>(['open', 'acknowledged', 'snoozed']);
 export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter): Promise<AlertRow[]> {
   const words = f.q ? queryWords(f.q) : [];
   if (!words.length) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
-  if (f.searchDrives === undefined) f = { ...f, searchDrives: !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST[dialect])) };
-  if (f.searchDrives) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
   const statuses = f.status?.length ? [...new Set(f.status)] : [...ALERT_STATUSES];
+  // Without the resolved status the unresolved alerts' own count decides below: counting every
+  // match of the store would cost the history's matches (5 ms at a million alerts on PostgreSQL,
+  // whose GIN index hands over all of them before the first), and the few-matches plans of both
+  // (the search index driving, or the unresolved alerts' index driving) read the same few alerts.
+  if (f.searchDrives === undefined) f = { ...f, searchDrives: statuses.includes('resolved') && !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST[dialect])) };
+  if (f.searchDrives) return listAlertsQuery(db, dialect, f).execute() as Promise<AlertRow[]>;
   const unresolved = statuses.filter((s) => UNRESOLVED.has(s));
   const found: AlertRow[] = [];
   if (unresolved.length) {
@@ -238,6 +251,9 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
   if (statuses.includes('resolved')) found.push(...(await walkedMatches(db, dialect, f, words, 'resolved')));
   return found.sort(listOrder).slice(0, f.limit);
 }
+
+/** A walked alert; on PostgreSQL with whether it matches and is the walk's last (walkQueries). */
+type WalkedRow = AlertRow & { walk_n?: number; walk_match?: boolean; walk_end?: boolean };
 
 /** The list's order: priority rank ascending, then id descending. */
 const listOrder = (a: AlertRow, b: AlertRow) => a.priority - b.priority || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -251,11 +267,24 @@ const listOrder = (a: AlertRow, b: AlertRow) => a.priority - b.priority || (a.id
 async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: string[], bound: number, unresolvedOnly = false): Promise<boolean> {
   const over = async (match: RawBuilder<unknown>) => Number((await sql<{ n: number }>`select count(*) as n from (${match} limit ${bound + 1}) m`.execute(db)).rows[0]!.n) > bound;
   if (dialect === 'postgres') {
+    const unresolved = unresolvedOnly ? sql`status <> 'resolved' and ` : sql``;
+    // A GIN index hands over every match before the first (~70 ns a match): counting the store's
+    // even to the bound costs what the word's matches are, 190 ms for "on" at a million alerts.
+    // The planner's estimate (statistics of the index's expression, kept by ANALYZE) costs its
+    // planning alone; far over the bound, it settles the question. An estimate is no answer (a
+    // stale one only picks the slower plan: every plan answers the same); near the bound or under,
+    // count. Not for the unresolved alerts: the planner takes the word and the status as
+    // independent, so the estimate follows the history's matches (a word of resolved alerts only
+    // would seem common among open ones, and their walks read their bound for nothing), while
+    // their count costs what they are.
+    if (!unresolvedOnly) {
+      const explained = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`explain (format json) select 1 from alerts where ${pgTitleMatch(words)}`.execute(db);
+      if (explained.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'] > bound * SEARCH_ESTIMATE_SETTLES_OVER) return true;
+    }
     // The GIN index's matches, each read from the table until the bound: the planner would rather
     // scan the table testing the expression on each row (~2 µs a row) for a common word's limit.
     return db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
-      const unresolved = unresolvedOnly ? sql`status <> 'resolved' and ` : sql``;
       return Number((await sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${unresolved}${pgTitleMatch(words)} limit ${bound + 1}) m`.execute(trx)).rows[0]!.n) > bound;
     });
   }
@@ -268,6 +297,15 @@ async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: st
 
 /** The GIN index alerts_fts's expression (and alerts_unresolved_words's) matching every word as a prefix. */
 const pgTitleMatch = (words: string[]) => sql<boolean>`array_to_tsvector(string_to_array(title_words, ' ')) @@ ${tsQuery(words)}::tsquery`;
+
+/**
+ * The GIN index alerts_resolved_words's expression (resolved alerts' words, each after the digit of
+ * the alert's priority) matching every word as a prefix within priority `p`: the matches of one
+ * priority, whatever the others hold (migration 2026-11-29T030000, docs/adr/0554). Exported for
+ * the plan test: the index serves only this exact expression.
+ */
+export const pgResolvedMatch = (p: number, words: string[]) =>
+  sql<boolean>`array_to_tsvector(string_to_array(priority || replace(title_words, ' ', ' ' || priority), ' ')) @@ ${tsQuery(words.map((w) => `${p}${w}`))}::tsquery`;
 
 /** Every word begins a word of `column` (an alert's `title_words`): the rule of alert.search.ts, tested per row. */
 const titleHasWords = (dialect: Dialect, words: string[], column: RawBuilder<unknown> = sql.ref('title_words')) =>
@@ -316,19 +354,33 @@ export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, wor
  * a service: its organization list index, which holds the words). A range whose walk read that
  * many alerts and filled no page is answered by the search index instead: on SQLite the whole
  * status by ADR 0546's walk (the list of matches built once, each list entry tested against it),
- * on PostgreSQL that priority by the GIN index intersected with the list index's range.
+ * on PostgreSQL that priority by its matches alone (alerts_resolved_words, or for an unresolved
+ * status alerts_unresolved_words).
  */
 async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
   const walkAtMost = f.searchWalkAtMost ?? (dialect === 'postgres' ? SEARCH_WALK_AT_MOST.postgres : f.serviceId ? SEARCH_WALK_AT_MOST.sqliteRows : SEARCH_WALK_AT_MOST.sqliteIndex);
   const found: AlertRow[] = [];
-  for (const walk of walkQueries(dialect, f, words, status, walkAtMost)) {
+  const walks = walkQueries(dialect, f, words, status, walkAtMost);
+  // PostgreSQL's walks go priority by priority, a statement each; an unresolved status often has
+  // no alert of some priorities (acknowledged and snoozed often none at all): one statement of
+  // index probes says which ranges to walk.
+  let held = walks.map(() => true);
+  if (UNRESOLVED.has(status) && walks.length > 1 && walks.every((w) => w.any)) {
+    const row = (await sql<Record<string, boolean>>`select ${sql.join(walks.map((w, i) => sql`${w.any!} as ${sql.ref(`r${i}`)}`))}`.execute(db)).rows[0]!;
+    held = walks.map((_, i) => row[`r${i}`] === true);
+  }
+  for (const [i, walk] of walks.entries()) {
     if (found.length >= f.limit) break;
-    let rows = (await walk.matches.execute(db)).rows;
-    if (rows.length < f.limit && (walkAtMost <= 0 || Number((await walk.walked.execute(db)).rows[0]!.n) > 0)) {
+    if (!held[i]) continue;
+    const walked = (await walk.matches.execute(db)).rows;
+    // PostgreSQL's walk says itself whether it read its bound (walk_end); SQLite's is asked.
+    let rows: AlertRow[] = walk.walked ? walked : walked.filter((r) => r.walk_match).map(({ walk_n: _n, walk_match: _m, walk_end: _e, ...row }) => row).slice(0, f.limit);
+    const readBound = async () => (walk.walked ? Number((await walk.walked.execute(db)).rows[0]!.n) > 0 : walked.some((r) => r.walk_end));
+    if (rows.length < f.limit && (walkAtMost <= 0 || (await readBound()))) {
       const exact = walk.exact;
       if (!exact) return listAlertsQuery(db, dialect, { ...f, status: [status], searchDrives: false }).execute() as Promise<AlertRow[]>;
-      // Bitmap scans only: the planner intersects the GIN index's matches with the list index's
-      // range (BitmapAnd) or reads the fewer of them, instead of walking the range row by row.
+      // Bitmap scans only: the planner reads this priority's matches from the GIN index (or
+      // intersects them with the list index's range), instead of walking the range row by row.
       rows = await db.transaction().execute(async (trx) => {
         await sql`set local enable_indexscan = off`.execute(trx);
         return (await exact.execute(trx)).rows;
@@ -343,27 +395,38 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
  * The walk of one status, range by range in list order: the walk's matches (a subquery read in
  * list order and stopped at the page's limit: SQLite runs it as a co-routine, PostgreSQL as a Limit
  * over an index scan, so it reads only as far as the page needs) and whether the range holds
- * `walkAtMost` alerts or more (n = 1: its walkAtMost-th entry exists; an OFFSET steps through the
- * index without reading rows, ~0.09 µs an entry on SQLite). SQLite: a range per cursor range,
+ * `walkAtMost` alerts or more (SQLite: `walked`, n = 1: its walkAtMost-th entry exists; an OFFSET
+ * steps through the index without reading rows, ~0.09 µs an entry; PostgreSQL: the walk's
+ * walkAtMost-th alert comes back marked `walk_end`, saving a statement). SQLite: a range per cursor range,
  * answered by the search index as a whole when a walk falls short. PostgreSQL, which reads each
- * walked alert from the table (~3 µs): a range per priority, each answered on its own by the GIN
- * index intersected with the list index's range (`exact`) when its walk falls short. Exported for
- * the plan test.
+ * walked alert from the table (~3 µs): a range per priority, each answered on its own by that
+ * status's and priority's matches (`exact`) when its walk falls short. Exported for the plan test.
  */
 export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[], status: string, walkAtMost: number) {
   const { terms, ranges } = listTerms(f);
   if (dialect === 'postgres') {
     const priorities = f.priority?.length ? [...new Set(f.priority)].sort((x, y) => x - y) : [1, 2, 3, 4, 5];
     const perPriority = [
-      ...(f.after && priorities.includes(f.after.priority) ? [sql`priority = ${f.after.priority} and id < ${f.after.id}`] : []),
-      ...priorities.filter((p) => !f.after || p > f.after.priority).map((p) => sql`priority = ${p}`),
+      ...(f.after && priorities.includes(f.after.priority) ? [{ p: f.after.priority, range: sql`priority = ${f.after.priority} and id < ${f.after.id}` }] : []),
+      ...priorities.filter((p) => !f.after || p > f.after.priority).map((p) => ({ p, range: sql`priority = ${p}` })),
     ];
     const where = sql.join([...terms.filter((t) => t !== terms.priority), sql`status = ${status}`], sql` and `);
-    return perPriority.map((range) => ({
-      matches: sql<AlertRow>`select * from (select * from alerts where ${where} and ${range} order by id desc limit ${walkAtMost}) w
-        where ${titleHasWords(dialect, words)} limit ${f.limit}`,
-      walked: sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${where} and ${range} order by id desc limit 1 offset ${walkAtMost - 1}) w`,
-      exact: sql<AlertRow>`select * from alerts where ${where} and ${range} and ${pgTitleMatch(words)} order by id desc limit ${f.limit}` as RawBuilder<AlertRow> | undefined,
+    // The exact answer reads the matches of this status and priority only: resolved alerts from
+    // alerts_resolved_words (their words under their priority), the others from the partial index
+    // of unresolved alerts (the literal predicate lets the planner use it). Never every match of
+    // the store (alerts_fts), nor the whole range read through a BitmapAnd, when the word is rare here.
+    const exactMatch = (p: number) => (status === 'resolved' ? sql`status = 'resolved' and ${pgResolvedMatch(p, words)}` : sql`status <> 'resolved' and ${pgTitleMatch(words)}`);
+    // The walk's last alert (walk_n = walkAtMost) comes back whether it matches or not: it says the
+    // walk read its bound, in the same statement.
+    // Whether the range holds any alert (of the filters a list index holds): an index probe.
+    const probeWhere = sql.join([...terms.filter((t) => t !== terms.priority && t !== terms.urgency), sql`status = ${status}`], sql` and `);
+    return perPriority.map(({ p, range }) => ({
+      any: sql<boolean>`exists (select 1 from alerts where ${probeWhere} and ${range})` as RawBuilder<boolean> | undefined,
+      matches: sql<WalkedRow>`select *, ${titleHasWords(dialect, words)} as walk_match, walk_n = ${walkAtMost} as walk_end
+        from (select *, row_number() over () as walk_n from (select * from alerts where ${where} and ${range} order by id desc limit ${walkAtMost}) w0) w
+        where walk_n = ${walkAtMost} or ${titleHasWords(dialect, words)} limit ${f.limit + 1}`,
+      walked: undefined as RawBuilder<{ n: number }> | undefined,
+      exact: sql<AlertRow>`select * from alerts where ${where} and ${range} and ${exactMatch(p)} order by id desc limit ${f.limit}` as RawBuilder<AlertRow> | undefined,
     }));
   }
   // SQLite: the walk reads the index named (the bound was chosen for it), and only its columns, so
@@ -372,9 +435,10 @@ export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[
   const from = f.serviceId ? sql`alerts indexed by alerts_service_list` : sql`alerts indexed by alerts_org_list`;
   const where = sql.join([...terms.filter((t) => t !== terms.urgency), sql`status = ${status}`], sql` and `);
   return ranges.map((range) => ({
-    matches: sql<AlertRow>`select a.* from (select rowid as r, title_words as tw from ${from} where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
+    matches: sql<WalkedRow>`select a.* from (select rowid as r, title_words as tw from ${from} where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
       cross join alerts a on a.rowid = w.r where ${titleHasWords(dialect, words, sql.ref('w.tw'))}${terms.urgency ? sql` and a.${terms.urgency}` : sql``} limit ${f.limit}`,
-    walked: sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} and ${range} order by priority asc, id desc limit 1 offset ${walkAtMost - 1}) w`,
+    any: undefined as RawBuilder<boolean> | undefined,
+    walked: sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} and ${range} order by priority asc, id desc limit 1 offset ${walkAtMost - 1}) w` as RawBuilder<{ n: number }> | undefined,
     exact: undefined as RawBuilder<AlertRow> | undefined,
   }));
 }
