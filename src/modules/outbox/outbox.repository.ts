@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { NewOutboxEventRow, OutboxEventRow } from './outbox.table.ts';
@@ -64,8 +64,19 @@ export async function selectDue(
    */
   opts: { now: string; limit: number; exceptTypes?: readonly string[] },
 ): Promise<OutboxEventRow[]> {
+  if (dialect !== 'postgres') return keepTypes(await firstDue(db.selectFrom('outbox_events').selectAll(), dialect, opts).execute(), opts.exceptTypes);
+  // The first events in the index's order, read from the index and stopped at the limit. With
+  // statistics from before a backlog built up, the planner took the pending events for a few and
+  // read them all (a bitmap scan and a sort: 22-42 ms a round with 20,000 pending, ADR 0552).
+  // Bitmap scans and sorts are off for that statement only, back to the session's own after it.
+  await sql`select set_config(name, 'off', true) from pg_settings where name in ('enable_bitmapscan', 'enable_sort')`.execute(db);
   const rows = await firstDue(db.selectFrom('outbox_events').selectAll(), dialect, opts).execute();
-  const except = opts.exceptTypes ?? [];
+  await sql`select set_config(name, reset_val, true) from pg_settings where name in ('enable_bitmapscan', 'enable_sort')`.execute(db);
+  return keepTypes(rows, opts.exceptTypes);
+}
+
+function keepTypes(rows: OutboxEventRow[], exceptTypes: readonly string[] | undefined): OutboxEventRow[] {
+  const except = exceptTypes ?? [];
   return except.length ? rows.filter((r) => !except.includes(r.type)) : rows;
 }
 

@@ -135,7 +135,7 @@ for (const dialect of DIALECTS) {
       const page = (alertId: string, kind: 'escalation' | 'responder') => ({
         id: newId('ntf'), org_id: tenant.orgId, alert_id: alertId, user_id: tenant.userId, kind, epoch: 0, cycle: 0, level: 1, step_index: 0, channel: 'sms' as const,
         destination_id: null, urgency: 'high' as const, due_at: now, status: 'pending' as const, attempts: 0, claim_token: null, claim_expires_at: null,
-        provider_message_id: null, detail: null, idempotency_key: newId('idk'), created_at: now, updated_at: now,
+        provider_message_id: null, detail: null, idempotency_key: newId('ntf'), created_at: now, updated_at: now,
       });
       await db.insertInto('notifications').values([page(a!, 'escalation'), page(a!, 'responder'), page(b!, 'escalation')]).execute();
 
