@@ -277,7 +277,8 @@ for (const dialect of DIALECTS) {
       expect(await titlesOf(tenant, 'q=wombat&status=resolved')).toEqual(['Batched wombat w-brief', 'Batched wombat w-earlier']);
       expect(await titlesOf(tenant, 'q=wombat&status=open')).toEqual(['Batched wombat reopened', 'Batched wombat w-new', 'Batched wombat w-stays']);
       expect(await search('wombat reopened')).toEqual(['Batched wombat reopened']);
-      if (dialect === 'sqlite') expect(await t.container.db.selectFrom('alert_words_batch').selectAll().execute()).toEqual([]);
+      // The batch's mark went with its commit.
+      if (dialect === 'sqlite') expect((await sql`select * from alert_words_batch`.execute(t.container.db)).rows).toEqual([]);
       await ftsIntact();
     });
 
