@@ -5,8 +5,9 @@ import { type Kysely, sql } from 'kysely';
 // alert. FTS5 keeps a transaction's new entries in memory until a savepoint, and SQLite opens a
 // savepoint on every written virtual table at the start of each later statement that may need to
 // undo itself: so in an ingest batch every alert's words were written to disk as a segment of
-// their own, and merged again later (alerts_fts alone: ~16 µs an alert, ~4 µs when one statement
-// writes a batch's alerts; the SQLite thread's ingest of the mixed pattern: 83 -> 58 µs a request).
+// their own, and merged again later (alerts_fts alone: ~14–16 µs an alert, ~2–3 µs when one
+// statement writes a batch's alerts; the SQLite thread's ingest of the mixed pattern: 83 -> 58 µs
+// a request).
 // Now the SQLite thread's ingest batch marks the alerts it inserts (a row of alert_words_batch,
 // written at the batch's start: the alerts above after_rowid are the batch's) and writes their
 // words with one statement a table at its end, from the alerts as they are then, deleting the
