@@ -41,8 +41,8 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
   return {
     findOpen: (serviceId, eventKey) => findOpen.get(serviceId, eventKey) as AlertRow | undefined,
     insertIfNoOpen(row) {
-      // The FTS5 index of the title's words follows by trigger; the hour's count here
-      // (docs/adr/0542, 0543), both in the batch's transaction.
+      // The title's words are indexed at the batch's end (sqliteAlertWordsBatch); the hour's count
+      // here (docs/adr/0542, 0543), both in the batch's transaction.
       insert('alerts', row);
       countCreated(row.org_id, row.created_at);
       return true;
@@ -61,6 +61,41 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
       for (const log of plan.logs) insertLog(log);
       for (const ev of planEventRows(plan, orgId, now, settled())) insert('outbox_events', ev);
       if (plan.events.length) afterEffects?.(plan.events, now);
+    },
+  };
+}
+
+/**
+ * The title search tables (alerts_fts, alerts_unresolved_words) for the alerts a batch inserts,
+ * written by one statement each at the batch's end instead of by the triggers, which leave the
+ * alerts above the batch's mark alone (migration 2026-11-29T020000, docs/adr/0553-sqlite-ingest-cost.md): FTS5 writes its pending
+ * entries to disk at every savepoint, which SQLite opens at each later statement of the
+ * transaction, so a trigger's entry was written and merged alert by alert. Both run inside the
+ * batch's transaction: `begin` after BEGIN, `end` before COMMIT.
+ */
+export function sqliteAlertWordsBatch(sqlite: SQLite.Database): { begin(): void; end(): void } {
+  // Prepared at the first batch: the table exists once migrations have run.
+  let s: ReturnType<typeof prepare> | undefined;
+  const prepare = () => ({
+    last: sqlite.prepare('select coalesce(max(rowid), 0) from alerts').pluck().safeIntegers(),
+    mark: sqlite.prepare('insert into alert_words_batch (id, after_rowid) values (1, ?) on conflict (id) do update set after_rowid = excluded.after_rowid'),
+    unmark: sqlite.prepare('delete from alert_words_batch'),
+    words: sqlite.prepare('insert into alerts_fts (rowid, title_words) select rowid, title_words from alerts where rowid > ?'),
+    unresolved: sqlite.prepare(`insert into alerts_unresolved_words (rowid, title_words) select rowid, title_words from alerts where rowid > ? and status <> 'resolved'`),
+  });
+  let after = 0n;
+  return {
+    begin() {
+      s ??= prepare();
+      after = s.last.get() as bigint;
+      s.mark.run(after);
+    },
+    end() {
+      // From the alerts as they are now: one the batch inserted and then resolved or changed is
+      // indexed as it ended, one it inserted and deleted not at all.
+      s!.words.run(after);
+      s!.unresolved.run(after);
+      s!.unmark.run();
     },
   };
 }

@@ -253,6 +253,35 @@ for (const dialect of DIALECTS) {
       await ftsIntact();
     });
 
+    it('keeps both indexes in step through one batch that opens, repeats and resolves alerts, some it opened itself', async () => {
+      // On SQLite the batch indexes the alerts it opened at its end, as they are then, and the
+      // triggers the others (docs/adr/0553-sqlite-ingest-cost.md).
+      const executor = t.container.store.sqliteThread ? createSqliteThreadExecutor(t.container.store.sqliteThread) : createPgExecutor(t.container.store.pool!);
+      let n = 0;
+      const unit = (action: 'trigger' | 'resolve', key: string, title = `Batched wombat ${key}`): IngestUnit => ({
+        receiptId: `rcp_searchbatch${dialect}${n++}`,
+        orgId: tenant.orgId,
+        credentialId: svc.integrationId,
+        idempotencyKey: null,
+        actor: { type: 'integration', id: svc.integrationId, orgId: tenant.orgId },
+        integrationId: svc.integrationId,
+        signals: [{ serviceId: svc.id, signal: normalizeSignal({ action, title, eventKey: key } as never) }],
+        response: 'native',
+        receivedAt: t.clock.now().toISOString(),
+      });
+      await executor.executeBatch([unit('trigger', 'w-earlier'), unit('trigger', 'w-stays')]);
+      await executor.executeBatch([
+        unit('trigger', 'w-new'), unit('trigger', 'w-new'), unit('trigger', 'w-brief'), unit('resolve', 'w-brief'),
+        unit('resolve', 'w-earlier'), unit('trigger', 'w-stays'), unit('trigger', 'w-brief', 'Batched wombat reopened'),
+      ]);
+      expect(await titlesOf(tenant, 'q=wombat&status=resolved')).toEqual(['Batched wombat w-brief', 'Batched wombat w-earlier']);
+      expect(await titlesOf(tenant, 'q=wombat&status=open')).toEqual(['Batched wombat reopened', 'Batched wombat w-new', 'Batched wombat w-stays']);
+      expect(await search('wombat reopened')).toEqual(['Batched wombat reopened']);
+      // The batch's mark went with its commit.
+      if (dialect === 'sqlite') expect((await sql`select * from alert_words_batch`.execute(t.container.db)).rows).toEqual([]);
+      await ftsIntact();
+    });
+
     it('forgets alerts that retention deleted, and finds those written after', async () => {
       const r = await t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers: tenant.headers, payload: { retention_days: 2 } });
       expect(r.statusCode, r.body).toBe(200);
