@@ -1,4 +1,5 @@
-// `node --import tsx bench/scale-reads.ts <kept sqlite dir> [reads]`: serves a store that
+// `node --import tsx bench/scale-reads.ts <kept work dir> [reads]`: serves a store (SQLite, or the
+// kept PostgreSQL database its bench-env.json names) that
 // `BENCH_KEEP=1 npm run bench -- --scale=N` kept (its bench-env.json) with a fresh `klaxon serve`,
 // waits until the server is idle (no alert with an escalation step due), and times the scale
 // bench's reads on it: the same reads, the first request of each apart. A script, not a test.
@@ -7,21 +8,34 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.argv[2];
-if (!dir) throw new Error('usage: bench/scale-reads.ts <kept sqlite work dir> [reads]');
+if (!dir) throw new Error('usage: bench/scale-reads.ts <kept work dir> [reads]');
 const n = Number(process.argv[3] ?? 40);
 const { env, headers } = JSON.parse(readFileSync(join(dir, 'bench-env.json'), 'utf8')) as { env: Record<string, string>; headers: Record<string, string> };
+const pgUrl = env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : undefined;
 const file = join(dir, 'klaxon.db');
-const count = (q: string) => {
+/** The rows of a query on the kept store (its SQLite file or PostgreSQL database). */
+async function rows<T>(q: string): Promise<T[]> {
+  if (pgUrl) {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    try {
+      return (await c.query(q)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  }
   const s = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    return Number((s.prepare(q).get() as { n: number }).n);
+    return s.prepare(q).all() as T[];
   } finally {
     s.close();
   }
-};
+}
+const count = async (q: string) => Number((await rows<{ n: number | string }>(q))[0]!.n);
 const port = 41000 + Math.floor(Math.random() * 1000);
 const fd = openSync(join(dir, 'scale-reads-server.log'), 'w');
 const child = spawn(process.execPath, ['bin/klaxon.js', 'serve'], {
@@ -42,12 +56,10 @@ try {
     if (i > 600) throw new Error('klaxon serve did not start');
     await sleep(100);
   }
-  for (let i = 0; i < 300 && count('select count(*) as n from alert_escalations where next_at is not null') > 0; i++) await sleep(1000);
-  const alerts = count('select count(*) as n from alerts');
+  for (let i = 0; i < 300 && (await count('select count(*) as n from alert_escalations where next_at is not null')) > 0; i++) await sleep(1000);
+  const alerts = await count('select count(*) as n from alerts');
   const services = ((await (await fetch(`${base}/api/services`, { headers })).json()) as { id: string }[]).map((s) => s.id);
-  const s = new SQLite(file, { readonly: true });
-  const sample = (s.prepare(`select id from alerts order by id limit ${n} offset ${Math.floor(alerts / 2)}`).all() as { id: string }[]).map((r) => r.id);
-  s.close();
+  const sample = (await rows<{ id: string }>(`select id from alerts order by id limit ${n} offset ${Math.floor(alerts / 2)}`)).map((r) => r.id);
   const cursor = (await fetch(`${base}/api/alerts?status=any&limit=50`, { headers })).headers.get('x-next-cursor') ?? '';
   const READS: Array<[string, (i: number) => string]> = [
     ['list (default: not resolved)', () => '/api/alerts'],
