@@ -72,7 +72,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'log_m2', alert_id: 'alr_m1', kind: 'acknowledged', message: 'Acknowledged by Ada', actor_type: 'user', actor_id: 'usr_m1',
     event_id: null, receipt_id: null, meta: '{}', created_at: T1, template_id: null,
   }],
-  // Empty outside a SQLite ingest batch (migration 2026-11-29T020000); a mark above every alert
+  // Empty outside a SQLite ingest batch (migration 2026-11-29T040000); a mark above every alert
   // leaves the title search triggers as they are.
   ['alert_words_batch', { id: 1, after_rowid: 4503599627370496 }],
   ['receipts', {

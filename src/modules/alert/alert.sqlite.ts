@@ -68,7 +68,7 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
 /**
  * The title search tables (alerts_fts, alerts_unresolved_words) for the alerts a batch inserts,
  * written by one statement each at the batch's end instead of by the triggers, which leave the
- * alerts above the batch's mark alone (migration 2026-11-29T020000, docs/adr/0553-sqlite-ingest-cost.md): FTS5 writes its pending
+ * alerts above the batch's mark alone (migration 2026-11-29T040000, docs/adr/0553-sqlite-ingest-cost.md): FTS5 writes its pending
  * entries to disk at every savepoint, which SQLite opens at each later statement of the
  * transaction, so a trigger's entry was written and merged alert by alert. Both run inside the
  * batch's transaction: `begin` after BEGIN, `end` before COMMIT.
