@@ -68,6 +68,16 @@ export async function insertIfNoOpen(trx: Kysely<Database>, row: NewAlertRow): P
   return r !== undefined;
 }
 
+/**
+ * SQLite: an alert's words in both title search tables, in the transaction that inserted it outside
+ * an ingest batch (the batch writes its alerts' words at its end: sqliteInsertedAlerts). No insert
+ * trigger writes them (migration 2026-11-30T020000, docs/adr/0556).
+ */
+export async function sqliteIndexAlertWords(trx: Kysely<Database>, id: string): Promise<void> {
+  await sql`insert into alerts_fts (rowid, title_words) select rowid, title_words from alerts where id = ${id}`.execute(trx);
+  await sql`insert into alerts_unresolved_words (rowid, title_words) select rowid, title_words from alerts where id = ${id} and status <> 'resolved'`.execute(trx);
+}
+
 /** Writes what a plan says, except the insert (done by insertIfNoOpen). */
 export async function writePlanEffects(
   trx: Transaction<Database> | Kysely<Database>,
@@ -157,6 +167,9 @@ export const kyselyAlertWriter = (trx: Kysely<Database>, dialect: Dialect, settl
   findOpen: (serviceId, eventKey) => findOpenByKey(trx, dialect, serviceId, eventKey),
   async insertIfNoOpen(row) {
     if (!(await insertIfNoOpen(trx, row))) return false;
+    // SQLite's title search tables follow an insert by the application, not by a trigger
+    // (migration 2026-11-30T020000); PostgreSQL's indexes follow the row.
+    if (dialect === 'sqlite') await sqliteIndexAlertWords(trx, row.id);
     // Counted in the transaction that inserts it (docs/adr/0543-usage-counters.md).
     await usageRepository.addAlertsCreated(trx, dialect, row.org_id, row.created_at);
     return true;

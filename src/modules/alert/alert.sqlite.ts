@@ -36,15 +36,13 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
   const insert = preparedInserter(sqlite);
   const findOpen = sqlite.prepare(`select * from alerts where service_id = ? and event_key = ? and status <> 'resolved'`);
   const updates = new Map<string, SQLite.Statement>();
-  const countCreated = usageRepository.sqliteAlertsCreatedCounter(sqlite);
   const insertLog = sqliteLogWriter(sqlite);
   return {
     findOpen: (serviceId, eventKey) => findOpen.get(serviceId, eventKey) as AlertRow | undefined,
     insertIfNoOpen(row) {
-      // The title's words are indexed at the batch's end (sqliteAlertWordsBatch); the hour's count
-      // here (docs/adr/0542, 0543), both in the batch's transaction.
+      // The title's words and the hour's count are written at the batch's end, in its
+      // transaction (sqliteInsertedAlerts; docs/adr/0542, 0543, 0556).
       insert('alerts', row);
-      countCreated(row.org_id, row.created_at);
       return true;
     },
     writeEffects(plan, orgId, now) {
@@ -66,15 +64,17 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
 }
 
 /**
- * The title search tables (alerts_fts, alerts_unresolved_words) for the alerts a batch inserts,
- * written by one statement each at the batch's end instead of by the triggers, which leave the
- * alerts above the batch's mark alone (migration 2026-11-29T040000, docs/adr/0553-sqlite-ingest-cost.md): FTS5 writes its pending
- * entries to disk at every savepoint, which SQLite opens at each later statement of the
- * transaction, so a trigger's entry was written and merged alert by alert. Both run inside the
- * batch's transaction: `begin` after BEGIN, `end` before COMMIT.
+ * What an ingest batch writes once for the alerts it inserted, at its end and in its transaction
+ * (`begin` after BEGIN, `end` before COMMIT): their words in both title search tables (alerts_fts,
+ * alerts_unresolved_words) and their count in usage_hours, one statement each instead of one an
+ * alert (docs/adr/0553-sqlite-ingest-cost.md, 0556). FTS5 writes its pending entries to disk at
+ * every savepoint, which SQLite opens at each later statement of the transaction, so an alert's
+ * entry written alone was written and merged alert by alert. The batch marks its alerts by
+ * alert_words_batch (the alerts above after_rowid): the update and delete triggers leave them
+ * alone until their words are written here, from the alerts as they are then.
  */
-export function sqliteAlertWordsBatch(sqlite: SQLite.Database): { begin(): void; end(): void } {
-  // Prepared at the first batch: the table exists once migrations have run.
+export function sqliteInsertedAlerts(sqlite: SQLite.Database): { begin(): void; end(): void } {
+  // Prepared at the first batch: the tables exist once migrations have run.
   let s: ReturnType<typeof prepare> | undefined;
   const prepare = () => ({
     last: sqlite.prepare('select coalesce(max(rowid), 0) from alerts').pluck().safeIntegers(),
@@ -82,6 +82,7 @@ export function sqliteAlertWordsBatch(sqlite: SQLite.Database): { begin(): void;
     unmark: sqlite.prepare('delete from alert_words_batch'),
     words: sqlite.prepare('insert into alerts_fts (rowid, title_words) select rowid, title_words from alerts where rowid > ?'),
     unresolved: sqlite.prepare(`insert into alerts_unresolved_words (rowid, title_words) select rowid, title_words from alerts where rowid > ? and status <> 'resolved'`),
+    counts: sqlite.prepare(usageRepository.sqliteCountAlertsCreatedSql('alerts where rowid > ?')),
   });
   let after = 0n;
   return {
@@ -92,10 +93,12 @@ export function sqliteAlertWordsBatch(sqlite: SQLite.Database): { begin(): void;
     },
     end() {
       // From the alerts as they are now: one the batch inserted and then resolved or changed is
-      // indexed as it ended, one it inserted and deleted not at all.
+      // indexed as it ended. Ingest deletes no alert, so every alert above the mark is counted.
       s!.words.run(after);
       s!.unresolved.run(after);
+      s!.counts.run(after);
       s!.unmark.run();
     },
   };
 }
+

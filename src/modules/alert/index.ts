@@ -13,6 +13,6 @@ export { ALERT_LOG_COLUMNS } from './alert.pg.ts';
 export { INTERNED_KINDS, compactLogs, insertLogRows, logEntries, logTemplateId, sqliteLogWriter } from './alert.log.ts';
 export { applySignal } from './alert.service.ts';
 export { kyselyAlertWriter, type AlertWriter } from './alert.repository.ts';
-export { sqliteAlertWriter, sqliteAlertWordsBatch, preparedInserter } from './alert.sqlite.ts';
+export { sqliteAlertWriter, sqliteInsertedAlerts, preparedInserter } from './alert.sqlite.ts';
 export { BODY_MAX, SOURCE_MAX, fittedKey } from './alert.ts';
 export { searchWords, titleWords, queryWords, titleMatches, WORD_MAX, QUERY_WORDS_MAX } from './alert.search.ts';

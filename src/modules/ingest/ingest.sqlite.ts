@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { NO_SETTLED_TYPES, type SettledEventTypes, preparedInserter, settledVersion, sqliteAlertWordsBatch, sqliteAlertWriter } from '../alert/index.ts';
+import { NO_SETTLED_TYPES, type SettledEventTypes, preparedInserter, settledVersion, sqliteInsertedAlerts, sqliteAlertWriter } from '../alert/index.ts';
 import { sqlitePageStopper } from '../notification/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import type { IngestUnit, UnitOutcome } from './ingest.ts';
@@ -28,7 +28,7 @@ export interface SqliteIngestBatch {
 export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteIngestBatch) => Promise<UnitOutcome[]> {
   // Statements are prepared on first use: the tables exist only once migrations have run.
   let writers: { alerts: ReturnType<typeof sqliteAlertWriter>; receipts: ReceiptWriter } | undefined;
-  const words = sqliteAlertWordsBatch(sqlite);
+  const inserted = sqliteInsertedAlerts(sqlite);
   // The current batch's settled types, read by the alert writer (made once, for its statements).
   let settled: SettledEventTypes = NO_SETTLED_TYPES;
   const prepare = () => {
@@ -52,9 +52,9 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteInges
     try {
       const out: UnitOutcome[] = [];
       writers ??= prepare();
-      words.begin();
+      inserted.begin();
       for (const u of batch.units) out.push(await applyUnit(writers, u));
-      words.end();
+      inserted.end();
       sqlite.exec('COMMIT');
       return out;
     } catch (err) {

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import type SQLite from 'better-sqlite3';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { PG_SHARDS, usageHour } from './usage.ts';
@@ -18,14 +17,14 @@ export async function addAlertsCreated(db: Kysely<Database>, dialect: Dialect, o
     .execute();
 }
 
-/** The same upsert as a prepared statement on a raw SQLite connection (the SQLite thread). */
-export function sqliteAlertsCreatedCounter(sqlite: SQLite.Database): (orgId: string, createdAt: string) => void {
-  const stmt = sqlite.prepare(
-    `insert into usage_hours (org_id, hour, shard, alerts_created) values (?, ?, 0, 1)
-       on conflict (org_id, hour, shard) do update set alerts_created = usage_hours.alerts_created + 1`,
-  );
-  return (orgId, createdAt) => void stmt.run(orgId, usageHour(createdAt));
-}
+/**
+ * A SQLite statement counting the alerts of `source` (a FROM clause over alerts, with its WHERE)
+ * into their hours: one upsert an hour for an ingest batch's alerts.
+ */
+export const sqliteCountAlertsCreatedSql = (source: string) =>
+  `insert into usage_hours (org_id, hour, shard, alerts_created)
+     select org_id, substr(created_at, 1, 13), 0, count(*) from ${source} group by org_id, substr(created_at, 1, 13)
+     on conflict (org_id, hour, shard) do update set alerts_created = usage_hours.alerts_created + excluded.alerts_created`;
 
 /**
  * A PostgreSQL statement (for a data-modifying CTE) that counts the rows of `source`, a relation

@@ -282,6 +282,22 @@ for (const dialect of DIALECTS) {
       await ftsIntact();
     });
 
+    it('finds alerts opened by hand (outside an ingest batch), open and once resolved', async () => {
+      // SQLite: no insert trigger writes an alert's words; insertIfNoOpen does, in its transaction
+      // (migration 2026-11-30T020000, docs/adr/0556).
+      const res = await t.app.inject({ method: 'POST', url: '/api/alerts', headers: tenant.headers, payload: { service_id: svc2.id, title: 'Handmade Kürbis alarm', priority: 'high' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = (res.json() as { id: string }).id;
+      expect(await search('kurbis')).toEqual(['Handmade Kürbis alarm']);
+      expect(await titlesOf(tenant, 'q=handmade&status=open')).toEqual(['Handmade Kürbis alarm']);
+      await ftsIntact();
+      const r = await t.app.inject({ method: 'PUT', url: `/api/alerts/${id}/resolve`, headers: tenant.headers });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(await titlesOf(tenant, 'q=handmade&status=open')).toEqual([]);
+      expect(await titlesOf(tenant, 'q=handmade&status=resolved')).toEqual(['Handmade Kürbis alarm']);
+      await ftsIntact();
+    });
+
     it('forgets alerts that retention deleted, and finds those written after', async () => {
       const r = await t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers: tenant.headers, payload: { retention_days: 2 } });
       expect(r.statusCode, r.body).toBe(200);
