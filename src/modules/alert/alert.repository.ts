@@ -203,6 +203,14 @@ export const SEARCH_DRIVES_AT_MOST = { sqlite: 2000, postgres: 500 };
 export const SEARCH_ESTIMATE_SETTLES_OVER = 20;
 
 /**
+ * PostgreSQL, the unresolved alerts' count (their own index's statistics, docs/adr/0555): an
+ * estimate of more than this many times SEARCH_DRIVES_AT_MOST settles that there are more. Lower
+ * than the store's: their count costs ~1.5 µs a match (a prefix lexeme's matches gathered into a
+ * bitmap), and a word in at least ~2 % of them is among the lexemes the statistics keep.
+ */
+export const SEARCH_UNRESOLVED_ESTIMATE_SETTLES_OVER = 4;
+
+/**
  * A walk for a common word reads at most this many alerts of a status for a page; when they hold
  * too few matches (the word is common in the store but not in this range), the search index
  * answers that range instead (docs/adr/0551-title-search-at-a-million.md). SQLite's walk of the
@@ -273,14 +281,14 @@ async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: st
     // The planner's estimate (statistics of the index's expression, kept by ANALYZE) costs its
     // planning alone; far over the bound, it settles the question. An estimate is no answer (a
     // stale one only picks the slower plan: every plan answers the same); near the bound or under,
-    // count. Not for the unresolved alerts: the planner takes the word and the status as
-    // independent, so the estimate follows the history's matches (a word of resolved alerts only
-    // would seem common among open ones, and their walks read their bound for nothing), while
-    // their count costs what they are.
+    // count. The unresolved alerts' count is settled by their own index's statistics instead: the
+    // planner takes the word and the status as independent (its estimate follows the history's
+    // matches), and their count costs every unresolved match (33,436 for "heartbeat" at a million
+    // alerts: 50–65 ms, docs/adr/0555).
     if (!unresolvedOnly) {
       const explained = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`explain (format json) select 1 from alerts where ${pgTitleMatch(words)}`.execute(db);
       if (explained.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'] > bound * SEARCH_ESTIMATE_SETTLES_OVER) return true;
-    }
+    } else if ((await unresolvedMatchesEstimate(db, words)) > bound * SEARCH_UNRESOLVED_ESTIMATE_SETTLES_OVER) return true;
     // The GIN index's matches, each read from the table until the bound: the planner would rather
     // scan the table testing the expression on each row (~2 µs a row) for a common word's limit.
     return db.transaction().execute(async (trx) => {
@@ -293,6 +301,28 @@ async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: st
     (await over(sql`select 1 from ${index} where ${index} match ${words.map((w) => `"${w}"`).join(' ')}`)) ||
     (await over(sql`select 1 from ${index} where ${index} match ${ftsQuery(words)}`))
   );
+}
+
+/**
+ * PostgreSQL: how many unresolved alerts (of every organization) match every word, as the
+ * statistics of their own index say. ANALYZE keeps, for a partial index's expression, the most
+ * common lexemes among the rows of the index alone (alerts_unresolved_words: the unresolved
+ * alerts), with the share of those rows holding each; the planner ignores a partial index's
+ * statistics, so they are read here. A word's share is that of the lexemes it begins (summed, at
+ * most all); the query's, its rarest word's. 0 when there are no statistics yet, or when no common
+ * lexeme begins a word: then the caller counts. An estimate only picks a plan (every plan answers
+ * the same); a stale one costs the count it would have saved, or walks that fall short.
+ */
+async function unresolvedMatchesEstimate(db: Kysely<Database>, words: string[]): Promise<number> {
+  const r = await sql<{ n: number | null }>`select min(least(1, m.share)) * max(greatest(c.reltuples, 0)) as n
+    from pg_stats s
+    join pg_class c on c.oid = to_regclass('alerts_unresolved_words')
+    cross join lateral (
+      select (select coalesce(sum(e.f), 0) from unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) e(w, f) where starts_with(e.w, q.w)) as share
+      from unnest(${words}::text[]) q(w)
+    ) m
+    where s.schemaname = current_schema() and s.tablename = 'alerts_unresolved_words'`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** The GIN index alerts_fts's expression (and alerts_unresolved_words's) matching every word as a prefix. */
