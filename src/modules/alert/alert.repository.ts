@@ -216,6 +216,14 @@ export const SEARCH_DRIVES_AT_MOST = { sqlite: 2000, postgres: 500 };
 export const SEARCH_ESTIMATE_SETTLES_OVER = 20;
 
 /**
+ * PostgreSQL, the unresolved alerts' count (their own index's statistics, docs/adr/0555): an
+ * estimate of more than this many times SEARCH_DRIVES_AT_MOST settles that there are more. Lower
+ * than the store's: their count costs ~1.5 µs a match (a prefix lexeme's matches gathered into a
+ * bitmap), and a word in at least ~2 % of them is among the lexemes the statistics keep.
+ */
+export const SEARCH_UNRESOLVED_ESTIMATE_SETTLES_OVER = 4;
+
+/**
  * A walk for a common word reads at most this many alerts of a status for a page; when they hold
  * too few matches (the word is common in the store but not in this range), the search index
  * answers that range instead (docs/adr/0551-title-search-at-a-million.md). SQLite's walk of the
@@ -286,14 +294,14 @@ async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: st
     // The planner's estimate (statistics of the index's expression, kept by ANALYZE) costs its
     // planning alone; far over the bound, it settles the question. An estimate is no answer (a
     // stale one only picks the slower plan: every plan answers the same); near the bound or under,
-    // count. Not for the unresolved alerts: the planner takes the word and the status as
-    // independent, so the estimate follows the history's matches (a word of resolved alerts only
-    // would seem common among open ones, and their walks read their bound for nothing), while
-    // their count costs what they are.
+    // count. The unresolved alerts' count is settled by their own index's statistics instead: the
+    // planner takes the word and the status as independent (its estimate follows the history's
+    // matches), and their count costs every unresolved match (33,436 for "heartbeat" at a million
+    // alerts: 50–65 ms, docs/adr/0555).
     if (!unresolvedOnly) {
       const explained = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`explain (format json) select 1 from alerts where ${pgTitleMatch(words)}`.execute(db);
       if (explained.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'] > bound * SEARCH_ESTIMATE_SETTLES_OVER) return true;
-    }
+    } else if ((await unresolvedMatchesEstimate(db, words)) > bound * SEARCH_UNRESOLVED_ESTIMATE_SETTLES_OVER) return true;
     // The GIN index's matches, each read from the table until the bound: the planner would rather
     // scan the table testing the expression on each row (~2 µs a row) for a common word's limit.
     return db.transaction().execute(async (trx) => {
@@ -306,6 +314,28 @@ async function moreMatchesThan(db: Kysely<Database>, dialect: Dialect, words: st
     (await over(sql`select 1 from ${index} where ${index} match ${words.map((w) => `"${w}"`).join(' ')}`)) ||
     (await over(sql`select 1 from ${index} where ${index} match ${ftsQuery(words)}`))
   );
+}
+
+/**
+ * PostgreSQL: how many unresolved alerts (of every organization) match every word, as the
+ * statistics of their own index say. ANALYZE keeps, for a partial index's expression, the most
+ * common lexemes among the rows of the index alone (alerts_unresolved_words: the unresolved
+ * alerts), with the share of those rows holding each; the planner ignores a partial index's
+ * statistics, so they are read here. A word's share is that of the lexemes it begins (summed, at
+ * most all); the query's, its rarest word's. 0 when there are no statistics yet, or when no common
+ * lexeme begins a word: then the caller counts. An estimate only picks a plan (every plan answers
+ * the same); a stale one costs the count it would have saved, or walks that fall short.
+ */
+async function unresolvedMatchesEstimate(db: Kysely<Database>, words: string[]): Promise<number> {
+  const r = await sql<{ n: number | null }>`select min(least(1, m.share)) * max(greatest(c.reltuples, 0)) as n
+    from pg_stats s
+    join pg_class c on c.oid = to_regclass('alerts_unresolved_words')
+    cross join lateral (
+      select (select coalesce(sum(e.f), 0) from unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) e(w, f) where starts_with(e.w, q.w)) as share
+      from unnest(${words}::text[]) q(w)
+    ) m
+    where s.schemaname = current_schema() and s.tablename = 'alerts_unresolved_words'`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** The GIN index alerts_fts's expression (and alerts_unresolved_words's) matching every word as a prefix. */
@@ -327,9 +357,22 @@ const titleHasWords = (dialect: Dialect, words: string[], column: RawBuilder<unk
     sql` and `,
   )}`;
 
+/**
+ * The organization's condition. With a service on PostgreSQL it cannot lead an index: the planner
+ * takes organization and service as independent and the rows as spread evenly in time, so a
+ * service with a fifth of the alerts seemed to fill a page within the organization's newest five
+ * pages, and alerts_org_list was walked backwards past every newer alert of the other services
+ * (142 ms for a quiet service at a million alerts, docs/adr/0555). `(…) is true` is the same test
+ * (org_id is never null) that no b-tree serves, with the equality's estimate, so the service's own
+ * index (alerts_service_list) leads whatever the statistics say; each alert is still tested, as
+ * nothing in the database ties an alert's organization to its service's. SQLite's plans name their
+ * index where it matters.
+ */
+const orgTerm = (dialect: Dialect, f: AlertListFilter) => (dialect === 'postgres' && f.serviceId ? sql<boolean>`(org_id = ${f.orgId}) is true` : sql<boolean>`org_id = ${f.orgId}`);
+
 /** The list filters other than status and q (urgency also apart: no list index holds it), and the cursor's ranges, as SQL terms. */
-function listTerms(f: AlertListFilter): { terms: RawBuilder<unknown>[] & { urgency?: RawBuilder<unknown>; priority?: RawBuilder<unknown> }; ranges: RawBuilder<unknown>[] } {
-  const terms: RawBuilder<unknown>[] & { urgency?: RawBuilder<unknown>; priority?: RawBuilder<unknown> } = [sql`org_id = ${f.orgId}`];
+function listTerms(dialect: Dialect, f: AlertListFilter): { terms: RawBuilder<unknown>[] & { urgency?: RawBuilder<unknown>; priority?: RawBuilder<unknown> }; ranges: RawBuilder<unknown>[] } {
+  const terms: RawBuilder<unknown>[] & { urgency?: RawBuilder<unknown>; priority?: RawBuilder<unknown> } = [orgTerm(dialect, f)];
   if (f.serviceId) terms.push(sql`service_id = ${f.serviceId}`);
   if (f.priority?.length) terms.push((terms.priority = sql`priority in (${sql.join(f.priority)})`));
   if (f.urgency) terms.push((terms.urgency = sql`urgency = ${f.urgency}`));
@@ -345,7 +388,7 @@ function listTerms(f: AlertListFilter): { terms: RawBuilder<unknown>[] & { urgen
  * plan test.
  */
 export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, words: string[], statuses: string[]): RawBuilder<AlertRow> {
-  const { terms } = listTerms(f);
+  const { terms } = listTerms(dialect, f);
   const where = sql.join(
     [...terms, sql`status in (${sql.join(statuses)})`, ...(f.after ? [sql`(priority > ${f.after.priority} or (priority = ${f.after.priority} and id < ${f.after.id}))`] : [])],
     sql` and `,
@@ -416,7 +459,7 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
  * status's and priority's matches (`exact`) when its walk falls short. Exported for the plan test.
  */
 export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[], status: string, walkAtMost: number) {
-  const { terms, ranges } = listTerms(f);
+  const { terms, ranges } = listTerms(dialect, f);
   if (dialect === 'postgres') {
     const priorities = f.priority?.length ? [...new Set(f.priority)].sort((x, y) => x - y) : [1, 2, 3, 4, 5];
     const perPriority = [
@@ -497,7 +540,7 @@ function filtered(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter) {
           .whereRef(sql.ref('alerts.rowid'), '=', sql.ref('m.fts_rowid'))
           .selectAll('alerts')
           .where('org_id', '=', f.orgId) as unknown as ReturnType<typeof unfiltered>)
-      : unfiltered(db).where('org_id', '=', f.orgId);
+      : unfiltered(db).where(orgTerm(dialect, f));
   if (f.serviceId) q = q.where('service_id', '=', f.serviceId);
   if (f.priority?.length) q = q.where('priority', 'in', f.priority);
   if (f.urgency) q = q.where('urgency', '=', f.urgency as AlertRow['urgency']);
