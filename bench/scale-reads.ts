@@ -72,6 +72,7 @@ try {
     ['search q=certificate, status=any', () => '/api/alerts?q=certificate&status=any'],
     ['search q=Knoten, status=resolved', () => '/api/alerts?q=Knoten&status=resolved'],
     ['search q=heartbeat (default)', () => '/api/alerts?q=heartbeat'],
+    ['search q=heartbeat, status=any', () => '/api/alerts?q=heartbeat&status=any'],
     ['search rare q=7f3c9q, status=any', () => '/api/alerts?q=7f3c9q&status=any'],
     ['search absent q=zqxjv, status=any', () => '/api/alerts?q=zqxjv&status=any'],
     ['usage', () => '/api/org/usage'],
