@@ -271,7 +271,10 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
     // Few matches among the unresolved alerts: read them from their own index; many: walk each
     // status as the resolved one is walked, where they are dense enough to fill a page soon.
     if (f.searchUnresolvedDrives ?? !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST[dialect], true))) found.push(...(await unresolvedMatchesQuery(dialect, f, words, unresolved).execute(db)).rows);
-    else for (const status of unresolved) found.push(...(await walkedMatches(db, dialect, f, words, status)));
+    else {
+      const held = await unresolvedRangesHeld(db, dialect, f, words, unresolved);
+      for (const status of unresolved) found.push(...(await walkedMatches(db, dialect, f, words, status, held?.get(status))));
+    }
   }
   if (statuses.includes('resolved')) found.push(...(await walkedMatches(db, dialect, f, words, 'resolved')));
   return found.sort(listOrder).slice(0, f.limit);
@@ -420,18 +423,11 @@ export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, wor
  * on PostgreSQL that priority by its matches alone (alerts_resolved_words, or for an unresolved
  * status alerts_unresolved_words).
  */
-async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
+async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string, held?: boolean[]): Promise<AlertRow[]> {
   const walkAtMost = f.searchWalkAtMost ?? (dialect === 'postgres' ? SEARCH_WALK_AT_MOST.postgres : f.serviceId ? SEARCH_WALK_AT_MOST.sqliteRows : SEARCH_WALK_AT_MOST.sqliteIndex);
   const found: AlertRow[] = [];
   const walks = walkQueries(dialect, f, words, status, walkAtMost);
-  // PostgreSQL's walks go priority by priority, a statement each; an unresolved status often has
-  // no alert of some priorities (acknowledged and snoozed often none at all): one statement of
-  // index probes says which ranges to walk.
-  let held = walks.map(() => true);
-  if (UNRESOLVED.has(status) && walks.length > 1 && walks.every((w) => w.any)) {
-    const row = (await sql<Record<string, boolean>>`select ${sql.join(walks.map((w, i) => sql`${w.any!} as ${sql.ref(`r${i}`)}`))}`.execute(db)).rows[0]!;
-    held = walks.map((_, i) => row[`r${i}`] === true);
-  }
+  held ??= walks.map(() => true);
   const matchesOf = (walked: WalkedRow[]): AlertRow[] => walked.filter((r) => r.walk_match).map(({ walk_n: _n, walk_match: _m, walk_end: _e, ...row }) => row);
   for (const [i, walk] of walks.entries()) {
     if (found.length >= f.limit) break;
@@ -465,6 +461,23 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
     found.push(...rows);
   }
   return found;
+}
+
+/**
+ * PostgreSQL: which of the unresolved statuses' ranges (walkQueries, in its order) hold any alert,
+ * by status; undefined: walk them all (SQLite, or a single range). Their walks go priority by
+ * priority, a statement each, and an unresolved status often has no alert of some priorities
+ * (acknowledged and snoozed often none at all): one statement of index probes, for every status
+ * at once, says which ranges to walk.
+ */
+async function unresolvedRangesHeld(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], statuses: string[]): Promise<Map<string, boolean[]> | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const probes = statuses.flatMap((status) => walkQueries(dialect, f, words, status, 1).map((w, i) => ({ status, i, any: w.any! })));
+  if (probes.length <= 1) return undefined;
+  const row = (await sql<Record<string, boolean>>`select ${sql.join(probes.map((p, k) => sql`${p.any} as ${sql.ref(`r${k}`)}`))}`.execute(db)).rows[0]!;
+  const held = new Map(statuses.map((s) => [s, [] as boolean[]]));
+  for (const [k, p] of probes.entries()) held.get(p.status)![p.i] = row[`r${k}`] === true;
+  return held;
 }
 
 /**
