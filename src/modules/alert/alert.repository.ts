@@ -421,7 +421,8 @@ export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, wor
  * many alerts and filled no page is answered by the search index instead: on SQLite the whole
  * status by ADR 0546's walk (the list of matches built once, each list entry tested against it),
  * on PostgreSQL that priority by its matches alone (alerts_resolved_words, or for an unresolved
- * status alerts_unresolved_words).
+ * status alerts_unresolved_words), unless the walk's matches were dense enough to walk on for the
+ * rest of the page (SEARCH_WALK_ON). `held`: which ranges hold any alert (unresolvedRangesHeld).
  */
 async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string, held?: boolean[]): Promise<AlertRow[]> {
   const walkAtMost = f.searchWalkAtMost ?? (dialect === 'postgres' ? SEARCH_WALK_AT_MOST.postgres : f.serviceId ? SEARCH_WALK_AT_MOST.sqliteRows : SEARCH_WALK_AT_MOST.sqliteIndex);
