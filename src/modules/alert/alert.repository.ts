@@ -234,6 +234,23 @@ export const SEARCH_UNRESOLVED_ESTIMATE_SETTLES_OVER = 4;
  */
 export const SEARCH_WALK_AT_MOST = { sqliteIndex: 100_000, sqliteRows: 5000, postgres: 1000 };
 
+/**
+ * PostgreSQL: a walk that read its bound and found some matches, too few for the page, walks on in
+ * the same range for `safety` times the alerts its density says the rest of the page takes; when
+ * that is over `atMostTimes` walks, or it too falls short, the range's matches answer (`exact`,
+ * ~10 µs a match: 16,667 for "heartbeat" in the resolved high priority at a million alerts, 158
+ * ms, where walking on read ~300 alerts, docs/adr/0555). No match at all: the word is rare here,
+ * its matches few, and they answer at once.
+ */
+export const SEARCH_WALK_ON = { safety: 2, atMostTimes: 10 };
+
+/** Alerts to walk on after a walk of `walked` alerts found `found` matches and the page needs `need` more; 0: do not. */
+export function searchWalkOnAtMost(walked: number, found: number, need: number): number {
+  if (found < 1 || need < 1 || walked < 1) return 0;
+  const n = Math.ceil((need / found) * walked * SEARCH_WALK_ON.safety);
+  return n <= walked * SEARCH_WALK_ON.atMostTimes ? n : 0;
+}
+
 const UNRESOLVED = new Set<string>(['open', 'acknowledged', 'snoozed']);
 
 /**
@@ -267,7 +284,10 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
     // Few matches among the unresolved alerts: read them from their own index; many: walk each
     // status as the resolved one is walked, where they are dense enough to fill a page soon.
     if (f.searchUnresolvedDrives ?? !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST[dialect], true))) found.push(...(await unresolvedMatchesQuery(dialect, f, words, unresolved).execute(db)).rows);
-    else for (const status of unresolved) found.push(...(await walkedMatches(db, dialect, f, words, status)));
+    else {
+      const held = await unresolvedRangesHeld(db, dialect, f, words, unresolved);
+      for (const status of unresolved) found.push(...(await walkedMatches(db, dialect, f, words, status, held?.get(status))));
+    }
   }
   if (statuses.includes('resolved')) found.push(...(await walkedMatches(db, dialect, f, words, 'resolved')));
   return found.sort(listOrder).slice(0, f.limit);
@@ -275,6 +295,9 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
 
 /** A walked alert; on PostgreSQL with whether it matches and is the walk's last (walkQueries). */
 type WalkedRow = AlertRow & { walk_n?: number; walk_match?: boolean; walk_end?: boolean };
+
+/** PostgreSQL: a walk resumed after an alert (walkQueries). */
+type WalkOn = (lastId: string, atMost: number, need: number) => RawBuilder<WalkedRow>;
 
 /** The list's order: priority rank ascending, then id descending. */
 const listOrder = (a: AlertRow, b: AlertRow) => a.priority - b.priority || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -411,28 +434,35 @@ export function unresolvedMatchesQuery(dialect: Dialect, f: AlertListFilter, wor
  * many alerts and filled no page is answered by the search index instead: on SQLite the whole
  * status by ADR 0546's walk (the list of matches built once, each list entry tested against it),
  * on PostgreSQL that priority by its matches alone (alerts_resolved_words, or for an unresolved
- * status alerts_unresolved_words).
+ * status alerts_unresolved_words), unless the walk's matches were dense enough to walk on for the
+ * rest of the page (SEARCH_WALK_ON). `held`: which ranges hold any alert (unresolvedRangesHeld).
  */
-async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string): Promise<AlertRow[]> {
+async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], status: string, held?: boolean[]): Promise<AlertRow[]> {
   const walkAtMost = f.searchWalkAtMost ?? (dialect === 'postgres' ? SEARCH_WALK_AT_MOST.postgres : f.serviceId ? SEARCH_WALK_AT_MOST.sqliteRows : SEARCH_WALK_AT_MOST.sqliteIndex);
   const found: AlertRow[] = [];
   const walks = walkQueries(dialect, f, words, status, walkAtMost);
-  // PostgreSQL's walks go priority by priority, a statement each; an unresolved status often has
-  // no alert of some priorities (acknowledged and snoozed often none at all): one statement of
-  // index probes says which ranges to walk.
-  let held = walks.map(() => true);
-  if (UNRESOLVED.has(status) && walks.length > 1 && walks.every((w) => w.any)) {
-    const row = (await sql<Record<string, boolean>>`select ${sql.join(walks.map((w, i) => sql`${w.any!} as ${sql.ref(`r${i}`)}`))}`.execute(db)).rows[0]!;
-    held = walks.map((_, i) => row[`r${i}`] === true);
-  }
+  held ??= walks.map(() => true);
+  const matchesOf = (walked: WalkedRow[]): AlertRow[] => walked.filter((r) => r.walk_match).map(({ walk_n: _n, walk_match: _m, walk_end: _e, ...row }) => row);
   for (const [i, walk] of walks.entries()) {
     if (found.length >= f.limit) break;
     if (!held[i]) continue;
     const walked = (await walk.matches.execute(db)).rows;
     // PostgreSQL's walk says itself whether it read its bound (walk_end); SQLite's is asked.
-    let rows: AlertRow[] = walk.walked ? walked : walked.filter((r) => r.walk_match).map(({ walk_n: _n, walk_match: _m, walk_end: _e, ...row }) => row).slice(0, f.limit);
-    const readBound = async () => (walk.walked ? Number((await walk.walked.execute(db)).rows[0]!.n) > 0 : walked.some((r) => r.walk_end));
-    if (rows.length < f.limit && (walkAtMost <= 0 || (await readBound()))) {
+    let rows: AlertRow[] = walk.walked ? walked : matchesOf(walked).slice(0, f.limit);
+    // PostgreSQL's ranges are priorities in list order: this one need only add what the earlier
+    // ones left of the page (SQLite's ranges are answered as before).
+    const want = walk.walkOn ? f.limit - found.length : f.limit;
+    let end = walked.find((r) => r.walk_end);
+    // Matches dense enough to find the rest of the page by walking on (from the walk's last alert,
+    // in the same range: the cursor's too) rather than reading every match of the range.
+    const onAtMost = walk.walkOn && end ? searchWalkOnAtMost(walkAtMost, rows.length, want - rows.length) : 0;
+    if (rows.length < want && onAtMost > 0) {
+      const more = (await walk.walkOn!(end!.id, onAtMost, want - rows.length).execute(db)).rows;
+      rows = [...rows, ...matchesOf(more)].slice(0, f.limit);
+      end = more.find((r) => r.walk_end);
+    }
+    const readBound = async () => (walk.walked ? Number((await walk.walked.execute(db)).rows[0]!.n) > 0 : end !== undefined);
+    if (rows.length < want && (walkAtMost <= 0 || (await readBound()))) {
       const exact = walk.exact;
       if (!exact) return listAlertsQuery(db, dialect, { ...f, status: [status], searchDrives: false }).execute() as Promise<AlertRow[]>;
       // Bitmap scans only: the planner reads this priority's matches from the GIN index (or
@@ -445,6 +475,23 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
     found.push(...rows);
   }
   return found;
+}
+
+/**
+ * PostgreSQL: which of the unresolved statuses' ranges (walkQueries, in its order) hold any alert,
+ * by status; undefined: walk them all (SQLite, or a single range). Their walks go priority by
+ * priority, a statement each, and an unresolved status often has no alert of some priorities
+ * (acknowledged and snoozed often none at all): one statement of index probes, for every status
+ * at once, says which ranges to walk.
+ */
+async function unresolvedRangesHeld(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], statuses: string[]): Promise<Map<string, boolean[]> | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const probes = statuses.flatMap((status) => walkQueries(dialect, f, words, status, 1).map((w, i) => ({ status, i, any: w.any! })));
+  if (probes.length <= 1) return undefined;
+  const row = (await sql<Record<string, boolean>>`select ${sql.join(probes.map((p, k) => sql`${p.any} as ${sql.ref(`r${k}`)}`))}`.execute(db)).rows[0]!;
+  const held = new Map(statuses.map((s) => [s, [] as boolean[]]));
+  for (const [k, p] of probes.entries()) held.get(p.status)![p.i] = row[`r${k}`] === true;
+  return held;
 }
 
 /**
@@ -476,11 +523,16 @@ export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[
     // walk read its bound, in the same statement.
     // Whether the range holds any alert (of the filters a list index holds): an index probe.
     const probeWhere = sql.join([...terms.filter((t) => t !== terms.priority && t !== terms.urgency), sql`status = ${status}`], sql` and `);
+    const walk = (range: RawBuilder<unknown>, atMost: number, upTo: number) =>
+      sql<WalkedRow>`select *, ${titleHasWords(dialect, words)} as walk_match, walk_n = ${atMost} as walk_end
+        from (select *, row_number() over () as walk_n from (select * from alerts where ${where} and ${range} order by id desc limit ${atMost}) w0) w
+        where walk_n = ${atMost} or ${titleHasWords(dialect, words)} limit ${upTo}`;
     return perPriority.map(({ p, range }) => ({
       any: sql<boolean>`exists (select 1 from alerts where ${probeWhere} and ${range})` as RawBuilder<boolean> | undefined,
-      matches: sql<WalkedRow>`select *, ${titleHasWords(dialect, words)} as walk_match, walk_n = ${walkAtMost} as walk_end
-        from (select *, row_number() over () as walk_n from (select * from alerts where ${where} and ${range} order by id desc limit ${walkAtMost}) w0) w
-        where walk_n = ${walkAtMost} or ${titleHasWords(dialect, words)} limit ${f.limit + 1}`,
+      matches: walk(range, walkAtMost, f.limit + 1),
+      // The same walk resumed after the alert `lastId` (the previous walk's last, walk_end), for
+      // at most `atMost` alerts, stopped at `need` matches.
+      walkOn: ((lastId: string, atMost: number, need: number) => walk(sql`${range} and id < ${lastId}`, atMost, need + 1)) as WalkOn | undefined,
       walked: undefined as RawBuilder<{ n: number }> | undefined,
       exact: sql<AlertRow>`select * from alerts where ${where} and ${range} and ${exactMatch(p)} order by id desc limit ${f.limit}` as RawBuilder<AlertRow> | undefined,
     }));
@@ -494,6 +546,7 @@ export function walkQueries(dialect: Dialect, f: AlertListFilter, words: string[
     matches: sql<WalkedRow>`select a.* from (select rowid as r, title_words as tw from ${from} where ${where} and ${range} order by priority asc, id desc limit ${walkAtMost}) w
       cross join alerts a on a.rowid = w.r where ${titleHasWords(dialect, words, sql.ref('w.tw'))}${terms.urgency ? sql` and a.${terms.urgency}` : sql``} limit ${f.limit}`,
     any: undefined as RawBuilder<boolean> | undefined,
+    walkOn: undefined as WalkOn | undefined,
     walked: sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} and ${range} order by priority asc, id desc limit 1 offset ${walkAtMost - 1}) w` as RawBuilder<{ n: number }> | undefined,
     exact: undefined as RawBuilder<AlertRow> | undefined,
   }));

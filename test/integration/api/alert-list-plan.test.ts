@@ -110,10 +110,13 @@ describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
           expect(plan.filter((s) => s.detail.startsWith('USE TEMP B-TREE') || s.detail.startsWith('SCAN alerts'))).toEqual([]);
         } else {
           expect(pgReadsInOrder(await pgPlan(db, q), /alerts_(org|service)_list/, true)).toEqual([]);
+          // A walk that falls short with matches walks on after its last alert: the same range, in order.
+          expect(pgReadsInOrder(await pgPlan(db, walk.walkOn!('alr_01kz000000000000000000000', 2000, 40).compile(db)), /alerts_(org|service)_list/, true)).toEqual([]);
         }
         // How far the walk could read (SQLite; PostgreSQL's walk marks its last alert): an index
         // range of the same filters, cut at the bound.
         expect(walk.walked === undefined).toBe(dialect === 'postgres');
+        expect(walk.walkOn === undefined).toBe(dialect === 'sqlite');
         if (dialect === 'sqlite') {
           const walked = walk.walked!.compile(db);
           for (const r of (await sqlitePlan(db, walked)).filter((s) => /\balerts\b/.test(s.detail))) expect(r.detail).toMatch(/^SEARCH alerts USING (COVERING )?INDEX /);
@@ -285,5 +288,63 @@ describe('postgres: a search for a word common among unresolved alerts reads a p
     // The walk of the first open priority fills the page in ~150 alerts (plus the probes).
     expect(Object.entries(read).filter(([, n]) => (n as number) > SEARCH_WALK_AT_MOST.postgres)).toEqual([]);
     expect(read.alerts_unresolved_words ?? 0).toBe(0);
+  });
+});
+
+// A word in ~4 % of one resolved priority's alerts, thousands of matches (docs/adr/0555): the walk
+// of SEARCH_WALK_AT_MOST alerts finds ~40, too few for a page, and walks on for the rest instead
+// of reading every match of the priority from alerts_resolved_words (16,667 at a million alerts,
+// 158 ms). Index entries read counted as above, in a session of its own.
+describe('postgres: a search for a word in a few percent of a resolved priority walks on, not through every match', () => {
+  let ts: TestStore;
+  let pool: pg.Pool;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    ts = await createTestStore('postgres');
+    pool = new pg.Pool({ connectionString: ts.config.databaseUrl, max: 1 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const now = '2026-01-01T00:00:00.000Z';
+    await pool.query(`insert into organizations (id, name, created_at, updated_at) values ('org_dense', 'Dense', '${now}', '${now}')`);
+    await pool.query(`insert into services (id, org_id, name, created_at, updated_at) values ('svc_dense', 'org_dense', 'dense', '${now}', '${now}')`);
+    // 48,000 resolved alerts of the high priority, one in 24 "Heartbeat …" (2,000 matches).
+    await pool.query(
+      `insert into alerts (id, org_id, service_id, title, event_key, priority, urgency, status, created_at, updated_at, last_signal_at, resolved_at, title_words)
+        select 'alr_dense' || lpad(n::text, 20, '0'), 'org_dense', 'svc_dense', t.title, 'k' || n, 2, 'high', 'resolved', '${now}', '${now}', '${now}', '${now}', lower(regexp_replace(t.title, '[^A-Za-z0-9]+', ' ', 'g'))
+        from generate_series(1, 48000) n cross join lateral (select case when n % 24 = 0 then 'Heartbeat missing from cron-' || n % 500 else 'Backup job failed on nas-' || n % 500 end as title) t`,
+    );
+    await pool.query('analyze alerts');
+  }, 60_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await ts?.drop();
+  });
+
+  async function indexReads(): Promise<Record<string, number>> {
+    await pool.query('select pg_stat_force_next_flush()');
+    await pool.query('select 1');
+    const r = await pool.query<{ name: string; read: string }>(`select indexrelname as name, idx_tup_read as read from pg_stat_user_indexes where relname = 'alerts'`);
+    await pool.query('select pg_stat_clear_snapshot()');
+    return Object.fromEntries(r.rows.map((x) => [x.name, Number(x.read)]));
+  }
+
+  test('q=heartbeat&status=any, two pages: a walk and a walk on, never the priority\'s matches', { timeout: 60_000 }, async () => {
+    let after: AlertListFilter['after'];
+    for (let page = 0; page < 2; page++) {
+      const f = { orgId: 'org_dense', status: ['open', 'acknowledged', 'snoozed', 'resolved'], q: 'heartbeat', limit: 51, after };
+      const before = await indexReads();
+      const rows = await listAlerts(db, 'postgres', f);
+      const read = await indexReads();
+      const delta = Object.fromEntries(Object.keys(read).map((k) => [k, read[k]! - (before[k] ?? 0)]));
+      // Every plan answers the same: the search index driving reads every match, sorted.
+      expect(rows.map((r) => r.id)).toEqual((await listAlerts(db, 'postgres', { ...f, searchDrives: true })).map((r) => r.id));
+      expect(rows).toHaveLength(51);
+      for (const r of rows) expect(r.title_words).toMatch(/^heartbeat /);
+      // The walk (1,000 alerts) and the walk on (~500): the list index (or, as the planner likes,
+      // the primary key in the same order), never the 2,000 matches of alerts_resolved_words.
+      // (Deciding that there are many matches counts the store's to 501 from alerts_fts: ADR 0554.)
+      expect(delta.alerts_resolved_words ?? 0).toBe(0);
+      for (const name of ['alerts_org_list', 'alerts_pkey']) expect(delta[name] ?? 0, name).toBeLessThan(2 * SEARCH_WALK_AT_MOST.postgres);
+      after = { priority: rows.at(-1)!.priority, id: rows.at(-1)!.id };
+    }
   });
 });

@@ -222,6 +222,39 @@ for (const dialect of DIALECTS) {
       await ftsIntact();
     });
 
+    it('a walk that falls short with matches walks on, and pages as every other plan does', async () => {
+      // PostgreSQL (docs/adr/0555): a walk that read its bound and found some matches, too few,
+      // walks on after its last alert for what their density says the page takes, and only then
+      // reads the range's matches. Resolved low alerts, newest first: 16 with the word in every
+      // 4th, 80 without, 24 with it in every 3rd. With these limits and cuts a walk on fills the
+      // page, or ends with the range, or falls short (then the matches answer); after a cursor
+      // it starts inside the cursor's range. SQLite's walks are unchanged, its answers the same.
+      const walkOrder = Array.from({ length: 120 }, (_, j) => (j < 16 ? j % 4 === 0 : j >= 96 && j % 3 === 0));
+      for (let i = 119; i >= 0; i--) {
+        const title = walkOrder[i] ? `Walk numbat ${i}` : `Walk other ${i}`;
+        await ingest(i % 2 ? svc.ingestPath : svc2.ingestPath, { title, event_key: `walk${i}`, priority: 'low' });
+        await ingest(i % 2 ? svc.ingestPath : svc2.ingestPath, { action: 'resolve', event_key: `walk${i}` });
+      }
+      for (const filter of [{ status: ['resolved'] }, { status: ['open', 'acknowledged', 'snoozed', 'resolved'] }, { status: ['resolved'], priority: [4] }, { status: ['resolved'], serviceId: svc2.id }]) {
+        for (const limit of [2, 4, 6]) {
+          const pages = async (plan: { searchDrives: boolean; searchWalkAtMost?: number }) => {
+            const ids: string[] = [];
+            let after: { priority: number; id: string } | undefined;
+            for (let guard = 0; guard < 100; guard++) {
+              const rows = await listAlerts(t.container.db, dialect, { orgId: tenant.orgId, ...filter, q: 'numbat', limit, after, ...plan });
+              ids.push(...rows.map((r) => r.id));
+              if (rows.length < limit) break;
+              after = { priority: rows.at(-1)!.priority, id: rows.at(-1)!.id };
+            }
+            return ids;
+          };
+          const expected = await pages({ searchDrives: true });
+          expect(expected.length).toBe(walkOrder.filter((m, i) => m && (!filter.serviceId || i % 2 === 0)).length);
+          for (const cut of [1, 2, 4, 8, 16]) expect(await pages({ searchDrives: false, searchWalkAtMost: cut }), `${JSON.stringify(filter)} limit ${limit}, walk cut at ${cut}`).toEqual(expected);
+        }
+      }
+    });
+
     it('finds alerts that the spool replayed once the store was back', async () => {
       const real = t.container.store.sqliteThread ? createSqliteThreadExecutor(t.container.store.sqliteThread) : createPgExecutor(t.container.store.pool!);
       let down = true;
