@@ -233,6 +233,25 @@ describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
   });
 });
 
+/** A PostgreSQL store of its own, read through one session, with organization org_<name> and service svc_<name>. */
+async function sessionStore(name: string, now: string) {
+  const ts = await createTestStore('postgres');
+  const pool = new pg.Pool({ connectionString: ts.config.databaseUrl, max: 1 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await pool.query(`insert into organizations (id, name, created_at, updated_at) values ('org_${name}', '${name}', '${now}', '${now}')`);
+  await pool.query(`insert into services (id, org_id, name, created_at, updated_at) values ('svc_${name}', 'org_${name}', '${name}', '${now}', '${now}')`);
+  return { ts, pool, db };
+}
+
+/** Index entries of alerts read by the session of `pool` (one connection), by index, since it began. */
+async function indexReads(pool: pg.Pool): Promise<Record<string, number>> {
+  await pool.query('select pg_stat_force_next_flush()');
+  await pool.query('select 1');
+  const r = await pool.query<{ name: string; read: string }>(`select indexrelname as name, idx_tup_read as read from pg_stat_user_indexes where relname = 'alerts'`);
+  await pool.query('select pg_stat_clear_snapshot()');
+  return Object.fromEntries(r.rows.map((x) => [x.name, Number(x.read)]));
+}
+
 // The default list's search for a word common among the unresolved alerts (docs/adr/0555): it must
 // read about a page of them, not every match. Counting them to 501 to decide the plan read the
 // matches (at a million alerts the GIN index handed over all 33,436 "heartbeat" ones before the
@@ -244,13 +263,9 @@ describe('postgres: a search for a word common among unresolved alerts reads a p
   let pool: pg.Pool;
   let db: Kysely<Database>;
   const TITLES = ['Heartbeat missing from cron-%', 'Latency p99 above 500 ms on gateway-%', 'Backup job failed on nas-%'];
+  const now = '2026-01-01T00:00:00.000Z';
   beforeAll(async () => {
-    ts = await createTestStore('postgres');
-    pool = new pg.Pool({ connectionString: ts.config.databaseUrl, max: 1 });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const now = '2026-01-01T00:00:00.000Z';
-    await pool.query(`insert into organizations (id, name, created_at, updated_at) values ('org_common', 'Common', '${now}', '${now}')`);
-    await pool.query(`insert into services (id, org_id, name, created_at, updated_at) values ('svc_common', 'org_common', 'common', '${now}', '${now}')`);
+    ({ ts, pool, db } = await sessionStore('common', now));
     // 12,000 open alerts of two priorities, a third of them "Heartbeat …" (4,000 matches), and as
     // many resolved ones.
     await pool.query(
@@ -269,19 +284,10 @@ describe('postgres: a search for a word common among unresolved alerts reads a p
     await ts?.drop();
   });
 
-  /** Index entries of alerts read by the test's session, by index, since the session began. */
-  async function indexReads(): Promise<Record<string, number>> {
-    await pool.query('select pg_stat_force_next_flush()');
-    await pool.query('select 1');
-    const r = await pool.query<{ name: string; read: string }>(`select indexrelname as name, idx_tup_read as read from pg_stat_user_indexes where relname = 'alerts'`);
-    await pool.query('select pg_stat_clear_snapshot()');
-    return Object.fromEntries(r.rows.map((x) => [x.name, Number(x.read)]));
-  }
-
   test('q=heartbeat over the unresolved statuses: no index hands over more than a walk reads', { timeout: 60_000 }, async () => {
-    const before = await indexReads();
+    const before = await indexReads(pool);
     const rows = await listAlerts(db, 'postgres', { orgId: 'org_common', status: ['open', 'acknowledged', 'snoozed'], q: 'heartbeat', limit: 51 });
-    const after = await indexReads();
+    const after = await indexReads(pool);
     expect(rows).toHaveLength(51);
     for (const r of rows) expect(r.title_words).toMatch(/^heartbeat /);
     const read = Object.fromEntries(Object.keys(after).map((k) => [k, after[k]! - (before[k] ?? 0)]).filter(([, n]) => (n as number) > 0));
@@ -299,13 +305,9 @@ describe('postgres: a search for a word in a few percent of a resolved priority 
   let ts: TestStore;
   let pool: pg.Pool;
   let db: Kysely<Database>;
+  const now = '2026-01-01T00:00:00.000Z';
   beforeAll(async () => {
-    ts = await createTestStore('postgres');
-    pool = new pg.Pool({ connectionString: ts.config.databaseUrl, max: 1 });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const now = '2026-01-01T00:00:00.000Z';
-    await pool.query(`insert into organizations (id, name, created_at, updated_at) values ('org_dense', 'Dense', '${now}', '${now}')`);
-    await pool.query(`insert into services (id, org_id, name, created_at, updated_at) values ('svc_dense', 'org_dense', 'dense', '${now}', '${now}')`);
+    ({ ts, pool, db } = await sessionStore('dense', now));
     // 48,000 resolved alerts of the high priority, one in 24 "Heartbeat …" (2,000 matches).
     await pool.query(
       `insert into alerts (id, org_id, service_id, title, event_key, priority, urgency, status, created_at, updated_at, last_signal_at, resolved_at, title_words)
@@ -319,21 +321,13 @@ describe('postgres: a search for a word in a few percent of a resolved priority 
     await ts?.drop();
   });
 
-  async function indexReads(): Promise<Record<string, number>> {
-    await pool.query('select pg_stat_force_next_flush()');
-    await pool.query('select 1');
-    const r = await pool.query<{ name: string; read: string }>(`select indexrelname as name, idx_tup_read as read from pg_stat_user_indexes where relname = 'alerts'`);
-    await pool.query('select pg_stat_clear_snapshot()');
-    return Object.fromEntries(r.rows.map((x) => [x.name, Number(x.read)]));
-  }
-
   test('q=heartbeat&status=any, two pages: a walk and a walk on, never the priority\'s matches', { timeout: 60_000 }, async () => {
     let after: AlertListFilter['after'];
     for (let page = 0; page < 2; page++) {
       const f = { orgId: 'org_dense', status: ['open', 'acknowledged', 'snoozed', 'resolved'], q: 'heartbeat', limit: 51, after };
-      const before = await indexReads();
+      const before = await indexReads(pool);
       const rows = await listAlerts(db, 'postgres', f);
-      const read = await indexReads();
+      const read = await indexReads(pool);
       const delta = Object.fromEntries(Object.keys(read).map((k) => [k, read[k]! - (before[k] ?? 0)]));
       // Every plan answers the same: the search index driving reads every match, sorted.
       expect(rows.map((r) => r.id)).toEqual((await listAlerts(db, 'postgres', { ...f, searchDrives: true })).map((r) => r.id));
