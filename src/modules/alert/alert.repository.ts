@@ -239,14 +239,22 @@ export const SEARCH_WALK_AT_MOST = { sqliteIndex: 100_000, sqliteRows: 5000, pos
  * the same range for `safety` times the alerts its density says the rest of the page takes; when
  * that is over `atMostTimes` walks, or it too falls short, the range's matches answer (`exact`,
  * ~10 µs a match: 16,667 for "heartbeat" in the resolved high priority at a million alerts, 158
- * ms, where walking on read ~300 alerts, docs/adr/0555). No match at all: the word is rare here,
- * its matches few, and they answer at once.
+ * ms, where walking on read ~300 alerts, docs/adr/0555). No match at all in a resolved range: the
+ * word is rare here, its matches few, and they answer at once. No match in an unresolved range:
+ * its exact answer reads every unresolved match of the word (their index has no priority), and
+ * they are many, or the search would not walk (33,000 for "heartbeat" at a million alerts, 33 ms,
+ * to find none among 1,801 open critical alerts); an unresolved range is small, so it is walked on
+ * to its end, up to `atMostTimes` walks, before that.
  */
 export const SEARCH_WALK_ON = { safety: 2, atMostTimes: 10 };
 
-/** Alerts to walk on after a walk of `walked` alerts found `found` matches and the page needs `need` more; 0: do not. */
-export function searchWalkOnAtMost(walked: number, found: number, need: number): number {
-  if (found < 1 || need < 1 || walked < 1) return 0;
+/**
+ * Alerts to walk on after a walk of `walked` alerts (of an unresolved status's range or not) found
+ * `found` matches and the page needs `need` more; 0: do not.
+ */
+export function searchWalkOnAtMost(walked: number, found: number, need: number, unresolved = false): number {
+  if (need < 1 || walked < 1) return 0;
+  if (found < 1) return unresolved ? walked * SEARCH_WALK_ON.atMostTimes : 0;
   const n = Math.ceil((need / found) * walked * SEARCH_WALK_ON.safety);
   return n <= walked * SEARCH_WALK_ON.atMostTimes ? n : 0;
 }
@@ -455,7 +463,7 @@ async function walkedMatches(db: Kysely<Database>, dialect: Dialect, f: AlertLis
     let end = walked.find((r) => r.walk_end);
     // Matches dense enough to find the rest of the page by walking on (from the walk's last alert,
     // in the same range: the cursor's too) rather than reading every match of the range.
-    const onAtMost = walk.walkOn && end ? searchWalkOnAtMost(walkAtMost, rows.length, want - rows.length) : 0;
+    const onAtMost = walk.walkOn && end ? searchWalkOnAtMost(walkAtMost, rows.length, want - rows.length, UNRESOLVED.has(status)) : 0;
     if (rows.length < want && onAtMost > 0) {
       const more = (await walk.walkOn!(end!.id, onAtMost, want - rows.length).execute(db)).rows;
       rows = [...rows, ...matchesOf(more)].slice(0, f.limit);
