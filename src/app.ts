@@ -36,7 +36,7 @@ import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
 import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
-import { webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
+import { ownWebhookRefusal, webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
 import { pageActionRoutes, pageActionSchemas } from './modules/page-action/index.ts';
 import { orgRepository } from './modules/org/index.ts';
 import { registerDashboard, type DashboardPage } from './web/dashboard.ts';
@@ -158,7 +158,11 @@ export async function buildApp(
   });
   // The hooks that run for every request take Fastify's callback form: an async hook costs a
   // promise and a microtask turn per request (docs/adr/0120-ingest-throughput.md).
+  // This Klaxon's own webhook come back to it is refused on every route, ingest included (docs/adr/0715).
+  const ownWebhook = ownWebhookRefusal(container.config.publicUrl);
   app.addHook('onRequest', (req, reply, done) => {
+    const loop = ownWebhook(req.headers);
+    if (loop) return done(loop);
     if (!closing) {
       // Started while the database was unavailable: the management API waits until this process
       // has reached and migrated it (docs/adr/0511); ingest spools meanwhile.

@@ -327,7 +327,7 @@ export function createContainer(opts: ContainerOptions) {
   });
 
   // Outbound webhooks (docs/adr/0461, 0462): the guarded HTTP client, the sender, its worker, the chat provider.
-  const webhookHttp = opts.webhookHttp ?? createWebhookHttp({ allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), timeoutMs: config.webhooks.timeoutMs });
+  const webhookHttp = opts.webhookHttp ?? createWebhookHttp({ allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), timeoutMs: config.webhooks.timeoutMs, publicUrl: config.publicUrl });
   const webhookSender = createWebhookSender({ db, clock, box, http: webhookHttp, publicUrl: config.publicUrl });
   const webhookWorker = createWebhookDeliveryWorker({ db, clock, sender: webhookSender, onError: (err) => onBackgroundError(err, 'webhook delivery round failed; it is retried') });
   const webhooks = createWebhookService({

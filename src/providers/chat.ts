@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secrets.ts';
-import { PAGE_TEMPLATES, type WebhookHttp, isChatKind, renderTemplate, webhookRepository } from '../modules/webhook/index.ts';
+import { PAGE_TEMPLATES, WEBHOOK_USER_AGENT, type WebhookHttp, isChatKind, renderTemplate, webhookRepository } from '../modules/webhook/index.ts';
 import { retryAfterMs } from '../modules/webhook/webhook.ts';
 import type { DeliveryProvider, SendOutcome } from './delivery.ts';
 
@@ -34,7 +34,7 @@ export function createChatProvider(deps: { db: Kysely<Database>; box: SecretBox;
       });
       if (!rendered.ok) return { state: 'failed', detail: `the page could not be rendered: ${rendered.reason}` };
       const custom = dest.headers_sealed ? (JSON.parse(box.open(dest.headers_sealed)) as Record<string, string>) : {};
-      const r = await deps.http.post(box.open(dest.url_sealed), { ...custom, 'content-type': 'application/json', 'user-agent': 'Klaxon-Webhooks/1.0' }, rendered.json, ctx.signal);
+      const r = await deps.http.post(box.open(dest.url_sealed), { ...custom, 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT }, rendered.json, ctx.signal);
       if (r.status === undefined) {
         if (r.error?.class === 'blocked') return { state: 'config_error', detail: r.error.message };
         return { state: 'retry', detail: r.error?.message ?? 'the request failed' };

@@ -1,12 +1,17 @@
 import { Agent, request } from 'undici';
-import { BlockedAddressError, type LookupAll, type PostResult, RESPONSE_HEAD_BYTES, type WebhookHttp, checkLiteral, guardedLookup } from '../modules/webhook/index.ts';
+import {
+  BlockedAddressError, type LookupAll, ORIGIN_HEADER, type PostResult, RESPONSE_HEAD_BYTES, WEBHOOK_USER_AGENT, type WebhookHttp, checkLiteral, guardedLookup, ownOriginProblem, publicOrigin,
+} from '../modules/webhook/index.ts';
 
 /**
  * Posts webhooks through one undici Agent whose connections use the guarded lookup (no address
  * check can be raced by a second DNS answer), never follows redirects (undici's request follows
- * none), and stops at `timeoutMs` in all (connect 5 s at most).
+ * none), and stops at `timeoutMs` in all (connect 5 s at most). Every post (destinations and chat
+ * steps) names this instance (ORIGIN_HEADER) and never goes to its own public URL, private
+ * addresses allowed or not (docs/adr/0715).
  */
-export function createWebhookHttp(opts: { allowPrivate: boolean; lookup: LookupAll; timeoutMs: number }): WebhookHttp {
+export function createWebhookHttp(opts: { allowPrivate: boolean; lookup: LookupAll; timeoutMs: number; publicUrl: string }): WebhookHttp {
+  const self = { 'user-agent': WEBHOOK_USER_AGENT, [ORIGIN_HEADER]: publicOrigin(opts.publicUrl) };
   const agent = new Agent({
     connect: { lookup: guardedLookup(opts.lookup, opts.allowPrivate) as never, timeout: Math.min(5_000, opts.timeoutMs) },
     headersTimeout: opts.timeoutMs,
@@ -20,13 +25,15 @@ export function createWebhookHttp(opts: { allowPrivate: boolean; lookup: LookupA
       let u: URL;
       try {
         u = new URL(url);
+        const own = ownOriginProblem(u, opts.publicUrl);
+        if (own) throw new BlockedAddressError(own);
         checkLiteral(u, opts.allowPrivate);
       } catch (err) {
         return done({ bodyHead: '', error: describe(err) });
       }
       const signal = given ? AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), given]) : AbortSignal.timeout(opts.timeoutMs);
       try {
-        const res = await request(u, { method: 'POST', headers, body, dispatcher: agent, signal });
+        const res = await request(u, { method: 'POST', headers: { ...headers, ...self }, body, dispatcher: agent, signal });
         let head = Buffer.alloc(0);
         try {
           for await (const chunk of res.body) {

@@ -37,6 +37,10 @@ function eventsErrorHandler(version: 'v1' | 'v2') {
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       e = new EventsApiError(413, { status: 'invalid event', message: 'Event object is invalid', errors: [`Event is larger than ${EVENT_MAX_BYTES / 1024} KB`] });
       code = 'payload_too_large';
+    } else if (err instanceof AppError && err.status < 500) {
+      // Refused before the body was read (this Klaxon's own webhook come back, docs/adr/0715): PagerDuty's 400 with our reason.
+      e = new EventsApiError(400, { status: 'invalid event', message: 'Event object is invalid', errors: [err.message] });
+      code = err.code;
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       e = unrecognizedObject(); // a body Fastify could not read: wrong length, empty, aborted
     } else {

@@ -5,9 +5,9 @@ export {
 } from './webhook.snapshot.ts';
 export { createWebhookSender, renderFor, signedHeaders, type WebhookSender, type AttemptOutcome } from './webhook.delivery.ts';
 export {
-  createLookup, blockedReason, checkLiteral, guardedLookup, BlockedAddressError, RESPONSE_HEAD_BYTES, type LookupAll, type WebhookHttp, type PostResult,
+  createLookup, blockedReason, checkLiteral, ownOriginProblem, guardedLookup, BlockedAddressError, RESPONSE_HEAD_BYTES, type LookupAll, type WebhookHttp, type PostResult,
 } from './webhook.ssrf.ts';
-export { WEBHOOK_KINDS, CHAT_KINDS, EVENT_KINDS, isChatKind, type WebhookKind } from './webhook.ts';
+export { WEBHOOK_KINDS, CHAT_KINDS, EVENT_KINDS, isChatKind, type WebhookKind, ORIGIN_HEADER, WEBHOOK_USER_AGENT, publicOrigin, ownWebhookRefusal } from './webhook.ts';
 export { DEFAULT_TEMPLATES, PAGE_TEMPLATES, PAGE_VARIABLES } from './webhook.defaults.ts';
 export { compileTemplate, renderTemplate, CONTEXT_VARIABLES, FILTERS, type Json } from './webhook.template.ts';
 export type { WebhookDestinationRow, WebhookDeliveryRow } from './webhook.table.ts';

@@ -9,7 +9,7 @@ import * as repo from './webhook.repository.ts';
 import { type DeliverySnapshot, nativeBody, templateContext } from './webhook.snapshot.ts';
 import type { WebhookDeliveryRow, WebhookDestinationRow } from './webhook.table.ts';
 import { type CompiledTemplate, RENDER_MAX_BYTES, type RenderResult, compileTemplate, renderTemplate } from './webhook.template.ts';
-import { CIRCUIT_FAILURES, type WebhookKind, circuitOpenMs, classifyResponse, nextWaitMs, retryAfterMs, signatureOf } from './webhook.ts';
+import { CIRCUIT_FAILURES, ORIGIN_HEADER, WEBHOOK_USER_AGENT, type WebhookKind, circuitOpenMs, classifyResponse, nextWaitMs, publicOrigin, retryAfterMs, signatureOf } from './webhook.ts';
 
 /** Compiled templates by their stored text: a destination's template is compiled once, not per delivery. */
 const compiledCache = new Map<string, CompiledTemplate | undefined>();
@@ -162,7 +162,8 @@ export function createWebhookSender(deps: WebhookSenderDeps) {
       const headers = {
         ...custom,
         'content-type': 'application/json',
-        'user-agent': 'Klaxon-Webhooks/1.0',
+        'user-agent': WEBHOOK_USER_AGENT,
+        [ORIGIN_HEADER]: publicOrigin(deps.publicUrl),
         ...signedHeaders(dest.kind, secrets, row.id, Math.floor(now.getTime() / 1000), body),
       };
       const shown = { ...headers, ...Object.fromEntries(Object.keys(custom).map((k) => [k, '[redacted]'])) };

@@ -11,7 +11,7 @@ import type { WebhookSender } from './webhook.delivery.ts';
 import { renderFor } from './webhook.delivery.ts';
 import * as repo from './webhook.repository.ts';
 import { type DeliverySnapshot, sampleSnapshot, snapshotOf } from './webhook.snapshot.ts';
-import { BlockedAddressError, type LookupAll, checkLiteral, checkedAddresses, literalHost } from './webhook.ssrf.ts';
+import { BlockedAddressError, type LookupAll, checkLiteral, checkedAddresses, literalHost, ownOriginProblem } from './webhook.ssrf.ts';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookDestinationRow } from './webhook.table.ts';
 import { compileTemplate } from './webhook.template.ts';
 import { providerWarnings } from './webhook.limits.ts';
@@ -138,6 +138,9 @@ export function createWebhookService(deps: {
     if (u.protocol !== 'https:' && u.protocol !== 'http:') problems.push({ field, message: `must use https or http, not ${u.protocol.replace(':', '')}` });
     if (u.username || u.password) problems.push({ field, message: 'must not carry a user name or password; send credentials in headers' });
     if (raw.length > URL_MAX) problems.push({ field, message: `must be at most ${URL_MAX} characters` });
+    // This instance itself, private addresses allowed or not: a loop (docs/adr/0715).
+    const own = ownOriginProblem(u, deps.publicUrl);
+    if (own) problems.push({ field, message: own });
     if (problems.length) throw bad(problems);
     try {
       checkLiteral(u, deps.allowPrivate);

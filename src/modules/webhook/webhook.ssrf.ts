@@ -1,5 +1,6 @@
 import { promises as dnsPromises } from 'node:dns';
 import { isIP } from 'node:net';
+import os from 'node:os';
 
 /**
  * Which addresses a webhook may reach (docs/adr/0462-webhook-ssrf.md). Private, loopback, link-local
@@ -20,8 +21,11 @@ const V4_RANGES: Range[] = [
   v4(169, 254, 0, 0, 16, 'link-local (cloud metadata)'),
   v4(172, 16, 0, 0, 12, 'private'),
   v4(192, 0, 0, 0, 24, 'IETF protocol'),
+  v4(192, 0, 2, 0, 24, 'documentation'),
   v4(192, 168, 0, 0, 16, 'private'),
   v4(198, 18, 0, 0, 15, 'benchmarking'),
+  v4(198, 51, 100, 0, 24, 'documentation'),
+  v4(203, 0, 113, 0, 24, 'documentation'),
   v4(224, 0, 0, 0, 4, 'multicast'),
   v4(240, 0, 0, 0, 4, 'reserved'),
 ];
@@ -71,8 +75,53 @@ const inRange = (bytes: number[], [prefix, bits]: Range): boolean => {
 
 const reason4 = (b: number[]) => V4_RANGES.find((r) => inRange(b, r))?.[2];
 
-/** Why an IP address may not be reached, or undefined for a public address. */
-export function blockedReason(address: string): string | undefined {
+/** The reason given for an address of the host Klaxon runs on (docs/adr/0715). */
+export const THIS_HOST = 'this host';
+
+/**
+ * One spelling per address: dotted IPv4 for IPv4 and IPv4-mapped or -compatible IPv6, else the 16
+ * bytes in hex. A zone (`%eth0`) and brackets are dropped.
+ */
+function addressKey(address: string): string | undefined {
+  const a = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const kind = isIP(a);
+  if (kind === 4) return a;
+  if (kind !== 6) return undefined;
+  const b = ipv6Bytes(a);
+  if (!b) return undefined;
+  const zero10 = b.slice(0, 10).every((x) => x === 0);
+  if (zero10 && ((b[10] === 0xff && b[11] === 0xff) || (b[10] === 0 && b[11] === 0 && !b.slice(12, 15).every((x) => x === 0)))) return b.slice(12).join('.');
+  return b.map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+type Interfaces = Record<string, ReadonlyArray<{ address: string; family: string | number }> | undefined>;
+
+/**
+ * Every address of this host's network interfaces (os.networkInterfaces(), read on each call: an
+ * interface can come and go, and a webhook connection is not a hot path).
+ */
+export function hostAddressSet(interfaces: Interfaces = os.networkInterfaces()): ReadonlySet<string> {
+  const set = new Set<string>();
+  for (const list of Object.values(interfaces)) for (const i of list ?? []) {
+    const key = addressKey(i.address);
+    if (key !== undefined) set.add(key);
+  }
+  return set;
+}
+
+/**
+ * Why an IP address may not be reached, or undefined for a public address. `own` is this host's
+ * addresses (read from its interfaces when not given): a webhook never reaches Klaxon's own host,
+ * whichever of its addresses it is (docs/adr/0715).
+ */
+export function blockedReason(address: string, own?: ReadonlySet<string>): string | undefined {
+  const reason = rangeReason(address);
+  if (reason !== undefined) return reason;
+  const key = addressKey(address);
+  return key !== undefined && (own ?? hostAddressSet()).has(key) ? THIS_HOST : undefined;
+}
+
+function rangeReason(address: string): string | undefined {
   const kind = isIP(address.replace(/^\[|\]$/g, ''));
   if (kind === 4) return reason4(ipv4Bytes(address)!);
   if (kind !== 6) return 'unparseable';
@@ -86,10 +135,38 @@ export function blockedReason(address: string): string | undefined {
   if (zero(0, 12)) return reason4(b.slice(12)) ?? 'IPv4-compatible';
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return reason4(b.slice(12)) && `NAT64 ${reason4(b.slice(12))}`;
   if (b[0] === 0x20 && b[1] === 0x02) return reason4(b.slice(2, 6)) && `6to4 ${reason4(b.slice(2, 6))}`;
+  // Documentation (RFC 3849) and discard-only (RFC 6666): never a real receiver.
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return 'documentation';
+  if (b[0] === 0x01 && zero(1, 8)) return 'discard-only';
   if ((b[0]! & 0xfe) === 0xfc) return 'unique-local (private)';
   if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return 'link-local';
   if (b[0] === 0xff) return 'multicast';
   return undefined;
+}
+
+/** `localhost` and `*.localhost` are loopback by definition (RFC 6761 6.3): refused without a lookup. */
+export const isLocalhostName = (hostname: string): boolean => /(^|\.)localhost$/i.test(hostname.replace(/\.$/, ''));
+
+const defaultPort = (u: URL): string => u.port || (u.protocol === 'https:' ? '443' : u.protocol === 'http:' ? '80' : '');
+
+/**
+ * Whether a URL points at this Klaxon itself: the origin of KLAXON_PUBLIC_URL (docs/adr/0715). The
+ * host compares without case or a final dot; http and https on their default ports count as the
+ * same origin (one proxy usually answers both). Holds with KLAXON_WEBHOOK_ALLOW_PRIVATE=true too.
+ */
+export function ownOriginProblem(u: URL, publicUrl: string): string | undefined {
+  let own: URL;
+  try {
+    own = new URL(publicUrl);
+  } catch {
+    return undefined;
+  }
+  const host = (x: URL) => x.hostname.toLowerCase().replace(/\.$/, '');
+  if (host(u) !== host(own)) return undefined;
+  const same = defaultPort(u) === defaultPort(own) && u.protocol === own.protocol;
+  const bothDefault = !u.port && !own.port;
+  if (!same && !bothDefault) return undefined;
+  return `${u.protocol}//${u.host} is this Klaxon's own public URL (KLAXON_PUBLIC_URL ${own.origin}): a webhook to it would feed its own alerts back in a loop; point it at another receiver`;
 }
 
 export interface ResolvedAddress {
@@ -125,7 +202,7 @@ export class BlockedAddressError extends Error {
 }
 
 const blockedMessage = (what: string, address: string, reason: string) =>
-  `${what} ${address}, a ${reason} address: webhooks reach public addresses only (an operator may allow private ones with KLAXON_WEBHOOK_ALLOW_PRIVATE=true)`;
+  `${what} ${address}, ${reason === THIS_HOST ? "one of this host's own addresses" : `a ${reason} address`}: webhooks reach public addresses only (an operator may allow private ones with KLAXON_WEBHOOK_ALLOW_PRIVATE=true)`;
 
 /** The host of a URL as an IP literal, brackets removed, or undefined for a name. */
 export const literalHost = (u: URL): string | undefined => {
@@ -133,11 +210,16 @@ export const literalHost = (u: URL): string | undefined => {
   return isIP(h) ? h : undefined;
 };
 
-/** Refuses an IP-literal URL host in a blocked range (a literal never reaches a lookup). */
-export function checkLiteral(u: URL, allowPrivate: boolean): void {
+/**
+ * Refuses, without a lookup, an IP-literal URL host in a blocked range or of this host (a literal
+ * never reaches a lookup), and a localhost name.
+ */
+export function checkLiteral(u: URL, allowPrivate: boolean, own?: ReadonlySet<string>): void {
+  if (allowPrivate) return;
+  if (isLocalhostName(u.hostname)) throw new BlockedAddressError(`the host is ${u.hostname}, a loopback name: webhooks reach public addresses only (an operator may allow private ones with KLAXON_WEBHOOK_ALLOW_PRIVATE=true)`);
   const literal = literalHost(u);
-  if (allowPrivate || literal === undefined) return;
-  const reason = blockedReason(literal);
+  if (literal === undefined) return;
+  const reason = blockedReason(literal, own);
   if (reason) throw new BlockedAddressError(blockedMessage('the address is', literal, reason));
 }
 
@@ -145,8 +227,9 @@ export function checkLiteral(u: URL, allowPrivate: boolean): void {
 export async function checkedAddresses(lookup: LookupAll, hostname: string, allowPrivate: boolean): Promise<ResolvedAddress[]> {
   const all = await lookup(hostname);
   if (!allowPrivate) {
+    const own = hostAddressSet();
     for (const a of all) {
-      const reason = blockedReason(a.address);
+      const reason = blockedReason(a.address, own);
       if (reason) throw new BlockedAddressError(blockedMessage(`${hostname} resolves to`, a.address, reason));
     }
   }

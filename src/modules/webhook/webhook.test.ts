@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { blockedReason } from './webhook.ssrf.ts';
+import { BlockedAddressError, blockedReason, checkLiteral, hostAddressSet, ownOriginProblem } from './webhook.ssrf.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, circuitOpenMs, classifyResponse, maskUrl, nextWaitMs, retryAfterMs, signatureOf } from './webhook.ts';
 
 describe('webhook delivery rules', () => {
@@ -68,8 +68,53 @@ describe('blocked address ranges', () => {
   ])('%s is %s', (address, reason) => {
     expect(blockedReason(address)).toBe(reason);
   });
-  it.each(['203.0.113.5', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::'])('%s is public', (address) => {
+  it.each([
+    ['192.0.2.1', 'documentation'], ['198.51.100.7', 'documentation'], ['203.0.113.5', 'documentation'], ['2001:db8::1', 'documentation'],
+    ['2001:db8:ffff::1', 'documentation'], ['100::1', 'discard-only'], ['::ffff:203.0.113.5', 'IPv4-mapped documentation'], ['64:ff9b::c000:201', 'NAT64 documentation'],
+  ])('%s is %s (issue 33 item 8)', (address, reason) => {
+    expect(blockedReason(address)).toBe(reason);
+  });
+  it('an address of this host itself is refused, in any of its forms, whatever its range (os.networkInterfaces())', () => {
+    const own = hostAddressSet({
+      lo: [{ address: '127.0.0.1', family: 'IPv4' }],
+      eth0: [{ address: '8.8.4.4', family: 'IPv4' }, { address: '2606:4700::1234', family: 'IPv6' }, { address: 'fe80::1%eth0', family: 'IPv6' }],
+    });
+    for (const a of ['8.8.4.4', '::ffff:8.8.4.4', '::ffff:808:404', '2606:4700:0:0::1234', '[2606:4700::1234]']) expect(blockedReason(a, own), a).toBe('this host');
+    expect(blockedReason('8.8.8.8', own)).toBeUndefined();
+    expect(() => checkLiteral(new URL('https://8.8.4.4/x'), false, own)).toThrow(/8\.8\.4\.4, one of this host's own addresses/);
+    // The machine's own interfaces are read when none are given: its loopback at least.
+    expect(hostAddressSet().size).toBeGreaterThan(0);
+  });
+  it('localhost names are loopback without a lookup (RFC 6761)', () => {
+    for (const u of ['https://localhost/x', 'https://LOCALHOST./x', 'http://push.localhost:8443/x']) {
+      expect(() => checkLiteral(new URL(u), false), u).toThrow(BlockedAddressError);
+      expect(() => checkLiteral(new URL(u), false), u).toThrow(/a loopback name/);
+      expect(() => checkLiteral(new URL(u), true), u).not.toThrow();
+    }
+    expect(() => checkLiteral(new URL('https://localhost.example.com/x'), false)).not.toThrow();
+  });
+  it.each(['8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::'])('%s is public', (address) => {
     expect(blockedReason(address)).toBeUndefined();
+  });
+});
+
+describe('the instance\'s own public URL (issue 33 item 7)', () => {
+  it.each([
+    ['https://klaxon.example.com/v1/ingest/abc', 'https://klaxon.example.com'],
+    ['https://KLAXON.example.com:443/v1/alerts', 'https://klaxon.example.com'],
+    ['https://klaxon.example.com./v2/enqueue', 'https://klaxon.example.com'],
+    ['http://klaxon.example.com/v1/ingest/abc', 'https://klaxon.example.com'],
+    ['http://127.0.0.1:8080/x', 'http://127.0.0.1:8080'],
+    ['http://[::1]:8080/x', 'http://[::1]:8080/klaxon'],
+  ])('%s is this instance (public URL %s)', (url, publicUrl) => {
+    expect(ownOriginProblem(new URL(url), publicUrl)).toMatch(/is this Klaxon's own public URL .*KLAXON_PUBLIC_URL/);
+  });
+  it.each([
+    ['https://klaxon.example.com:8443/x', 'https://klaxon.example.com'],
+    ['https://hooks.example.com/x', 'https://klaxon.example.com'],
+    ['http://127.0.0.1:8081/x', 'http://127.0.0.1:8080'],
+  ])('%s is another receiver (public URL %s)', (url, publicUrl) => {
+    expect(ownOriginProblem(new URL(url), publicUrl)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { AppError } from '../../lib/errors.ts';
 import { ALERT_EVENT_TYPES, type AlertEventType } from '../alert/index.ts';
 
 /** Destination kinds of PRODUCT.md 8. */
@@ -83,9 +84,36 @@ export function maskUrl(raw: string): string {
 }
 
 /** Header names a destination may not set: Klaxon sets them, or they would break the request. */
+/**
+ * Klaxon names itself on every webhook request (any kind) with its public origin, so that one that
+ * comes back to this instance is refused as a loop (docs/adr/0715). Customers cannot set it.
+ */
+export const ORIGIN_HEADER = 'klaxon-webhook-origin';
+/** The user agent of every webhook request. */
+export const WEBHOOK_USER_AGENT = 'Klaxon-Webhooks/1.0';
+/** The origin of KLAXON_PUBLIC_URL, as sent in ORIGIN_HEADER. */
+export const publicOrigin = (publicUrl: string): string => new URL(publicUrl).origin;
+
+/**
+ * The loop stop (docs/adr/0715): a request that carries this instance's own ORIGIN_HEADER is one of
+ * its own webhooks come back (through an alias of its URL, a proxy, a DNS name the save check could
+ * not see), and is refused wherever it lands, before any credential or body is read. One header
+ * read and a string compare per request. A third party using Standard Webhooks, or another Klaxon
+ * (its own origin), is not refused.
+ */
+export function ownWebhookRefusal(publicUrl: string): (headers: Record<string, string | string[] | undefined>) => AppError | undefined {
+  const origin = publicOrigin(publicUrl);
+  return (headers) =>
+    headers[ORIGIN_HEADER] === origin
+      ? new AppError('invalid_request', `This request is a webhook that this Klaxon sent (${ORIGIN_HEADER}: ${origin}) posted back to Klaxon itself, which would loop; nothing was kept. Point the webhook at another receiver.`, {
+          details: [{ field: `headers.${ORIGIN_HEADER}`, message: 'is this Klaxon\'s own: a webhook may not post to the Klaxon that sends it' }],
+        })
+      : undefined;
+}
+
 export const RESERVED_HEADERS = new Set([
   'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'proxy-authorization',
-  'webhook-id', 'webhook-timestamp', 'webhook-signature', 'user-agent',
+  'webhook-id', 'webhook-timestamp', 'webhook-signature', 'user-agent', ORIGIN_HEADER,
 ]);
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 export const MAX_HEADERS = 20;

@@ -373,7 +373,7 @@ for (const dialect of DIALECTS) {
       foreign.sessions = bMobile.json().session_id;
       foreign.members = b.userId;
       // A public IP literal: saved without a DNS answer, never sent to (nothing is due).
-      const hook = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: b.headers, payload: { name: 'b hook', kind: 'native', url: 'https://203.0.113.10/hook', events: ['alert.resolved'] } });
+      const hook = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: b.headers, payload: { name: 'b hook', kind: 'native', url: 'https://8.8.8.8/hook', events: ['alert.resolved'] } });
       foreign.webhooks = hook.json().id;
       // Kinds built by other modules: create one in B through their collection route when it
       // accepts a generated body; otherwise a well-formed unknown id stands in.

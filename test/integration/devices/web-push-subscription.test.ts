@@ -29,6 +29,11 @@ for (const dialect of DIALECTS) {
         [sub('https://[::1]/push/x'), /loopback/],
         [sub('https://10.1.2.3/push/x'), /private/],
         [sub('https://169.254.169.254/latest'), /link-local/],
+        // Issue 33 item 8: refused when registered, not only when sent to.
+        [sub('https://localhost/push/x'), /localhost, a loopback name/],
+        [sub('https://push.localhost:8443/push/x'), /a loopback name/],
+        [sub('https://[2001:db8::5]/push/x'), /documentation/],
+        [sub('https://198.51.100.9/push/x'), /documentation/],
       ] as const) {
         const res = await post(tenant.headers, token);
         expect(res.statusCode, token).toBe(400);

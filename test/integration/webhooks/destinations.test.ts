@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALERT_EVENT_TYPES } from '../../../src/modules/alert/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember } from '../../helpers/people.ts';
@@ -30,14 +31,14 @@ for (const dialect of DIALECTS) {
 
     const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = tenant.headers) =>
       t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
-    const create = (over: Record<string, unknown>) => api('POST', '/api/webhooks', { name: 'w', kind: 'native', events: ['alert.triggered'], url: 'https://203.0.113.10/x', ...over });
+    const create = (over: Record<string, unknown>) => api('POST', '/api/webhooks', { name: 'w', kind: 'native', events: ['alert.triggered'], url: 'https://8.8.8.8/x', ...over });
 
     it('create, read, list, change and delete, audited; the secret is shown once and the URL masked', async () => {
-      const r = await create({ name: 'Ops', kind: 'slack', url: 'https://203.0.113.10/services/T0/B0/abcdef9f2c', headers: { 'X-Team': 'ops-secret' } });
+      const r = await create({ name: 'Ops', kind: 'slack', url: 'https://8.8.8.8/services/T0/B0/abcdef9f2c', headers: { 'X-Team': 'ops-secret' } });
       expect(r.statusCode, r.body).toBe(200);
       const w = r.json();
       expect(w).toMatchObject({
-        id: expect.stringMatching(/^whk_/), name: 'Ops', kind: 'slack', url: 'https://203.0.113.10/…9f2c', events: ['alert.triggered'], service_ids: null,
+        id: expect.stringMatching(/^whk_/), name: 'Ops', kind: 'slack', url: 'https://8.8.8.8/…9f2c', events: ['alert.triggered'], service_ids: null,
         template: null, headers: { 'X-Team': '[hidden]' }, enabled: true, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
         health: { circuit: 'closed', consecutive_failures: 0 },
       });
@@ -66,8 +67,8 @@ for (const dialect of DIALECTS) {
       expect((await create({ events: [] })).statusCode).toBe(400);
       expect((await create({ events: ['alert.exploded'] })).statusCode).toBe(400);
       expect((await create({ headers: { 'Content-Type': 'text/plain' } })).json().error.details[0]).toMatchObject({ field: 'headers.Content-Type', message: expect.stringMatching(/set by Klaxon/) });
-      expect((await create({ url: 'ftp://203.0.113.10/x' })).json().error.details[0].message).toMatch(/must use https or http/);
-      expect((await create({ url: 'https://user:pw@203.0.113.10/x' })).json().error.details[0].message).toMatch(/user name or password/);
+      expect((await create({ url: 'ftp://8.8.8.8/x' })).json().error.details[0].message).toMatch(/must use https or http/);
+      expect((await create({ url: 'https://user:pw@8.8.8.8/x' })).json().error.details[0].message).toMatch(/user name or password/);
       expect((await create({ service_ids: ['svc_00000000000000000000000000'] })).statusCode).toBe(404);
     });
 
@@ -79,6 +80,8 @@ for (const dialect of DIALECTS) {
       }
       const responder = await addMember(t, tenant, 'responder');
       expect((await api('GET', '/api/webhooks', undefined, responder.headers)).statusCode).toBe(403);
+      // A public address: never due to be sent to by the tests below.
+      await api('DELETE', `/api/webhooks/${w.id}`);
     });
 
     it('private, loopback, link-local and IPv4-mapped addresses are refused when saved (IP literals)', async () => {
@@ -89,13 +92,35 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('documentation and discard-only ranges, localhost names and this host\'s own addresses are refused when saved (issue 33 item 8)', async () => {
+      for (const url of ['https://192.0.2.10/x', 'https://198.51.100.7/x', 'https://203.0.113.10/x', 'https://[2001:db8::1]/x', 'https://[100::1]/x', 'https://localhost/x', 'https://api.localhost:8443/x']) {
+        const r = await create({ url });
+        expect(r.statusCode, url).toBe(400);
+        expect(r.json().error.details[0].message, url).toMatch(/(documentation|discard-only) address|a loopback name/);
+      }
+      // An address of one of this host's interfaces, public or not: a public one is faked here.
+      const spy = vi.spyOn(os, 'networkInterfaces').mockReturnValue({ eth9: [{ address: '8.8.4.4', family: 'IPv4', netmask: '255.255.255.0', mac: '00:00:00:00:00:00', internal: false, cidr: '8.8.4.4/24' }] });
+      try {
+        const r = await create({ url: 'https://8.8.4.4/x' });
+        expect(r.statusCode).toBe(400);
+        expect(r.json().error.details[0].message).toMatch(/^the address is 8\.8\.4\.4, one of this host's own addresses/);
+        dns.set('self.test', '8.8.4.4');
+        expect((await create({ url: 'https://self.test/x' })).json().error.details[0].message).toMatch(/^self\.test resolves to 8\.8\.4\.4, one of this host's own addresses/);
+      } finally {
+        spy.mockRestore();
+      }
+      const later = await create({ url: 'https://8.8.4.4/x' });
+      expect(later.statusCode).toBe(200);
+      await api('DELETE', `/api/webhooks/${later.json().id}`);
+    });
+
     it('a name that resolves to a blocked address is refused when saved, any of its addresses', async () => {
       dns.set('loop.test', '127.0.0.1');
       dns.set('six.test', '::1');
       dns.set('meta.test', '169.254.169.254');
       dns.set('ten.test', '10.0.0.7');
       dns.set('mapped.test', '::ffff:127.0.0.1');
-      dns.set('mixed.test', '203.0.113.5', '10.0.0.7');
+      dns.set('mixed.test', '8.8.8.8', '10.0.0.7');
       for (const host of ['loop.test', 'six.test', 'meta.test', 'ten.test', 'mapped.test', 'mixed.test']) {
         const r = await create({ url: `https://${host}/x` });
         expect(r.statusCode, host).toBe(400);
@@ -106,7 +131,7 @@ for (const dialect of DIALECTS) {
 
     it('when a DNS answer changes after saving, the connection is refused and the receiver gets nothing', async () => {
       const svc = await createService(t, tenant, 'rebind');
-      dns.set('rebind.test', '203.0.113.5');
+      dns.set('rebind.test', '8.8.8.8');
       const w = (await create({ url: `http://rebind.test:${rx.port}/hook` })).json();
       expect(w.id).toMatch(/^whk_/);
       dns.set('rebind.test', '127.0.0.1');
