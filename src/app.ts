@@ -14,6 +14,7 @@ import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok, Readiness } from './http/schemas.ts';
 import { readiness } from './http/readiness.ts';
 import { BODY_LIMIT } from './http/limits.ts';
+import { PAGE_SECURITY_HEADERS } from './http/security-headers.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
@@ -258,7 +259,14 @@ async function registerDocs(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    // Never framed, like every HTML page Klaxon serves (issue 33): the default allows 'self'.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"),
+    uiHooks: {
+      onRequest: (_req, reply, done) => {
+        reply.headers(PAGE_SECURITY_HEADERS);
+        done();
+      },
+    },
   });
 }
 

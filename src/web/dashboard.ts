@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
 
 /**
  * Serves the built dashboard at `/` (docs/adr/0600-dashboard-stack-and-packaging.md): one route per
@@ -35,11 +36,7 @@ export const dashboardCsp = (nonce: string) =>
     "form-action 'self'",
   ].join('; ');
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-};
+const SECURITY_HEADERS = PAGE_SECURITY_HEADERS;
 
 export interface DashboardOptions {
   /** The built dashboard (dist/web). */

@@ -3,11 +3,19 @@ import { Type } from 'typebox';
 import { requestMeta } from '../../http/auth.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { isAppError } from '../../lib/errors.ts';
-import { actionPage } from './page-action.ts';
+import { PAGE_SECURITY_HEADERS, serverPageCsp } from '../../http/security-headers.ts';
+import { PAGE_STYLE, actionPage } from './page-action.ts';
 import { ActionTokenParams } from './page-action.schemas.ts';
 import type { PageActionService } from './page-action.service.ts';
 
 const Html = Type.String({ description: 'An HTML page' });
+
+/**
+ * Every answer of these routes (the page, the form's answer, the app's JSON): a strict CSP (no
+ * script, no source, its one inline style by hash, forms to itself), never framed: the page is
+ * one click from acknowledging (issue 33; docs/adr/0441). No referrer: the URL holds the token.
+ */
+const PAGE_HEADERS = { ...PAGE_SECURITY_HEADERS, 'referrer-policy': 'no-referrer', 'content-security-policy': serverPageCsp([PAGE_STYLE]) };
 
 /**
  * Acknowledge from the page (docs/adr/0441): no credential but the token. GET shows a confirmation
@@ -18,6 +26,10 @@ export function pageActionRoutes(deps: { actions: PageActionService }): FastifyP
   const { actions } = deps;
   return async (app) => {
     // The confirmation page's button posts an empty form: accepted here, on these routes only.
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(PAGE_HEADERS);
+      done();
+    });
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, undefined));
 
     app.get('/v1/page-actions/:token', {

@@ -25,6 +25,9 @@ export function tokenState(row: { used_at: string | null; expires_at: string }, 
   return 'usable';
 }
 
+/** The page's only style, allowed by its hash in the page's CSP (page-action.routes.ts). */
+export const PAGE_STYLE = 'body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font-size:1.2rem;padding:.6rem 1.4rem}';
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
@@ -37,6 +40,6 @@ export function actionPage(p: { heading: string; text: string; button?: { label:
   const link = p.alertUrl ? `<p><a href="${escapeHtml(p.alertUrl)}">Open the alert</a></p>` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
     + `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(p.heading)} · Klaxon</title>`
-    + `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font-size:1.2rem;padding:.6rem 1.4rem}</style></head>`
+    + `<style>${PAGE_STYLE}</style></head>`
     + `<body><h1>${escapeHtml(p.heading)}</h1><p>${escapeHtml(p.text)}</p>${form}${link}</body></html>`;
 }

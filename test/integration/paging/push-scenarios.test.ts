@@ -109,6 +109,9 @@ for (const dialect of DIALECTS) {
         expect(page.headers['content-type']).toMatch(/^text\/html/);
         expect(page.body).toContain('<form method="post"');
         expect(page.body).toContain('Disk full');
+        // Never framed, no script (issue 33 item 8).
+        expect(page.headers['x-frame-options']).toBe('DENY');
+        expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; .*frame-ancestors 'none'$/);
       }
       expect((await alertOf(id)).status).toBe('open');
       // The button: an empty form post.
