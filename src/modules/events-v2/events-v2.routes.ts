@@ -34,7 +34,7 @@ function eventsErrorHandler(version: 'v1' | 'v2') {
       const message = err instanceof AppError ? err.message : 'The alert store is unavailable right now; the event was not kept.';
       e = new EventsApiError(503, { status: 'unavailable', message: 'The event was not processed; retry later', errors: [message] }, err instanceof AppError ? err.retryAfterSeconds : 5);
       code = 'service_unavailable';
-    } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+    } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413 || (err instanceof AppError && err.code === 'payload_too_large')) {
       e = new EventsApiError(413, { status: 'invalid event', message: 'Event object is invalid', errors: [`Event is larger than ${EVENT_MAX_BYTES / 1024} KB`] });
       code = 'payload_too_large';
     } else if (err instanceof AppError && err.status < 500) {
