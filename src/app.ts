@@ -157,10 +157,10 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // The hooks that run for every request take Fastify's callback form: an async hook costs a
-  // promise and a microtask turn per request (docs/adr/0120-ingest-throughput.md).
   // This Klaxon's own webhook come back to it is refused on every route, ingest included (docs/adr/0715).
   const ownWebhook = ownWebhookRefusal(container.config.publicUrl);
+  // The hooks that run for every request take Fastify's callback form: an async hook costs a
+  // promise and a microtask turn per request (docs/adr/0120-ingest-throughput.md).
   app.addHook('onRequest', (req, reply, done) => {
     const loop = ownWebhook(req.headers);
     if (loop) return done(loop);

@@ -25,11 +25,11 @@ const PAGE_HEADERS = { ...PAGE_SECURITY_HEADERS, 'referrer-policy': 'no-referrer
 export function pageActionRoutes(deps: { actions: PageActionService }): FastifyPluginAsyncTypebox {
   const { actions } = deps;
   return async (app) => {
-    // The confirmation page's button posts an empty form: accepted here, on these routes only.
     app.addHook('onRequest', (_req, reply, done) => {
       reply.headers(PAGE_HEADERS);
       done();
     });
+    // The confirmation page's button posts an empty form: accepted here, on these routes only.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, undefined));
 
     app.get('/v1/page-actions/:token', {
