@@ -9,12 +9,16 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = ['ARCHITECTURE.md', 'docs/adr/README.md'];
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
-/** Every backticked repository path: `src/…`, `test/…`, `bench/…`, `docs/…`, `web/…` (a trailing `/` names a folder). */
+/** Every repository path in code (`src/…`, `test/…`, `bench/…`, `docs/…`, `web/…`; a trailing `/` names a folder). */
 function namedPaths(text: string): string[] {
   const paths = new Set<string>();
-  for (const [, code] of text.matchAll(/`([^`\n]+)`/g)) {
+  // Inline code spans, and the fenced blocks (the diagram) whole.
+  const spans = [...text.matchAll(/```[^\n]*\n([\s\S]*?)```/g)].map(([, block]) => block!);
+  const prose = text.replace(/```[\s\S]*?```/g, '');
+  for (const [, span] of prose.matchAll(/`([^`\n]+)`/g)) spans.push(span!);
+  for (const code of spans) {
     // Several paths in one span ("`src/a.ts`, `src/b.ts`" is two spans; "`src/a.ts → src/b.ts`" is one).
-    for (const [path] of code!.matchAll(/(?<![\w./-])(?:src|test|bench|docs|web)\/[\w./-]*[\w/]/g)) paths.add(path);
+    for (const [path] of code.matchAll(/(?<![\w./-])(?:src|test|bench|docs|web)\/[\w./-]*[\w/]/g)) paths.add(path);
   }
   return [...paths];
 }
