@@ -175,7 +175,7 @@ export function createContainer(opts: ContainerOptions) {
     db, clock,
     jobs: [
       createSnoozeExpiryJob({ db }),
-      createEscalationJob({ db, directory, dialect }),
+      createEscalationJob({ db, directory, dialect, onEvents: () => notify() }),
       createDispatchJob({
         db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs,
         actions: { issue: (p) => pageActions.issue(p) },
