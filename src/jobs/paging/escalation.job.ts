@@ -6,7 +6,7 @@ import { type AlertRow, alertSnapshot, priorityFromRank } from '../../modules/al
 import { type NewOutboxEventRow, outboxRepository } from '../../modules/outbox/index.ts';
 import type { OnCallDirectory } from '../../modules/schedule/index.ts';
 import {
-  type DueEscalation, type LevelStart, type PageDraft, advance, draftPages, notificationRepository as repo,
+  type ConfiguredChannels, type DueEscalation, type LevelStart, type PageDraft, advance, draftPages, notificationRepository as repo, unreachableLine, withFallback,
 } from '../../modules/notification/index.ts';
 import type { NewAlertLogRow } from '../../modules/alert/alert.table.ts';
 import type { NewNotificationRow } from '../../modules/notification/notification.table.ts';
@@ -32,6 +32,8 @@ export function createEscalationJob(deps: {
   batch?: number;
   /** Called after a round wrote `alert.escalated` events (the outbox runner's nudge). */
   onEvents?: () => void;
+  /** The channels this server can send on: a person no step reaches is paged by email (PRODUCT.md 10). Absent: no fallback. */
+  channels?: () => ConfiguredChannels;
 }): PagingJob {
   const { db, directory } = deps;
   const batch = deps.batch ?? 500;
@@ -108,9 +110,18 @@ export function createEscalationJob(deps: {
         continue;
       }
       const steps = await directory.steps(row.org_id, scheduleId, s.level, priority);
-      const drafts = draftPages({ alertId: row.alert_id, epoch: row.epoch, cycle: s.cycle, level: s.level, at: s.at, people: s.people, steps, urgency: row.urgency });
+      const draft = { alertId: row.alert_id, epoch: row.epoch, cycle: s.cycle, level: s.level, at: s.at, people: s.people, steps, urgency: row.urgency };
+      // Never silently unreachable (PRODUCT.md 10): where the steps are resolved to the people's destinations.
+      const { drafts, unreached } = deps.channels
+        ? withFallback(draftPages(draft), draft, await repo.contactsOf(db, row.org_id, s.people), deps.channels())
+        : { drafts: draftPages(draft), unreached: [] };
       pages.push(...drafts.map((d) => pageRow(row, s, d, nowIso)));
       lines.push((nameOf) => logRow(row.alert_id, 'paged', levelLine(s, drafts, nameOf), { level: s.level, cycle: s.cycle, epoch: row.epoch, pages: drafts.length }, at));
+      for (const u of unreached) {
+        lines.push((nameOf) => logRow(row.alert_id, u.reach.fallback ? 'paging_fallback' : 'paging_unreachable', unreachableLine(nameOf(u.userId), u.reach), {
+          level: s.level, cycle: s.cycle, user_id: u.userId, fallback: u.reach.fallback, problems: u.reach.problems,
+        }, at));
+      }
       previous = s;
     }
     if (adv.final.exhausted) {
