@@ -30,7 +30,7 @@ import { createEscalationJob } from './jobs/paging/escalation.job.ts';
 import { createDispatchJob } from './jobs/paging/dispatch.job.ts';
 import { createSnoozeExpiryJob } from './jobs/paging/snooze-expiry.job.ts';
 import { createClaimRecoveryJob } from './jobs/paging/claim-recovery.job.ts';
-import { createPagingService, createPhoneDelivery } from './modules/notification/index.ts';
+import { configuredChannels, createPagingService, createPhoneDelivery } from './modules/notification/index.ts';
 import { createTwilioProviders } from './providers/twilio-delivery.ts';
 import type { OnCallDirectory } from './modules/schedule/index.ts';
 import type { DeliveryProvider } from './providers/delivery.ts';
@@ -175,7 +175,7 @@ export function createContainer(opts: ContainerOptions) {
     db, clock,
     jobs: [
       createSnoozeExpiryJob({ db }),
-      createEscalationJob({ db, directory, dialect }),
+      createEscalationJob({ db, directory, dialect, onEvents: () => notify(), channels: () => configuredChannels(providers) }),
       createDispatchJob({
         db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs,
         actions: { issue: (p) => pageActions.issue(p) },
@@ -201,7 +201,7 @@ export function createContainer(opts: ContainerOptions) {
     onSnapshotChanged: () => saveSnapshotNow(),
   });
   const apiKeys = createApiKeyService({ db, clock });
-  const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge() });
+  const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge(), channels: () => configuredChannels(providers) });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
   // Acknowledge from the page: push action tokens and email links (docs/adr/0441).
   const pageActions = createPageActionService({ db, clock, secretKey: config.secretKey, publicUrl: config.publicUrl, alerts });

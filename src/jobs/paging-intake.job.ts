@@ -72,6 +72,9 @@ function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
     case 'alert.woken':
       return { repage: { at, force: false, rechoose: false } };
     case 'alert.escalated':
+      // The engine's own level changes (a timeout, nobody on call) are told to webhooks by this
+      // event too; the escalation has moved already (docs/adr/0731). Only a request moves it.
+      if (event.payload.reason !== undefined && event.payload.reason !== 'manual') return undefined;
       return { repage: { at, force: true, rechoose: false } };
     case 'alert.acknowledged': {
       const actor = actorOf(event);

@@ -1,5 +1,17 @@
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type { DeliveryProvider, OutboundMessage, SendOutcome } from './delivery.ts';
+
+/**
+ * The domain of MAIL_FROM's address, for Message-ID and References: MAIL_FROM may be a bare
+ * address or `Name <address>`, so the address is parsed (RFC 5322) rather than split by hand.
+ */
+export function mailDomainOf(from: string): string {
+  const address = addressparser(from, { flatten: true })[0]?.address ?? '';
+  const at = address.lastIndexOf('@');
+  const domain = at > 0 ? address.slice(at + 1).toLowerCase() : '';
+  return /^[a-z0-9.-]+$/.test(domain) ? domain : 'klaxon.localhost';
+}
 
 /**
  * Pages by email through the configured SMTP relay (SMTP_URL, MAIL_FROM; PRODUCT.md 7.4). The
@@ -21,7 +33,7 @@ export function createEmailProvider(opts: { smtpUrl: string | undefined; from: s
     socketTimeout: timeout * 2,
     tls: { rejectUnauthorized: !['127.0.0.1', 'localhost', '::1'].includes(u.hostname) },
   });
-  const domain = new URL(`mailto:${opts.from}`).pathname.split('@')[1] ?? 'klaxon.localhost';
+  const domain = mailDomainOf(opts.from);
   return {
     name: 'email',
     channels: ['email'],

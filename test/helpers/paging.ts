@@ -50,7 +50,7 @@ export function memoryDirectory(userIdOf: (name: string) => string) {
     },
     async steps(_org, id, level, priority) {
       const s = schedules.get(id);
-      return s?.steps?.[`${level}:${priority}`] ?? s?.allSteps ?? defaultSteps(priority);
+      return s?.steps?.[`${level}:${priority}`] ?? s?.allSteps ?? defaultSteps(priority, s?.levels[level - 1]?.timeoutMinutes);
     },
     async chooseSchedule(_org, serviceId) {
       return services.get(serviceId) ?? null;

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { newId } from '../../lib/ids.ts';
-import { priorityFromRank } from '../../modules/alert/index.ts';
+import { type AlertRow, alertSnapshot, priorityFromRank } from '../../modules/alert/index.ts';
+import { type NewOutboxEventRow, outboxRepository } from '../../modules/outbox/index.ts';
 import type { OnCallDirectory } from '../../modules/schedule/index.ts';
 import {
-  type DueEscalation, type LevelStart, type PageDraft, advance, draftPages, notificationRepository as repo,
+  type ConfiguredChannels, type DueEscalation, type LevelStart, type PageDraft, advance, draftPages, notificationRepository as repo, unreachableLine, withFallback,
 } from '../../modules/notification/index.ts';
 import type { NewAlertLogRow } from '../../modules/alert/alert.table.ts';
 import type { NewNotificationRow } from '../../modules/notification/notification.table.ts';
@@ -24,7 +25,16 @@ function logRow(alertId: string, kind: string, message: string, meta: Record<str
  * timeout. Reads first (the directory may read many rows), then writes in one short transaction
  * guarded by a compare-and-set on the escalation, so a second process, or an ack in between, wins.
  */
-export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnCallDirectory; dialect?: Dialect; batch?: number }): PagingJob {
+export function createEscalationJob(deps: {
+  db: Kysely<Database>;
+  directory: OnCallDirectory;
+  dialect?: Dialect;
+  batch?: number;
+  /** Called after a round wrote `alert.escalated` events (the outbox runner's nudge). */
+  onEvents?: () => void;
+  /** The channels this server can send on: a person no step reaches is paged by email (PRODUCT.md 10). Absent: no fallback. */
+  channels?: () => ConfiguredChannels;
+}): PagingJob {
   const { db, directory } = deps;
   const batch = deps.batch ?? 500;
 
@@ -39,13 +49,15 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
     cancelEarlier?: { level: number; cycle: number; epoch: number };
     /** The alert's level to show, when it changed. */
     level?: number;
+    /** Each level change the engine made (a timeout, or nobody on call): one `alert.escalated` event each (PRODUCT.md 8). */
+    escalations: EscalationChange[];
   }
 
   async function plan(row: DueEscalation, now: Date): Promise<Planned | undefined> {
     const nowIso = now.toISOString();
     const was = { alert_id: row.alert_id, epoch: row.epoch, next_at: row.next_at, last_event_id: row.last_event_id };
     if (row.status === 'snoozed') return undefined; // the snooze expiry job opens it first
-    const none = { pages: [], people: [] };
+    const none = { pages: [], people: [], escalations: [] };
     if (row.status !== 'open') return { was, set: { next_at: null, updated_at: nowIso }, ...none, logs: () => [] };
     const priority = priorityFromRank(row.priority);
 
@@ -79,13 +91,18 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
 
     const pages: NewNotificationRow[] = [];
     const lines: ((nameOf: (id: string) => string) => NewAlertLogRow)[] = [];
-    let previous = { level: row.level, cycle: row.cycle };
+    const escalations: EscalationChange[] = [];
+    let previous: { level: number; cycle: number; people?: string[] } = { level: row.level, cycle: row.cycle };
     for (const s of adv.starts) {
       const at = new Date(s.at).toISOString();
       if (s.reason === 'timeout' && (s.level !== previous.level || s.cycle !== previous.cycle)) {
         const prevTimeout = shape.levels[Math.min(previous.level, shape.levels.length) - 1]?.timeoutMinutes ?? 0;
         const from = previous.level;
-        lines.push(() => logRow(row.alert_id, 'escalated', `Escalated to level ${s.level}${s.cycle ? ` (cycle ${s.cycle + 1})` : ''}: level ${from} was not acknowledged within ${minutes(prevTimeout * 60_000)}`, { level: s.level, cycle: s.cycle }, at));
+        // A level that had nobody on call moved on at once: that is why, not a timeout.
+        const nobody = previous.people !== undefined && previous.people.length === 0;
+        const why = nobody ? `nobody was on call at level ${from}` : `level ${from} was not acknowledged within ${minutes(prevTimeout * 60_000)}`;
+        lines.push(() => logRow(row.alert_id, 'escalated', `Escalated to level ${s.level}${s.cycle ? ` (cycle ${s.cycle + 1})` : ''}: ${why}`, { level: s.level, cycle: s.cycle }, at));
+        escalations.push({ level: s.level, fromLevel: from, cycle: s.cycle, reason: nobody ? 'nobody_on_call' : 'timeout', why, at });
       }
       if (!s.people.length) {
         lines.push(() => logRow(row.alert_id, 'paging_nobody_on_call', `Nobody on call at level ${s.level}; moving on`, { level: s.level, cycle: s.cycle }, at));
@@ -93,9 +110,18 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
         continue;
       }
       const steps = await directory.steps(row.org_id, scheduleId, s.level, priority);
-      const drafts = draftPages({ alertId: row.alert_id, epoch: row.epoch, cycle: s.cycle, level: s.level, at: s.at, people: s.people, steps, urgency: row.urgency });
+      const draft = { alertId: row.alert_id, epoch: row.epoch, cycle: s.cycle, level: s.level, at: s.at, people: s.people, steps, urgency: row.urgency };
+      // Never silently unreachable (PRODUCT.md 10): where the steps are resolved to the people's destinations.
+      const { drafts, unreached } = deps.channels
+        ? withFallback(draftPages(draft), draft, await repo.contactsOf(db, row.org_id, s.people), deps.channels())
+        : { drafts: draftPages(draft), unreached: [] };
       pages.push(...drafts.map((d) => pageRow(row, s, d, nowIso)));
       lines.push((nameOf) => logRow(row.alert_id, 'paged', levelLine(s, drafts, nameOf), { level: s.level, cycle: s.cycle, epoch: row.epoch, pages: drafts.length }, at));
+      for (const u of unreached) {
+        lines.push((nameOf) => logRow(row.alert_id, u.reach.fallback ? 'paging_fallback' : 'paging_unreachable', unreachableLine(nameOf(u.userId), u.reach), {
+          level: s.level, cycle: s.cycle, user_id: u.userId, fallback: u.reach.fallback, problems: u.reach.problems,
+        }, at));
+      }
       previous = s;
     }
     if (adv.final.exhausted) {
@@ -109,6 +135,7 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
         level_started_at: new Date(adv.final.levelStartedAt).toISOString(), updated_at: nowIso,
       },
       pages,
+      escalations,
       people: adv.starts.flatMap((s) => s.people),
       logs: (nameOf) => lines.map((l) => l(nameOf)),
       // Pages were made before in this alert's life: those of earlier levels or epochs stop now.
@@ -122,7 +149,7 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
    * process or a newer event writes nothing), then the pages and entries of those that won, in a
    * few multi-row statements.
    */
-  async function write(planned: Planned[], now: string): Promise<number> {
+  async function write(planned: Planned[], now: string): Promise<{ n: number; events: number }> {
     const names = await repo.peopleNames(db, planned.flatMap((p) => p.people));
     const nameOf = (id: string) => names.get(id)?.name ?? 'a former member';
     return db.transaction().execute(async (trx) => {
@@ -134,9 +161,12 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
       // committed since the plan was read wins, and one still being written (its row locked) is
       // left for the next round rather than waited for (docs/adr/0421).
       const ids = [...new Set(planned.map((p) => p.was.alert_id))].sort();
-      const current = new Map(
-        (await trx.selectFrom('alerts').select(['id', 'status']).where('id', 'in', ids).$if(deps.dialect === 'postgres', (q) => q.forNoKeyUpdate().skipLocked()).execute()).map((a) => [a.id, a.status]),
+      const rows = new Map(
+        (await trx.selectFrom('alerts').select(['id', 'org_id', 'status', 'service_id', 'title', 'event_key', 'priority', 'urgency', 'duplicate_count']).where('id', 'in', ids)
+          .$if(deps.dialect === 'postgres', (q) => q.forNoKeyUpdate().skipLocked()).execute()).map((a) => [a.id, a]),
       );
+      const current = new Map([...rows].map(([id, a]) => [id, a.status]));
+      const events: NewOutboxEventRow[] = [];
       if (deps.dialect === 'postgres' && current.size) {
         // Their escalations too: one held by an event's handler still being written is left for
         // the next round as well. Waiting for it here would hold the alert's lock meanwhile, and
@@ -159,10 +189,13 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
         if (p.level !== undefined) await trx.updateTable('alerts').set({ level: p.level }).where('id', '=', p.was.alert_id).execute();
         pages.push(...p.pages);
         logs.push(...p.logs(nameOf));
+        const alert = rows.get(p.was.alert_id)!;
+        events.push(...p.escalations.map((e) => escalatedEvent(alert, e, now)));
       }
       await repo.insertPages(trx, pages);
       await repo.insertLogs(trx, logs);
-      return n;
+      await outboxRepository.insertEvents(trx, events);
+      return { n, events: events.length };
     });
   }
 
@@ -176,8 +209,42 @@ export function createEscalationJob(deps: { db: Kysely<Database>; directory: OnC
         const p = await plan(row, now);
         if (p) planned.push(p);
       }
-      return planned.length ? write(planned, now.toISOString()) : 0;
+      if (!planned.length) return 0;
+      const { n, events } = await write(planned, now.toISOString());
+      if (events) deps.onEvents?.();
+      return n;
     },
+  };
+}
+
+/** A level change the engine made; the PUT …/escalate request writes its own event (alert.plan.ts planEscalate). */
+interface EscalationChange {
+  level: number;
+  fromLevel: number;
+  cycle: number;
+  reason: 'timeout' | 'nobody_on_call';
+  why: string;
+  at: string;
+}
+
+/**
+ * The `alert.escalated` event of a level change by the engine (PRODUCT.md 8: every level change
+ * emits it), for outbound webhooks: the level, where from, and why. The paging intake leaves an
+ * event with such a reason alone: the engine has already moved (docs/adr/0731).
+ */
+function escalatedEvent(
+  alert: Pick<AlertRow, 'id' | 'org_id' | 'service_id' | 'title' | 'event_key' | 'priority' | 'urgency' | 'status' | 'duplicate_count'>,
+  e: EscalationChange,
+  now: string,
+): NewOutboxEventRow {
+  const payload = {
+    alert: { ...alertSnapshot(alert), level: e.level },
+    actor: { type: 'system', id: null },
+    level: e.level, from_level: e.fromLevel, cycle: e.cycle + 1, reason: e.reason, why: e.why, escalated_at: e.at,
+  };
+  return {
+    org_id: alert.org_id, type: 'alert.escalated', alert_id: alert.id, payload: JSON.stringify(payload), created_at: now, available_at: now,
+    lease_owner: null, lease_until: null, processed_at: null, last_error: null,
   };
 }
 

@@ -216,7 +216,9 @@ export function planEscalate(existing: AlertRow, ctx: PlanContext, by: string): 
   return {
     update: { id: existing.id, set },
     logs: [log(ctx, existing.id, 'escalated', `Escalated by ${by}: the next level is paged now`, { from_level: existing.level, previous_status: existing.status })],
-    events: [event(ctx, 'alert.escalated', { ...existing, status: 'open' }, { from_level: existing.level })],
+    // reason and why as the engine's own level changes say them (escalation.job.ts); the level
+    // after is the engine's to choose, so it is on the alert when the webhook is rendered.
+    events: [event(ctx, 'alert.escalated', { ...existing, status: 'open' }, { from_level: existing.level, reason: 'manual', why: `escalated by ${by}` })],
     result: { alertId: existing.id, status: 'open', deduped: false, resolved: false, changed: true },
   };
 }

@@ -1,6 +1,6 @@
 import type { Channel, SendOutcome } from '../../providers/delivery.ts';
 import type { Priority, Urgency } from '../alert/index.ts';
-import type { ChannelStep } from '../schedule/index.ts';
+import { type ChannelStep, fittedDefaultSteps } from '../schedule/index.ts';
 
 /**
  * The paging engine's pure core (PRODUCT.md 7.3): where an alert's escalation goes next, which
@@ -112,21 +112,12 @@ export async function advance(
   return { starts, final: { ...pos, nextAt: at, exhausted: false, levelStartedAt: startedAt } };
 }
 
-/** PRODUCT.md 7.2 defaults: critical and high push 0 s, sms 60 s, voice 120 s; medium and low push and email 0 s; info email 0 s. */
-export function defaultSteps(priority: Priority): ChannelStep[] {
-  if (priority === 'critical' || priority === 'high') {
-    return [
-      { channel: 'push', delay_seconds: 0 },
-      { channel: 'sms', delay_seconds: 60 },
-      { channel: 'voice', delay_seconds: 120 },
-    ];
-  }
-  if (priority === 'info') return [{ channel: 'email', delay_seconds: 0 }];
-  return [
-    { channel: 'push', delay_seconds: 0 },
-    { channel: 'email', delay_seconds: 0 },
-  ];
-}
+/**
+ * PRODUCT.md 7.2 defaults (defined once, by the schedule module): critical and high push 0 s, sms
+ * 60 s, voice 120 s; medium and low push and email 0 s; info email 0 s. With the level's timeout,
+ * the steps not shorter than it are left out (PRODUCT.md 10).
+ */
+export const defaultSteps = (priority: Priority, timeoutMinutes?: number): ChannelStep[] => fittedDefaultSteps(priority, timeoutMinutes).steps;
 
 /** Urgency low never rings a phone (PRODUCT.md 7.2). */
 export const skippedForUrgency = (channel: Channel, urgency: Urgency): boolean => urgency === 'low' && (channel === 'sms' || channel === 'voice');

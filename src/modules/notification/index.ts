@@ -1,5 +1,7 @@
 // The paging engine's data and pure core (issue 21). Jobs live in src/jobs/paging/.
 export * from './escalation.ts';
+// Whether a person's steps reach them, and the email fallback (PRODUCT.md 10; issue 34).
+export { type ConfiguredChannels, type PersonContacts, type PushKind, type Reach, configuredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
 export * as notificationRepository from './notification.repository.ts';
 export type { DueEscalation } from './notification.repository.ts';
 export type { AlertEscalationRow, NotificationRow, NotificationStatus } from './notification.table.ts';

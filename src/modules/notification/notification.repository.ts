@@ -1,3 +1,4 @@
+import type { PersonContacts } from './reach.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
@@ -146,6 +147,22 @@ export async function peopleNames(db: Kysely<Database>, ids: readonly string[]):
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, { name: r.name || r.email, email: r.email }]));
+}
+
+/**
+ * The working destinations of people (reach.ts): devices not disabled, and verified numbers not
+ * disabled in the organization (as the dispatcher sends to). Two statements for any number of people.
+ */
+export async function contactsOf(db: Kysely<Database>, orgId: string, ids: readonly string[]): Promise<(userId: string) => PersonContacts> {
+  const users = [...new Set(ids)];
+  const [devices, phones] = users.length
+    ? await Promise.all([
+        db.selectFrom('devices').select(['user_id', 'platform']).where('user_id', 'in', users).where('disabled_at', 'is', null).execute(),
+        db.selectFrom('phone_numbers').select(['user_id']).where('org_id', '=', orgId).where('user_id', 'in', users)
+          .where('verified_at', 'is not', null).where('disabled_at', 'is', null).execute(),
+      ])
+    : [[], []];
+  return (userId) => ({ devices: devices.filter((d) => d.user_id === userId), phones: phones.filter((p) => p.user_id === userId).length });
 }
 
 /**

@@ -40,15 +40,24 @@ export const RoutingPreview = Type.Object(
         level: Type.Integer(),
         timeout_minutes: Type.Integer(),
         starts_at: Type.String({ description: 'If nobody acknowledged before.' }),
-        users: Type.Array(Person),
+        users: Type.Array(
+          Type.Object({
+            user_id: Type.String(), name: Type.String(),
+            reachable: Type.Optional(Type.Boolean({ description: "Whether at least one of the level's steps reaches a configured, working destination of the person." })),
+            problems: Type.Optional(Type.Array(Type.String(), { description: 'Why each step that cannot reach the person does not ("sms: not configured on this server").' })),
+            fallback: Type.Optional(Type.Union([Type.Literal('email'), Type.Null()], { description: 'email: no step reaches the person, so the page goes by email at once (PRODUCT.md 10).' })),
+          }),
+        ),
         pages: Type.Array(
           Type.Object({
             user_id: Type.String(), name: Type.String(), channel: Type.String(), delay_seconds: Type.Integer(), at: Type.String(),
             skipped: Type.Optional(Type.String()),
+            fallback: Type.Optional(Type.Boolean({ description: 'The email fallback of a person no step reaches.' })),
           }),
         ),
       }),
     ),
+    warnings: Type.Array(Type.String(), { description: 'One line per person paged who no step can reach: the email fallback, or unreachable (PRODUCT.md 10).' }),
   },
   { $id: 'RoutingPreview' },
 );

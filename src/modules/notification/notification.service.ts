@@ -8,6 +8,7 @@ import { type AlertOperation, type Priority, type Urgency, priorityFromRank } fr
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import type { OnCallDirectory } from '../schedule/index.ts';
 import { defaultSteps, draftPages } from './escalation.ts';
+import { type ConfiguredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
 import * as repo from './notification.repository.ts';
 import type { NewNotificationRow } from './notification.table.ts';
 
@@ -20,7 +21,14 @@ const logRow = (alertId: string, kind: string, message: string, meta: Record<str
  * The paging engine's requests (issue 21): its part of the alert operations (in their
  * transactions), responders, the escalation preview and each service's paging status.
  */
-export function createPagingService(deps: { db: Kysely<Database>; clock: Clock; directory: OnCallDirectory; notify: () => void }) {
+export function createPagingService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  directory: OnCallDirectory;
+  notify: () => void;
+  /** The channels this server can send on (PRODUCT.md 10's email fallback); absent: no fallback. */
+  channels?: () => ConfiguredChannels;
+}) {
   const { db, clock, directory } = deps;
 
   async function cancel(trx: Kysely<Database>, alertId: string, scope: 'all' | 'escalation' | { user: string; alsoEscalation: boolean }, reason: string, by: string, now: string) {
@@ -112,7 +120,10 @@ export function createPagingService(deps: { db: Kysely<Database>; clock: Clock; 
       const steps = stepsFrom ? await directory.steps(orgId, stepsFrom, 1, priority) : defaultSteps(priority);
       const requestId = newId('rsp');
       const nowIso = now.toISOString();
-      const drafts = draftPages({ alertId, epoch: 0, cycle: 0, level: `resp:${requestId}`, at: now.getTime(), people, steps, urgency: alert.urgency });
+      const draft = { alertId, epoch: 0, cycle: 0, level: `resp:${requestId}`, at: now.getTime(), people, steps, urgency: alert.urgency };
+      const { drafts, unreached } = deps.channels
+        ? withFallback(draftPages(draft), draft, await repo.contactsOf(db, orgId, people), deps.channels())
+        : { drafts: draftPages(draft), unreached: [] };
       const rows: NewNotificationRow[] = drafts.map((d) => ({
         id: newId('ntf'), org_id: orgId, alert_id: alertId, user_id: d.userId, kind: 'responder', epoch: 0, cycle: 0, level: 1, step_index: d.stepIndex,
         channel: d.channel, destination_id: d.destinationId, urgency: alert.urgency, due_at: new Date(d.dueAt).toISOString(), status: d.status, attempts: 0,
@@ -126,6 +137,9 @@ export function createPagingService(deps: { db: Kysely<Database>; clock: Clock; 
         const skipped = [...new Set(drafts.filter((d) => d.status === 'skipped').map((d) => d.channel))];
         await repo.insertLogs(trx, [
           logRow(alertId, 'responders_added', `Responders paged by ${by}: ${listed.join(', ')}${input.message ? ` — "${input.message}"` : ''}${skipped.length ? `; ${skipped.join(' and ')} skipped: low urgency` : ''}`, { user_ids: people, request_id: requestId }, nowIso, actor),
+          ...unreached.map((u) => logRow(alertId, u.reach.fallback ? 'paging_fallback' : 'paging_unreachable', unreachableLine(names.get(u.userId)?.name ?? u.userId, u.reach), {
+            request_id: requestId, user_id: u.userId, fallback: u.reach.fallback, problems: u.reach.problems,
+          }, nowIso)),
         ]);
         if (meta) await recordAudit(trx, { orgId, actor, action: 'alert.responders', targetType: 'alert', targetId: alertId, changes: { user_ids: people, schedule_id: input.schedule_id ?? null }, meta, now: nowIso });
       });
@@ -145,29 +159,38 @@ export function createPagingService(deps: { db: Kysely<Database>; clock: Clock; 
       const urgency: Urgency = input.urgency ?? (input.priority === 'info' ? 'low' : 'high');
       const scheduleId = await directory.chooseSchedule(orgId, serviceId, { priority: input.priority, urgency }, at);
       const plan = scheduleId ? await directory.plan(orgId, scheduleId) : undefined;
-      if (!scheduleId || !plan) return { at: at.toISOString(), priority: input.priority, urgency, schedule_id: null, repeat: 0, paging: 'no_schedule' as const, levels: [] };
+      if (!scheduleId || !plan) return { at: at.toISOString(), priority: input.priority, urgency, schedule_id: null, repeat: 0, paging: 'no_schedule' as const, levels: [], warnings: [] };
       const levels = [];
+      const warnings: string[] = [];
       let start = at.getTime();
       for (const l of plan.levels) {
         const people = await directory.onCall(orgId, scheduleId, l.level, new Date(start));
         const steps = await directory.steps(orgId, scheduleId, l.level, input.priority);
         const names = await repo.peopleNames(db, people);
-        const drafts = draftPages({ alertId: 'preview', epoch: 0, cycle: 0, level: l.level, at: start, people, steps, urgency });
+        const draft = { alertId: 'preview', epoch: 0, cycle: 0, level: l.level, at: start, people, steps, urgency };
+        // As the engine will page: with the email fallback for whoever no step reaches (PRODUCT.md 10).
+        const contacts = deps.channels ? await repo.contactsOf(db, orgId, people) : undefined;
+        const { drafts, unreached } = contacts && deps.channels ? withFallback(draftPages(draft), draft, contacts, deps.channels()) : { drafts: draftPages(draft), unreached: [] };
+        const reachOfUser = (p: string) => (contacts && deps.channels ? reachOf(steps, contacts(p), deps.channels(), urgency) : undefined);
+        for (const u of unreached) warnings.push(`Level ${l.level}: ${unreachableLine(names.get(u.userId)?.name ?? u.userId, u.reach)}`);
         levels.push({
           level: l.level,
           timeout_minutes: l.timeoutMinutes,
           starts_at: new Date(start).toISOString(),
-          users: people.map((p) => ({ user_id: p, name: names.get(p)?.name ?? p })),
+          users: people.map((p) => {
+            const r = reachOfUser(p);
+            return { user_id: p, name: names.get(p)?.name ?? p, ...(r ? { reachable: r.reachable, problems: r.problems, fallback: r.fallback } : {}) };
+          }),
           pages: drafts.map((d) => ({
             user_id: d.userId, name: names.get(d.userId)?.name ?? d.userId, channel: d.channel, delay_seconds: Math.round((d.dueAt - start) / 1000),
-            at: new Date(d.dueAt).toISOString(), ...(d.status === 'skipped' ? { skipped: 'low urgency' } : {}),
+            at: new Date(d.dueAt).toISOString(), ...(d.status === 'skipped' ? { skipped: 'low urgency' } : {}), ...(d.detail === 'fallback: email' ? { fallback: true } : {}),
           })),
         });
         // Nobody on call: the engine moves on at once.
         if (people.length) start += l.timeoutMinutes * 60_000;
       }
       const nobody = levels.length > 0 && levels[0]!.users.length === 0;
-      return { at: at.toISOString(), priority: input.priority, urgency, schedule_id: scheduleId, repeat: plan.repeat, paging: nobody ? ('nobody_on_call' as const) : ('ok' as const), levels };
+      return { at: at.toISOString(), priority: input.priority, urgency, schedule_id: scheduleId, repeat: plan.repeat, paging: nobody ? ('nobody_on_call' as const) : ('ok' as const), levels, warnings };
     },
 
     /** GET /api/services' `paging`: can a high-priority alert on the service page someone now? */

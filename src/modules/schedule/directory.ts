@@ -5,7 +5,7 @@ import type { Priority, Urgency } from '../alert/index.ts';
 import { type Override, type Schedule, onCallAt } from './oncall.ts';
 import * as repo from './schedule.repository.ts';
 import type { ChannelStep, OnCallDirectory, SchedulePlan } from './schedule.port.ts';
-import { DEFAULT_STEPS, type ScheduleTree, chooseSchedule, isoOf, overrideSpec, scheduleSpec, stepsOf } from './schedule.ts';
+import { type ScheduleTree, fittedDefaultSteps, chooseSchedule, isoOf, overrideSpec, scheduleSpec, stepsOf } from './schedule.ts';
 import type { LevelChannelRow } from './schedule.table.ts';
 import { rulesOf } from './routing.service.ts';
 import { DAY } from './tz.ts';
@@ -78,7 +78,8 @@ export function createOnCallDirectory(db: Kysely<Database>, opts: { clock?: Cloc
       const snap = await snapshot(orgId, scheduleId);
       if (!snap.tree) return [];
       const row = snap.channels.find((c) => c.level === level && c.priority === priority);
-      return (row ? stepsOf(row) : DEFAULT_STEPS[priority]).map((s) => ({ ...s }));
+      if (row) return stepsOf(row).map((s) => ({ ...s }));
+      return fittedDefaultSteps(priority, snap.tree.levels.find((l) => l.level === level)?.timeout_minutes).steps;
     },
 
     async chooseSchedule(orgId: string, serviceId: string, alert: { priority: Priority; urgency: Urgency }, at: Date): Promise<string | null> {

@@ -6,4 +6,4 @@ export { createRoutingService, type RoutingService } from './routing.service.ts'
 export { createCalendarService, type CalendarService } from './calendar.service.ts';
 export { scheduleRoutes } from './schedule.routes.ts';
 export { scheduleSchemas } from './schedule.schemas.ts';
-export { chooseSchedule, DEFAULT_STEPS, type RoutingRule } from './schedule.ts';
+export { chooseSchedule, DEFAULT_STEPS, fittedDefaultSteps, type RoutingRule } from './schedule.ts';

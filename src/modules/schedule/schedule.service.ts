@@ -416,7 +416,7 @@ export function createScheduleService(deps: {
 
     async levelChannels(orgId: string, id: string) {
       const tree = await repo.loadTree(db, await loadOwn(db, orgId, id));
-      return levelChannelView(tree.levels.map((l) => l.level), await repo.levelChannels(db, id));
+      return levelChannelView(tree.levels.map((l) => ({ level: l.level, timeoutMinutes: l.timeout_minutes })), await repo.levelChannels(db, id));
     },
 
     /** PUT …/level-channels: replaces every entry; pairs not sent go back to the defaults. */
@@ -462,7 +462,7 @@ export function createScheduleService(deps: {
           orgId: actor.orgId, actor, action: 'schedule.level_channels_update', targetType: 'schedule', targetId: id,
           changes: { entries: rows.map((r) => ({ level: r.level, priority: r.priority, steps: JSON.parse(r.steps) })) }, meta, now: iso,
         });
-        return levelChannelView(tree.levels.map((l) => l.level), rows);
+        return levelChannelView(tree.levels.map((l) => ({ level: l.level, timeoutMinutes: l.timeout_minutes })), rows);
       }));
     },
 

@@ -222,12 +222,26 @@ export const DEFAULT_STEPS: Record<Priority, ChannelStep[]> = {
 
 export const stepsOf = (row: LevelChannelRow): ChannelStep[] => JSON.parse(row.steps) as ChannelStep[];
 
-/** Every (level, priority) pair of the levels, set or default. */
-export function levelChannelView(levels: number[], rows: LevelChannelRow[]) {
-  return levels.flatMap((level) =>
+/**
+ * The defaults that apply at a level (PRODUCT.md 10): a default step whose delay is not shorter
+ * than the level's timeout is left out (an explicit one is refused on PUT), instead of being
+ * planned and cancelled unseen when the level times out. Without a timeout, all of them.
+ */
+export function fittedDefaultSteps(priority: Priority, timeoutMinutes?: number): { steps: ChannelStep[]; leftOut: ChannelStep[] } {
+  const all = DEFAULT_STEPS[priority].map((s) => ({ ...s }));
+  if (timeoutMinutes === undefined) return { steps: all, leftOut: [] };
+  const fits = (s: ChannelStep) => s.delay_seconds < timeoutMinutes * 60;
+  return { steps: all.filter(fits), leftOut: all.filter((s) => !fits(s)) };
+}
+
+/** Every (level, priority) pair of the levels, set or default; a default says which of its steps the level's timeout leaves out. */
+export function levelChannelView(levels: { level: number; timeoutMinutes: number }[], rows: LevelChannelRow[]) {
+  return levels.flatMap(({ level, timeoutMinutes }) =>
     PRIORITIES.map((priority) => {
       const row = rows.find((r) => r.level === level && r.priority === priority);
-      return { level, priority, steps: (row ? stepsOf(row) : DEFAULT_STEPS[priority]).map((s) => ({ ...s })), default: !row };
+      if (row) return { level, priority, steps: stepsOf(row).map((s) => ({ ...s })), default: false };
+      const fitted = fittedDefaultSteps(priority, timeoutMinutes);
+      return { level, priority, steps: fitted.steps, default: true, ...(fitted.leftOut.length ? { left_out: fitted.leftOut } : {}) };
     }),
   );
 }

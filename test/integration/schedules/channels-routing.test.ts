@@ -62,6 +62,22 @@ for (const dialect of DIALECTS) {
       expect(of(1, 'info')).toEqual([{ channel: 'email', delay_seconds: 0 }]);
     });
 
+    it('a default step not shorter than the level timeout is left out, and GET says so (issue 34 item 2; PRODUCT.md 10)', async () => {
+      const short = await schedule('Short', ann.userId, 1);
+      const entries = (await api('GET', `/api/schedules/${short.id}/level-channels`)).json() as Json[];
+      const of = (level: number, priority: string) => entries.find((e) => e.level === level && e.priority === priority)!;
+      expect(of(1, 'critical')).toEqual({
+        level: 1, priority: 'critical', default: true, steps: [{ channel: 'push', delay_seconds: 0 }],
+        left_out: [{ channel: 'sms', delay_seconds: 60 }, { channel: 'voice', delay_seconds: 120 }],
+      });
+      expect(of(1, 'medium')).toEqual({ level: 1, priority: 'medium', default: true, steps: [{ channel: 'push', delay_seconds: 0 }, { channel: 'email', delay_seconds: 0 }] });
+      expect(of(2, 'high').left_out).toBeUndefined();
+      // The engine's directory answers the same steps.
+      expect(await t.container.directory.steps(tenant.orgId, short.id, 1, 'critical')).toEqual([{ channel: 'push', delay_seconds: 0 }]);
+      expect(await t.container.directory.steps(tenant.orgId, short.id, 2, 'critical')).toHaveLength(3);
+      expect((await api('DELETE', `/api/schedules/${short.id}`)).statusCode).toBe(200);
+    });
+
     it('PUT replaces every entry, checks delays against the timeout and chat destinations; DELETE returns a pair to its default', async () => {
       const put = (entries: Json[]) => api('PUT', `/api/schedules/${day.id}/level-channels`, { entries });
       const ok = await put([

@@ -13373,6 +13373,12 @@ export interface components {
                 users: {
                     user_id: string;
                     name: string;
+                    /** @description Whether at least one of the level's steps reaches a configured, working destination of the person. */
+                    reachable?: boolean;
+                    /** @description Why each step that cannot reach the person does not ("sms: not configured on this server"). */
+                    problems?: string[];
+                    /** @description email: no step reaches the person, so the page goes by email at once (PRODUCT.md 10). */
+                    fallback?: "email" | null;
                 }[];
                 pages: {
                     user_id: string;
@@ -13381,8 +13387,12 @@ export interface components {
                     delay_seconds: number;
                     at: string;
                     skipped?: string;
+                    /** @description The email fallback of a person no step reaches. */
+                    fallback?: boolean;
                 }[];
             }[];
+            /** @description One line per person paged who no step can reach: the email fallback, or unreachable (PRODUCT.md 10). */
+            warnings: string[];
         };
         TestPageRequest: {
             /** @description The channel to test. */
@@ -13568,8 +13578,13 @@ export interface components {
                 delay_seconds: number;
                 destination_id?: string;
             }[];
-            /** @description True when the pair is not set and the defaults apply (critical and high: push at 0 s, sms at 60 s, voice at 120 s; medium and low: push and email at 0 s; info: email at 0 s). */
+            /** @description True when the pair is not set and the defaults apply (critical and high: push at 0 s, sms at 60 s, voice at 120 s; medium and low: push and email at 0 s; info: email at 0 s); steps are those that apply at this level. */
             default: boolean;
+            /** @description Default steps left out because their delay is not shorter than the level's timeout (PRODUCT.md 10); absent when none are. */
+            left_out?: {
+                channel: string;
+                delay_seconds: number;
+            }[];
         };
         ServiceRoutingWrite: {
             /** @description In order; the first that matches picks the schedule, else the service's schedule_id. */

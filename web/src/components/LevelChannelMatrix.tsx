@@ -39,6 +39,10 @@ export function LevelChannelMatrix({ schedule: s, admin }: { schedule: Schedule;
                         <div className="matrix-cell">
                           <span>{stepsWords(e.steps)}</span>
                           {e.default && <span className="badge small">default</span>}
+                          {e.left_out && e.left_out.length > 0 && (
+                            // PRODUCT.md 10: default steps the level's timeout leaves out (docs/adr/0730).
+                            <span className="muted small" data-testid={`left-out-${l.level}-${p}`}>left out: {stepsWords(e.left_out)} (not shorter than the {l.timeout_minutes} min timeout)</span>
+                          )}
                           {admin && <CellEditor schedule={s} entry={e} all={entries.data ?? []} timeout={l.timeout_minutes} onSaved={setStatus} />}
                         </div>
                       )}

@@ -218,6 +218,12 @@ function RoutingPreview({ service, scheduleName, zoneOf }: { service: Service; s
       {p && (
         <div className="stack" data-testid="routing-preview">
           <p>{p.schedule_id ? <>Routed to <Link to="/schedules/$scheduleId" params={{ scheduleId: p.schedule_id }}>{scheduleName(p.schedule_id)}</Link>.</> : 'No schedule: nobody would be paged.'}</p>
+          {p.warnings.length > 0 && (
+            // PRODUCT.md 10: each person no step can reach, and whether email stands in (docs/adr/0730).
+            <ul className="plan-warnings" data-testid="routing-preview-warnings">
+              {p.warnings.map((w, i) => <li key={i} className="paging-nobody_on_call small"><span aria-hidden="true">!</span> {w}</li>)}
+            </ul>
+          )}
           <ol className="plan">
             {p.levels.map((l) => (
               <li key={l.level} className="plan-level">
@@ -228,7 +234,7 @@ function RoutingPreview({ service, scheduleName, zoneOf }: { service: Service; s
                   <ul className="plan-pages">
                     {l.pages.map((x, i) => (
                       <li key={i} className={x.skipped ? 'skipped' : ''}>
-                        {x.name}: {CHANNEL_LABEL[x.channel] ?? x.channel} {delayWords(x.delay_seconds)}{x.skipped && <span className="muted small"> (skipped: {x.skipped})</span>}
+                        {x.name}: {CHANNEL_LABEL[x.channel] ?? x.channel} {delayWords(x.delay_seconds)}{x.skipped && <span className="muted small"> (skipped: {x.skipped})</span>}{x.fallback && <span className="muted small"> (fallback: no other step reaches {x.name})</span>}
                       </li>
                     ))}
                   </ul>
