@@ -28,7 +28,7 @@ export const InvitationCreate = Type.Object(
 export const InvitationCreated = Type.Object(
   {
     ...Invitation.properties,
-    invitation_url: Type.String({ description: 'A secret: whoever holds it and signs in as the invited email joins. Shown only in this response; valid 7 days, once.' }),
+    invitation_url: Type.String({ description: 'A secret: whoever holds it can create the account for the invited email (or sign in as it) and join. Shown only in this response; valid 7 days, once.' }),
   },
   { $id: 'InvitationCreated' },
 );

@@ -12998,7 +12998,7 @@ export interface components {
             expires_at: string;
             accepted_at: string | null;
             accepted_by: string | null;
-            /** @description A secret: whoever holds it and signs in as the invited email joins. Shown only in this response; valid 7 days, once. */
+            /** @description A secret: whoever holds it can create the account for the invited email (or sign in as it) and join. Shown only in this response; valid 7 days, once. */
             invitation_url: string;
         };
         InvitationAccept: {
