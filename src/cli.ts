@@ -16,15 +16,16 @@ const SERVE_USAGE = `Usage: klaxon serve [--role api|worker|all] [--no-migrate]
 const MIGRATE_USAGE = `Usage: klaxon migrate
 
   apply database migrations`;
-const BOOTSTRAP_USAGE = `Usage: klaxon admin bootstrap --org NAME --email EMAIL [--password PW] [--json]
+const BOOTSTRAP_USAGE = `Usage: klaxon admin bootstrap --org NAME --email EMAIL [--name "YOUR NAME"] [--password PW] [--json]
 
-  create an organization, its owner and two API keys (shown once)`;
+  create an organization, its owner and two API keys (shown once);
+  --name is how timelines, chat messages and schedules show the owner (else by email)`;
 
 const USAGE = `Usage: klaxon <command>
 
   serve [--role api|worker|all] [--no-migrate]   run Klaxon (HTTP API, ingest, SMTP, worker)
   migrate                                        apply database migrations
-  admin bootstrap --org NAME --email EMAIL [--password PW] [--json]
+  admin bootstrap --org NAME --email EMAIL [--name NAME] [--password PW] [--json]
                                                  create an organization, its owner and two API keys
 
   klaxon <command> --help prints a command's usage.
@@ -171,7 +172,7 @@ async function migrate(args: string[]): Promise<number> {
 
 async function bootstrap(args: string[]): Promise<number> {
   const { values } = parsing(BOOTSTRAP_USAGE, () =>
-    parseArgs({ args, options: { ...HELP, org: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, json: { type: 'boolean', default: false } } }),
+    parseArgs({ args, options: { ...HELP, org: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, json: { type: 'boolean', default: false } } }),
   );
   if (helped(values, BOOTSTRAP_USAGE)) return 0;
   if (!values.org || !values.email) {
@@ -183,7 +184,7 @@ async function bootstrap(args: string[]): Promise<number> {
   try {
     await migrateToLatest(container.db);
     await verifySecretKey(container.db, container.box, container.clock.now().toISOString());
-    const out = await container.services.orgs.bootstrap({ orgName: values.org, email: values.email, password: values.password });
+    const out = await container.services.orgs.bootstrap({ orgName: values.org, email: values.email, name: values.name, password: values.password });
     if (values.json) console.log(JSON.stringify(out));
     else {
       console.log(`organization  ${out.org_id}\nowner         ${out.user_id}\napi_key       ${out.api_key}\ningest_key    ${out.ingest_key}\n\nThe keys are shown only now; store them safely.`);

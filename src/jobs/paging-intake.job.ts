@@ -1,3 +1,4 @@
+import { personName } from '../lib/actor.ts';
 import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { type NewAlertLogRow, insertLogRows, sqliteLogWriter } from '../modules/alert/index.ts';
@@ -151,10 +152,13 @@ async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string
       const sqlText = NAME_OF_ACTOR[actor.type];
       let name: string | undefined;
       if (sqlText && actor.id) {
-        const table = actor.type === 'user' ? 'users' : actor.type === 'integration' ? 'integrations' : 'api_keys';
-        const row = await db.selectFrom(table).select(['name']).where('id', '=', actor.id).executeTakeFirst();
-        name = row?.name || undefined;
-        if (!name && actor.type === 'user') name = (await db.selectFrom('users').select('email').where('id', '=', actor.id).executeTakeFirst())?.email;
+        if (actor.type === 'user') {
+          const person = await db.selectFrom('users').select(['name', 'email']).where('id', '=', actor.id).executeTakeFirst();
+          name = person ? personName(person) : undefined;
+        } else {
+          const table = actor.type === 'integration' ? 'integrations' : 'api_keys';
+          name = (await db.selectFrom(table).select(['name']).where('id', '=', actor.id).executeTakeFirst())?.name || undefined;
+        }
       }
       await insertLogRows(db, [cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now)], { once: true });
     }

@@ -23,6 +23,16 @@ export function actorLabel(a: Actor): string {
   }
 }
 
+/**
+ * A person as people read them, in timelines, chat messages, pickers and schedules: their name, or
+ * their email while they have set none (issue 34 item 5). The one rule; SQL that cannot call it
+ * (the SQLite intake thread) says the same with `coalesce(nullif(name, ''), email)`.
+ */
+export const personName = (u: { name?: string | null | undefined; email: string }): string => u.name?.trim() || u.email;
+
+/** The longest name a person may set (code points), as sign-up has always allowed. */
+export const PERSON_NAME_MAX = 200;
+
 export type Role = 'owner' | 'admin' | 'responder' | 'observer';
 export const ROLES: readonly Role[] = ['owner', 'admin', 'responder', 'observer'];
 /** What the person used: an API key (kxp_), or a session: dashboard cookie, mobile app (kxm_), agent token (kxa_). */

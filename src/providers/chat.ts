@@ -30,7 +30,7 @@ export function createChatProvider(deps: { db: Kysely<Database>; box: SecretBox;
       const rendered = renderTemplate(PAGE_TEMPLATES[dest.kind as 'slack'], {
         event: 'alert.paged', ts: now, alert_id: m.alert.id, alert_url: m.alert.url, title: m.alert.title, body: m.alert.body ?? '',
         priority: m.alert.priority, urgency: m.alert.urgency, status: 'open', service_name: m.alert.serviceName ?? null,
-        acked_by_email: null, resolved_by_email: null, people: (m.people ?? []).map((p) => p.name).join(', '),
+        acked_by_email: null, resolved_by_email: null, acked_by_name: null, resolved_by_name: null, people: (m.people ?? []).map((p) => p.name).join(', '),
       });
       if (!rendered.ok) return { state: 'failed', detail: `the page could not be rendered: ${rendered.reason}` };
       const custom = dest.headers_sealed ? (JSON.parse(box.open(dest.headers_sealed)) as Record<string, string>) : {};

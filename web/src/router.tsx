@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
 import { currentOrg } from './api/client';
 import { SignInPage } from './pages/SignIn';
+import { AcceptInvitationPage } from './pages/AcceptInvitation';
 import { Shell } from './pages/Shell';
 import { AlertsPage, type AlertFilters } from './pages/Alerts';
 import { AlertDetailPage } from './pages/AlertDetail';
@@ -27,6 +28,14 @@ const signIn = createRoute({
   path: '/sign-in',
   validateSearch: (s: Record<string, unknown>): { next?: string } => (typeof s.next === 'string' && s.next.startsWith('/') ? { next: s.next } : {}),
   component: SignInPage,
+});
+
+/** The invitation mail's link (src/modules/invitation): open to everyone, signed in or not. */
+const acceptInvitation = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invitations/accept',
+  validateSearch: (s: Record<string, unknown>): { token?: string } => (typeof s.token === 'string' && s.token ? { token: s.token } : {}),
+  component: AcceptInvitationPage,
 });
 
 /** Every page behind the session: the shell loads the person and their organization. */
@@ -116,7 +125,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, webhooksRoute, newWebhookRoute, webhookRoute, ...scheduleRoutes, ...orgRoutes])]);
+const routeTree = rootRoute.addChildren([signIn, acceptInvitation, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, webhooksRoute, newWebhookRoute, webhookRoute, ...scheduleRoutes, ...orgRoutes])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 

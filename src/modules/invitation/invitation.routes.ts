@@ -4,7 +4,7 @@ import { requestMeta } from '../../http/auth.ts';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.ts';
 import { sendPage } from '../../http/pagination.ts';
 import type { InvitationService } from './invitation.service.ts';
-import { Invitation, InvitationAccept, InvitationAccepted, InvitationCreate, InvitationCreated } from './invitation.schemas.ts';
+import { Invitation, InvitationAccept, InvitationAccepted, InvitationCreate, InvitationCreated, InvitationLookedUp, InvitationLookup } from './invitation.schemas.ts';
 
 export function invitationRoutes(deps: { invitations: InvitationService }): FastifyPluginAsyncTypebox {
   const { invitations } = deps;
@@ -30,6 +30,17 @@ export function invitationRoutes(deps: { invitations: InvitationService }): Fast
       schema: { tags: ['members'], summary: 'Withdraw an invitation; its link stops working', params: IdParams, response: { 200: Type.Ref('Ok'), ...errorResponses(409) } },
       handler: async (req) => invitations.revoke(req.actor, req.params.id, requestMeta(req)),
     });
+    app.post('/api/invitations/lookup', {
+      config: { access: 'public' },
+      schema: {
+        tags: ['members'], security: [],
+        summary: 'What an invitation link is for, before joining: the invited address, the role, whether it can still be used, and whether that address has an account',
+        description: 'The token is the credential (it is the secret of the link); unknown or withdrawn tokens are 404. The organization is named only once you join.',
+        body: Type.Ref('InvitationLookup'),
+        response: { 200: Type.Ref('InvitationLookedUp'), ...errorResponses() },
+      },
+      handler: async (req) => invitations.lookup((req.body as Static<typeof InvitationLookup>).token),
+    });
     app.post('/api/invitations/accept', {
       config: { access: { audience: 'D', scope: 'P', permission: 'read' } },
       schema: {
@@ -44,4 +55,4 @@ export function invitationRoutes(deps: { invitations: InvitationService }): Fast
   };
 }
 
-export const invitationSchemas = [Invitation, InvitationCreate, InvitationCreated, InvitationAccept, InvitationAccepted];
+export const invitationSchemas = [Invitation, InvitationCreate, InvitationCreated, InvitationAccept, InvitationAccepted, InvitationLookup, InvitationLookedUp];

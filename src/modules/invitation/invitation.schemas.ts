@@ -28,7 +28,7 @@ export const InvitationCreate = Type.Object(
 export const InvitationCreated = Type.Object(
   {
     ...Invitation.properties,
-    invitation_url: Type.String({ description: 'A secret: whoever holds it and signs in as the invited email joins. Shown only in this response; valid 7 days, once.' }),
+    invitation_url: Type.String({ description: 'A secret: whoever holds it can create the account for the invited email (or sign in as it) and join. Shown only in this response; valid 7 days, once.' }),
   },
   { $id: 'InvitationCreated' },
 );
@@ -36,6 +36,24 @@ export const InvitationCreated = Type.Object(
 export const InvitationAccept = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 128, description: 'The token query parameter of the invitation link (kxv_…).' }) },
   { $id: 'InvitationAccept' },
+);
+
+export const InvitationLookup = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 128, description: 'The token query parameter of the invitation link (kxv_…).' }) },
+  { $id: 'InvitationLookup' },
+);
+
+export const InvitationLookedUp = Type.Object(
+  {
+    email: Type.String({ description: 'The invited address: the account that joins is this one.' }),
+    role: RoleSchema,
+    status: Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('expired')], {
+      description: 'Only a pending invitation can be accepted; accepted (used) and expired ones need a new invitation.',
+    }),
+    expires_at: Type.String(),
+    account_exists: Type.Boolean({ description: 'An account with the invited address exists: sign in as it and accept; otherwise create it with the token (POST /api/auth/sign-up).' }),
+  },
+  { $id: 'InvitationLookedUp' },
 );
 
 export const InvitationAccepted = Type.Object(

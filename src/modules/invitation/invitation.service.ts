@@ -167,6 +167,20 @@ export function createInvitationService(deps: {
     joinTx,
 
     /**
+     * POST /api/invitations/lookup (public: the token is the credential): what the accept page
+     * shows before anyone joins. Withdrawn or unknown is 404, as for accept. The organization's
+     * name is not shown before joining (it is text whoever made the organization chose).
+     */
+    async lookup(token: string) {
+      const row = await repo.findByTokenHash(db, hashSecret(token.trim()));
+      if (!row) throw notFound('Invitation');
+      const status = statusOf(row, clock.now().getTime());
+      if (status === 'revoked') throw notFound('Invitation');
+      const account = await userRepository.findUserByEmail(db, row.email);
+      return { email: row.email, role: row.role, status, expires_at: row.expires_at, account_exists: account !== undefined };
+    },
+
+    /**
      * Outbox consumer of invitation.created: mails the link. Without a mailer the invitation is
      * marked not_configured (the inviter has the link from the create response). The token is
      * never logged; after hand-over its sealed copy is dropped.

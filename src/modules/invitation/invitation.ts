@@ -44,7 +44,7 @@ export function invitationMail(opts: { to: string; orgName: string; role: string
     subject: 'You are invited to an organization on Klaxon',
     text:
       `You have been invited to join an organization on Klaxon as ${opts.role}. Its owner named it "${shown}".\n\n` +
-      `Sign in with this email address and open this link to accept:\n${opts.url}\n\n` +
+      `Open this link to join. If you have no Klaxon account yet, you create it there (your name and a password; the account is this email address). If you have one, sign in as this address and accept:\n${opts.url}\n\n` +
       `The link works once and expires at ${opts.expiresAt}. If you did not expect this, ignore this mail.\n`,
   };
 }

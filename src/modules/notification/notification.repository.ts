@@ -1,4 +1,5 @@
 import type { PersonContacts } from './reach.ts';
+import { personName } from '../../lib/actor.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
@@ -146,7 +147,7 @@ export async function nextDue(db: Kysely<Database>): Promise<number | undefined>
 export async function peopleNames(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, { name: string; email: string }>> {
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((r) => [r.id, { name: r.name || r.email, email: r.email }]));
+  return new Map(rows.map((r) => [r.id, { name: personName(r), email: r.email }]));
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Dialect } from '../../db/connect.ts';
 import type { UserActor } from '../../http/auth.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts';
-import { userRepository } from '../user/index.ts';
+import { cleanPersonName, userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
 import { assertNotLastOwner, endMembershipTx, type MembershipLeavingTx } from './org.members.ts';
 import { type ChannelStatus, NO_CHANNELS, checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
@@ -25,11 +25,12 @@ export function createOrgService(deps: { db: Kysely<Database>; clock: Clock }) {
      * `klaxon admin bootstrap`: an organization, its owner and two API keys (PRODUCT.md 1).
      * Refuses an email that already has an account.
      */
-    async bootstrap(input: { orgName: string; email: string; password?: string | undefined }) {
+    async bootstrap(input: { orgName: string; email: string; password?: string | undefined; name?: string | undefined }) {
       const email = input.email.trim().toLowerCase();
       if (!EMAIL.test(email) || email.length > 254) throw new AppError('invalid_request', `"${input.email}" is not an email address.`);
       const orgName = input.orgName.trim();
       if (!orgName || orgName.length > 200) throw new AppError('invalid_request', 'The organization name must be 1 to 200 characters.');
+      const name = cleanPersonName(input.name ?? '', '--name');
       if (input.password !== undefined && input.password.length < 8) {
         throw new AppError('invalid_request', 'The password must be at least 8 characters.');
       }
@@ -41,7 +42,7 @@ export function createOrgService(deps: { db: Kysely<Database>; clock: Clock }) {
         const userId = newId('usr');
         await repo.insertOrg(trx, { id: orgId, name: orgName, time_zone: 'UTC', ingest_rate_per_minute: 1200, created_at: now, updated_at: now });
         // The operator gave this address: it counts as verified (issue 19 item 13).
-        await userRepository.insertUser(trx, { id: userId, email, name: '', password_hash: passwordHash, email_verified_at: now, created_at: now, updated_at: now });
+        await userRepository.insertUser(trx, { id: userId, email, name, password_hash: passwordHash, email_verified_at: now, created_at: now, updated_at: now });
         await repo.insertMembership(trx, { org_id: orgId, user_id: userId, role: 'owner', created_at: now });
         const api = await mintKeyTx(trx, { orgId, userId, kind: 'full_product', name: 'Bootstrap full-product key', serviceIds: null, now });
         const ingest = await mintKeyTx(trx, { orgId, userId, kind: 'alert_ingest', name: 'Bootstrap alert-ingest key', serviceIds: null, now });

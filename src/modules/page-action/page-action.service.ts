@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, personName } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -74,7 +74,7 @@ export function createPageActionService(deps: { db: Kysely<Database>; clock: Clo
         throw err;
       }
       const person = await db.selectFrom('users').select(['name', 'email']).where('id', '=', row.user_id).executeTakeFirst();
-      const who = person?.name || person?.email || 'a member';
+      const who = person ? personName(person) : 'a member';
       await insertLogRows(db, [{
         id: newId('log'), alert_id: row.alert_id, kind: 'acknowledged_via', actor_type: 'user', actor_id: row.user_id, event_id: null, receipt_id: null,
         message: result.changed ? `${who} acknowledged from ${VIA[row.channel]}` : `${who} used the acknowledge action of ${VIA[row.channel]}; the alert was already ${result.status}`,

@@ -1,3 +1,4 @@
+import { personName } from '../../lib/actor.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
@@ -162,7 +163,7 @@ export async function userNames(db: Db, userIds: string[]): Promise<Map<string, 
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.name || r.email]));
+  return new Map(rows.map((r) => [r.id, personName(r)]));
 }
 
 // ---- Overrides ----

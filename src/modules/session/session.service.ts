@@ -16,7 +16,7 @@ import { orgRepository } from '../org/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
 import type { InvitationService } from '../invitation/index.ts';
 import type { SignupMode } from '../../config.ts';
-import { recordPersonAudit, userRepository, type UserRow } from '../user/index.ts';
+import { cleanPersonName, recordPersonAudit, userRepository, type UserRow } from '../user/index.ts';
 import * as repo from './session.repository.ts';
 import type { ActionThrottle } from '../throttle/index.ts';
 import { SIGN_IN_THROTTLE, type ThrottleRule, waitFor } from './sign-in-throttle.ts';
@@ -188,6 +188,7 @@ export function createSessionService(deps: {
       const email = input.email.trim().toLowerCase();
       if (!EMAIL.test(email) || email.length > 254) throw invalid('email', 'is not an email address');
       if (input.password.length < 10) throw invalid('password', 'must be at least 10 characters');
+      const name = cleanPersonName(input.name ?? '');
       const orgName = input.org_name?.trim() ?? '';
       if (!token && !orgName) throw invalid('org_name', 'is required: the name of the organization you create (or send invitation_token to join one)');
       if (token && !deps.invitations) throw new AppError('service_unavailable', 'Invitations are not available on this process.');
@@ -203,7 +204,7 @@ export function createSessionService(deps: {
           throw conflict(token ? 'An account with this email already exists; sign in, then open the invitation link again.' : 'An account with this email already exists; sign in instead.');
         }
         const userId = newId('usr');
-        await userRepository.insertUser(trx, { id: userId, email, name: (input.name ?? '').trim(), password_hash: passwordHash, created_at: iso, updated_at: iso });
+        await userRepository.insertUser(trx, { id: userId, email, name, password_hash: passwordHash, created_at: iso, updated_at: iso });
         const s = await mint(trx, { userId, kind, ip: meta.ip, now });
         if (token) {
           const joined = await deps.invitations!.joinTx(trx, {

@@ -4,3 +4,4 @@ export { userRoutes } from './user.routes.ts';
 export { userSchemas } from './user.schemas.ts';
 export type { UserRow } from './user.table.ts';
 export { recordPersonAudit } from './user.audit.ts';
+export { cleanPersonName } from './user.ts';

@@ -18,10 +18,11 @@ export function userRoutes(deps: { users: UserService; onClient?: (credentialId:
     app.patch('/api/me', {
       config: { access: { audience: 'DI', scope: 'P', permission: 'self.write' } },
       schema: {
-        tags: ['me'], summary: 'Set your alert sound per urgency and critical alerts on or off',
+        tags: ['me'], summary: 'Set your name, your alert sound per urgency and critical alerts on or off',
+        description: 'Fields not sent keep their value. Your name is how timelines, chat messages, pickers and schedules show you ("" shows your email).',
         body: Type.Ref('AlertSoundPreference'), response: { 200: Type.Ref('Me'), ...errorResponses() },
       },
-      handler: async (req) => users.updateAlertSound(req.actor, req.body as Static<typeof AlertSoundPreference>, requestMeta(req)),
+      handler: async (req) => users.updateMe(req.actor, req.body as Static<typeof AlertSoundPreference>, requestMeta(req)),
     });
     app.delete('/api/me', {
       config: { access: { audience: 'DI', scope: 'P', permission: 'read', credential: 'recent' } },

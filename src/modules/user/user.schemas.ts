@@ -2,9 +2,16 @@ import { Type } from 'typebox';
 
 const SoundName = Type.String({ pattern: '^[a-z0-9_.-]{1,64}$', description: 'A sound name of the app (e.g. klaxon, chime, silent).' });
 
-/** PATCH /api/me: how the app sounds an alert, per urgency, and whether critical alerts break through. */
+/**
+ * PATCH /api/me (spec 4.2 names this body AlertSoundPreference): your name, how the app sounds an
+ * alert, per urgency, and whether critical alerts break through. Fields not sent keep their value.
+ */
 export const AlertSoundPreference = Type.Object(
   {
+    name: Type.Optional(Type.String({
+      maxLength: 200,
+      description: 'Your name, as timelines, chat messages, pickers and schedules show you; "" shows your email instead. One line, at most 200 characters.',
+    })),
     sounds: Type.Optional(Type.Object({ high: Type.Optional(SoundName), low: Type.Optional(SoundName) }, { additionalProperties: false })),
     critical_alerts: Type.Optional(Type.Boolean({ description: 'High urgency as iOS critical alerts / Android alarm channel.' })),
   },

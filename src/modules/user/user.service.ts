@@ -15,6 +15,7 @@ import { recordPersonAudit } from './user.audit.ts';
 import * as repo from './user.repository.ts';
 import { DEFAULT_ALERT_SOUND } from './user.schemas.ts';
 import type { UserRow } from './user.table.ts';
+import { cleanPersonName } from './user.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_CODE = { ttlMs: 15 * 60 * 1000, maxAttempts: 5 };
@@ -73,19 +74,34 @@ export function createUserService(deps: {
     /** GET /api/me: the person, their role here, and every organization they belong to. */
     me,
 
-    /** PATCH /api/me: the alert sound preference (fields not sent keep their value). */
-    async updateAlertSound(actor: UserActor, input: { sounds?: { high?: string | undefined; low?: string | undefined } | undefined; critical_alerts?: boolean | undefined }, meta: RequestMeta) {
+    /**
+     * PATCH /api/me: your name and the alert sound preference (fields not sent keep their value).
+     * Each kind of change is audited as itself: user.update (name), user.alert_sound_update.
+     */
+    async updateMe(
+      actor: UserActor,
+      input: { name?: string | undefined; sounds?: { high?: string | undefined; low?: string | undefined } | undefined; critical_alerts?: boolean | undefined },
+      meta: RequestMeta,
+    ) {
       const iso = clock.now().toISOString();
+      const name = input.name === undefined ? undefined : cleanPersonName(input.name);
+      const soundSent = input.sounds !== undefined || input.critical_alerts !== undefined;
       await db.transaction().execute(async (trx) => {
         const user = await repo.findUserById(trx, actor.id);
         if (!user) throw notFound('User');
+        if (name !== undefined && name !== user.name) {
+          await repo.updateUser(trx, actor.id, { name, updated_at: iso });
+          await recordPersonAudit(trx, actor.id, { actor, action: 'user.update', targetType: 'user', targetId: actor.id, changes: { name: { from: user.name, to: name } }, meta, now: iso });
+        }
+        if (!soundSent) return;
         const cur = alertSoundOf(user);
         const next: AlertSound = {
           sounds: { high: input.sounds?.high ?? cur.sounds.high, low: input.sounds?.low ?? cur.sounds.low },
           critical_alerts: input.critical_alerts ?? cur.critical_alerts,
         };
+        const { name: _name, ...sound } = input;
         await repo.updateUser(trx, actor.id, { alert_sound: JSON.stringify(next), updated_at: iso });
-        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'user.alert_sound_update', targetType: 'user', targetId: actor.id, changes: { ...input }, meta, now: iso });
+        await recordAudit(trx, { orgId: actor.orgId, actor, action: 'user.alert_sound_update', targetType: 'user', targetId: actor.id, changes: { ...sound }, meta, now: iso });
       });
       return me(actor);
     },

@@ -61,7 +61,7 @@ export async function contextRow(db: Kysely<Database>, alertId: string): Promise
     .leftJoin('users as ua', 'ua.id', 'a.acknowledged_by')
     .leftJoin('users as ur', 'ur.id', 'a.resolved_by')
     .selectAll('a')
-    .select(['s.name as service_name', 'ua.email as acked_by_email', 'ur.email as resolved_by_email'])
+    .select(['s.name as service_name', 'ua.email as acked_by_email', 'ur.email as resolved_by_email', 'ua.name as acked_by_user_name', 'ur.name as resolved_by_user_name'])
     .where('a.id', '=', alertId)
     .executeTakeFirst()) as ContextRow | undefined;
 }

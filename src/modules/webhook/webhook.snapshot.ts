@@ -1,6 +1,7 @@
 import type { OutboxEvent } from '../outbox/index.ts';
 import { type AlertRow, type AlertView, rowToAlert } from '../alert/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { personName } from '../../lib/actor.ts';
 import type { ContextVariable, Json, TemplateContext } from './webhook.template.ts';
 import type { NewWebhookDeliveryRow } from './webhook.table.ts';
 
@@ -16,11 +17,18 @@ export interface DeliverySnapshot {
   event: { kind: string; sequence: number | null; actor: { type: string; id: string | null } | null; changes: Record<string, unknown> };
 }
 
-/** The alert row with what the context names: its service's name and the emails of who acted. */
-export type ContextRow = AlertRow & { service_name: string | null; acked_by_email: string | null; resolved_by_email: string | null };
+/** The alert row with what the context names: its service's name and the emails and names of who acted. */
+export type ContextRow = AlertRow & {
+  service_name: string | null;
+  acked_by_email: string | null;
+  resolved_by_email: string | null;
+  acked_by_user_name: string | null;
+  resolved_by_user_name: string | null;
+};
 
 /** The statement both forms of the fan-out read a context row with (one `?`: the alert id). */
-export const CONTEXT_ROW_SQL = `select a.*, s.name as service_name, ua.email as acked_by_email, ur.email as resolved_by_email
+export const CONTEXT_ROW_SQL = `select a.*, s.name as service_name, ua.email as acked_by_email, ur.email as resolved_by_email,
+  ua.name as acked_by_user_name, ur.name as resolved_by_user_name
   from alerts a left join services s on s.id = a.service_id
   left join users ua on ua.id = a.acknowledged_by left join users ur on ur.id = a.resolved_by
   where a.id = ?`;
@@ -32,6 +40,9 @@ export interface FanoutDestination {
   service_ids: string | null;
 }
 export const FANOUT_DESTINATIONS_SQL = 'select id, events, service_ids from webhook_destinations where org_id = ? and enabled = 1';
+
+/** Who acted, as people read them (their name, else their email); null while nobody has. */
+const nameOf = (email: string | null | undefined, name: string | null | undefined): string | null => (email ? personName({ name, email }) : null);
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v));
 
@@ -60,6 +71,8 @@ export function snapshotOf(event: OutboxEvent, row: ContextRow | undefined): Del
       service_name: row?.service_name ?? null,
       acked_by_email: row?.acked_by_email ?? null,
       resolved_by_email: row?.resolved_by_email ?? null,
+      acked_by_name: nameOf(row?.acked_by_email, row?.acked_by_user_name),
+      resolved_by_name: nameOf(row?.resolved_by_email, row?.resolved_by_user_name),
     },
     alert,
     event: { kind: event.type, sequence: event.id, actor: (actor as DeliverySnapshot['event']['actor']) ?? null, changes },
@@ -141,6 +154,7 @@ export function sampleSnapshot(kind: string, now: string): DeliverySnapshot {
     vars: {
       event: kind, ts: now, alert_id: alert.id, title: alert.title, body: alert.body, priority: alert.priority, urgency: alert.urgency, status,
       service_name: 'Sample service', acked_by_email: acked ? 'ada@example.com' : null, resolved_by_email: status === 'resolved' ? 'ada@example.com' : null,
+      acked_by_name: acked ? 'Ada Lovelace' : null, resolved_by_name: status === 'resolved' ? 'Ada Lovelace' : null,
     },
     alert,
     event: { kind, sequence: null, actor: { type: 'system', id: null }, changes: { sample: true } },

@@ -43,4 +43,27 @@ describe('klaxon subcommand options', () => {
     }
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  // Issue 34 item 5: the owner's name is given at bootstrap (else every timeline shows their email).
+  it('admin bootstrap --name sets the owner\'s name; a name over one line is refused with exit 1', { timeout: 180_000 }, async () => {
+    const data = mkdtempSync(join(tmpdir(), 'klaxon-cli-name-'));
+    try {
+      const env = { DATABASE_URL: `sqlite:${join(data, 'klaxon.db')}`, KLAXON_DATA_DIR: data, LOG_LEVEL: 'warn' };
+      const bad = klaxonSync(['admin', 'bootstrap', '--org', 'Acme', '--email', 'ada@example.com', '--name', 'Ada\nLovelace', '--json'], { cwd: data, env });
+      expect(bad.status, bad.stderr).toBe(1);
+      expect(bad.stderr).toMatch(/--name: must be one line/);
+      const r = klaxonSync(['admin', 'bootstrap', '--org', 'Acme', '--email', 'ada@example.com', '--name', 'Ada Lovelace', '--json'], { cwd: data, env });
+      expect(r.status, r.stderr).toBe(0);
+      const { user_id } = JSON.parse(r.stdout) as { user_id: string };
+      const { default: Sqlite } = await import('better-sqlite3');
+      const db = new Sqlite(join(data, 'klaxon.db'), { readonly: true });
+      try {
+        expect(db.prepare('select name, email from users where id = ?').get(user_id)).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
 });

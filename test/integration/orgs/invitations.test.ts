@@ -120,6 +120,36 @@ for (const dialect of DIALECTS) {
       expect(listed.find((i) => i.id === inv.id)!.status).toBe('expired');
     });
 
+    it('POST /api/invitations/lookup (no credential: the token is one) tells the accept page the address, role, state and whether an account exists (issue 34 item 1)', async () => {
+      const lookup = (token: string) => call('POST', '/api/invitations/lookup', {}, { token });
+      const fresh = (await invite('first.day@example.com', 'responder')).json();
+      await t.container.runner.drain();
+      // The mail says to open the link to join, creating the account there.
+      const mail = mails.find((m) => m.to === 'first.day@example.com')!;
+      expect(mail.text).toMatch(/Open this link to join\. If you have no Klaxon account yet, you create it there/);
+      expect(mail.text).not.toMatch(/Sign in with this email address and open this link/);
+      const r = await lookup(tokenOf(fresh.invitation_url));
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual({ email: 'first.day@example.com', role: 'responder', status: 'pending', expires_at: fresh.expires_at, account_exists: false });
+      expect(r.body).not.toContain('Acme');
+      // An address with an account: the page asks to sign in instead.
+      await bootstrapTenant(t, 'Has Account Inc', 'has.account@example.com');
+      const existing = (await invite('has.account@example.com', 'observer')).json();
+      expect((await lookup(tokenOf(existing.invitation_url))).json()).toMatchObject({ status: 'pending', account_exists: true, role: 'observer' });
+      // Unknown and withdrawn: 404; used: accepted; past its time: expired.
+      expect((await lookup('kxv_nope')).statusCode).toBe(404);
+      expect((await call('POST', '/api/invitations/lookup', {}, {})).statusCode).toBe(400);
+      const withdrawn = (await invite('gone@example.com')).json();
+      await call('DELETE', `/api/org/invitations/${withdrawn.id}`, tenant.headers);
+      expect((await lookup(tokenOf(withdrawn.invitation_url))).statusCode).toBe(404);
+      const signUp = await call('POST', '/api/auth/sign-up', {}, { email: 'first.day@example.com', name: 'First Day', password: 'first-day-password', invitation_token: tokenOf(fresh.invitation_url) });
+      expect(signUp.statusCode, signUp.body).toBe(200);
+      expect((await lookup(tokenOf(fresh.invitation_url))).json()).toMatchObject({ status: 'accepted', account_exists: true });
+      t.clock.advance(7 * 86_400_000 + 1);
+      expect((await lookup(tokenOf(existing.invitation_url))).json()).toMatchObject({ status: 'expired' });
+      expect(t.logs.join('\n')).not.toContain(tokenOf(fresh.invitation_url));
+    });
+
     it('DELETE /api/org/invitations/{id} withdraws it (404 after); a new invitation replaces the open one', async () => {
       const first = (await invite('twice@example.com')).json();
       const second = (await invite('twice@example.com', 'observer')).json();

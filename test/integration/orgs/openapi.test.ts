@@ -18,6 +18,7 @@ const ROUTES: [method: string, path: string, body: string | null, response: stri
   ['get', '/api/org/invitations', null, 'Invitation[]'],
   ['delete', '/api/org/invitations/{id}', null, 'Ok'],
   ['post', '/api/invitations/accept', 'InvitationAccept', 'InvitationAccepted'],
+  ['post', '/api/invitations/lookup', 'InvitationLookup', 'InvitationLookedUp'],
   ['get', '/api/audit', null, 'AuditEntry[]'],
 ];
 

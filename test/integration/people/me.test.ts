@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember, signedIn, startSmtpCapture } from '../../helpers/people.ts';
 import { createUserService } from '../../../src/modules/user/index.ts';
 
@@ -18,7 +18,7 @@ for (const dialect of DIALECTS) {
       await smtp?.close();
     });
 
-    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
       t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
 
@@ -45,6 +45,38 @@ for (const dialect of DIALECTS) {
       expect((await call('PATCH', '/api/me', observer.headers, { critical_alerts: true })).statusCode).toBe(403);
       const audit = await t.container.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.alert_sound_update').execute();
       expect(audit).toHaveLength(1);
+    });
+
+    it('PATCH /api/me {name} sets your name (issue 34 item 5): GET /api/me, the member list and the timeline show it; "" falls back to the email', async () => {
+      const person = await addMember(t, tenant, 'responder', { email: 'ada.named@example.com' });
+      await t.container.db.updateTable('users').set({ name: '' }).where('id', '=', person.userId).execute();
+      const r = await call('PATCH', '/api/me', person.headers, { name: '  Ada Lovelace ' });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().user.name).toBe('Ada Lovelace');
+      expect((await call('GET', '/api/me', person.headers)).json().user.name).toBe('Ada Lovelace');
+      const members = (await call('GET', '/api/org/members', tenant.headers)).json() as { user_id: string; name: string }[];
+      expect(members.find((m) => m.user_id === person.userId)?.name).toBe('Ada Lovelace');
+      // The alert's timeline names whoever acknowledged by the name they set.
+      const svc = await createService(t, tenant);
+      const alertId = (await t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${tenant.ingestKey}` }, payload: { service_id: svc.id, title: 'Disk full' } })).json().alert_id as string;
+      await t.container.runner.drain();
+      expect((await call('PUT', `/api/alerts/${alertId}/ack`, person.headers)).statusCode).toBe(200);
+      const timeline = (await call('GET', `/api/alerts/${alertId}/timeline`, tenant.headers)).json() as { kind: string; message: string }[];
+      expect(timeline.find((e) => e.kind === 'acknowledged')?.message).toMatch(/Ada Lovelace/);
+      expect(JSON.stringify(timeline)).not.toContain('ada.named@example.com');
+      const audit = await t.container.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.update').where('target_id', '=', person.userId).execute();
+      expect(audit).toHaveLength(1);
+      expect(JSON.parse(audit[0]!.changes)).toEqual({ name: { from: '', to: 'Ada Lovelace' } });
+      // Bad names are a 400 naming the field; nothing changes.
+      for (const name of ['Ada\nLovelace', 'x'.repeat(201)]) {
+        const bad = await call('PATCH', '/api/me', person.headers, { name });
+        expect(bad.statusCode, name).toBe(400);
+        expect(bad.json().error.details[0].field).toBe('name');
+      }
+      expect((await call('PATCH', '/api/me', person.headers, { name: 42 })).statusCode).toBe(400);
+      // Only the sound changes when only the sound is sent; "" clears the name (shown by email).
+      expect((await call('PATCH', '/api/me', person.headers, { critical_alerts: false })).json().user.name).toBe('Ada Lovelace');
+      expect((await call('PATCH', '/api/me', person.headers, { name: '' })).json().user.name).toBe('');
     });
 
     it('email change: a six-digit code is mailed over SMTP; the right code switches the sign-in email', async () => {

@@ -34,7 +34,7 @@ for (const dialect of DIALECTS) {
       await t?.close();
     });
 
-    const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
       t.app.inject({ method, url, headers: tenant.headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
     const hook = async (payload: Record<string, unknown>) => {
       const r = await api('POST', '/api/webhooks', { name: 'rx', events: ['alert.triggered', 'alert.acknowledged', 'alert.resolved'], ...payload });
@@ -101,6 +101,28 @@ for (const dialect of DIALECTS) {
       for (const r of reqs) {
         expect(() => new Webhook(h.secret).verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) })).not.toThrow();
       }
+      await off(h.id);
+    });
+
+    it('templates name who acknowledged and resolved by the name they set (acked_by_name, resolved_by_name), else by email (issue 34 item 5)', async () => {
+      const h = await hook({ kind: 'custom', url: rx.url('/names'), template: { version: 1, body: { event: '{{ event }}', acked: '{{ acked_by_name }}', resolved: '{{ resolved_by_name }}', email: '{{ acked_by_email }}' } } });
+      const named = await api('PATCH', '/api/me', { name: 'Ada Lovelace' });
+      expect(named.statusCode, named.body).toBe(200);
+      const start = rx.requests.length;
+      const { alert_id } = await signal({ title: 'names', event_key: 'names-1' });
+      await pump();
+      expect((await api('PUT', `/api/alerts/${alert_id}/ack`)).statusCode).toBe(200);
+      await pump();
+      await api('PATCH', '/api/me', { name: '' });
+      expect((await api('PUT', `/api/alerts/${alert_id}/resolve`)).statusCode).toBe(200);
+      await pump();
+      const bodies = (await rx.received(start + 3)).slice(start).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+      const email = bodies.find((b) => b.event === 'alert.acknowledged')!.email as string;
+      expect(email).toMatch(/@example\.com$/);
+      expect(bodies.find((b) => b.event === 'alert.triggered')).toMatchObject({ acked: null, resolved: null });
+      expect(bodies.find((b) => b.event === 'alert.acknowledged')).toMatchObject({ acked: 'Ada Lovelace', resolved: null });
+      // Resolved after the name was cleared: shown by email.
+      expect(bodies.find((b) => b.event === 'alert.resolved')).toMatchObject({ acked: email, resolved: email });
       await off(h.id);
     });
 

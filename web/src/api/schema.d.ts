@@ -2700,7 +2700,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Set your alert sound per urgency and critical alerts on or off */
+        /**
+         * Set your name, your alert sound per urgency and critical alerts on or off
+         * @description Fields not sent keep their value. Your name is how timelines, chat messages, pickers and schedules show you ("" shows your email).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -8940,6 +8943,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link is for, before joining: the invited address, the role, whether it can still be used, and whether that address has an account
+         * @description The token is the credential (it is the secret of the link); unknown or withdrawn tokens are 404. The organization is named only once you join.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvitationLookup"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationLookedUp"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitations/accept": {
         parameters: {
             query?: never;
@@ -12408,6 +12500,8 @@ export interface components {
             secret: string;
         };
         AlertSoundPreference: {
+            /** @description Your name, as timelines, chat messages, pickers and schedules show you; "" shows your email instead. One line, at most 200 characters. */
+            name?: string;
             sounds?: {
                 /** @description A sound name of the app (e.g. klaxon, chime, silent). */
                 high?: string;
@@ -12904,7 +12998,7 @@ export interface components {
             expires_at: string;
             accepted_at: string | null;
             accepted_by: string | null;
-            /** @description A secret: whoever holds it and signs in as the invited email joins. Shown only in this response; valid 7 days, once. */
+            /** @description A secret: whoever holds it can create the account for the invited email (or sign in as it) and join. Shown only in this response; valid 7 days, once. */
             invitation_url: string;
         };
         InvitationAccept: {
@@ -12915,6 +13009,20 @@ export interface components {
             org_id: string;
             org_name: string;
             role: "owner" | "admin" | "responder" | "observer";
+        };
+        InvitationLookup: {
+            /** @description The token query parameter of the invitation link (kxv_…). */
+            token: string;
+        };
+        InvitationLookedUp: {
+            /** @description The invited address: the account that joins is this one. */
+            email: string;
+            role: "owner" | "admin" | "responder" | "observer";
+            /** @description Only a pending invitation can be accepted; accepted (used) and expired ones need a new invitation. */
+            status: "pending" | "accepted" | "expired";
+            expires_at: string;
+            /** @description An account with the invited address exists: sign in as it and accept; otherwise create it with the token (POST /api/auth/sign-up). */
+            account_exists: boolean;
         };
         AuditEntry: {
             /** @description aud_… id; ids sort by time. */
@@ -13648,7 +13756,7 @@ export interface components {
             events: ("alert.triggered" | "alert.repeated" | "alert.priority_raised" | "alert.acknowledged" | "alert.escalated" | "alert.snoozed" | "alert.woken" | "alert.resolved")[];
             /** @description Only alerts of these services of this organization (absent: every service). */
             service_ids?: string[];
-            /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email. Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
+            /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
             template?: unknown;
             /** @description Custom request headers (e.g. an Authorization for your receiver). Secrets: stored sealed, never shown. */
             headers?: {
@@ -13779,7 +13887,7 @@ export interface components {
         WebhookPreview: {
             /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed. */
             kind: "slack" | "teams" | "discord" | "custom" | "native";
-            /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email. Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
+            /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
             template?: unknown;
             /**
              * @description An event kind.

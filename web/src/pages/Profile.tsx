@@ -145,7 +145,7 @@ export function ProfilePage() {
       </nav>
       {dialog}
       <div className="profile-grid">
-        <AccountSection secure={secure} />
+        <AccountSection secure={secure} act={act} />
         <PasswordSection secure={secure} />
       </div>
       <h2 className="group-title" id="security">Sign-in security</h2>
@@ -170,9 +170,10 @@ export function ProfilePage() {
 
 type Secure = <T>(fn: () => Promise<T>) => Promise<T>;
 
-function AccountSection({ secure }: { secure: Secure }) {
+function AccountSection({ secure, act }: { secure: Secure; act: boolean }) {
   const me = useMe();
   const qc = useQueryClient();
+  const [name, setName] = useState(me.user.name);
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState<Schemas['EmailChangePending']>();
   const [code, setCode] = useState('');
@@ -190,6 +191,27 @@ function AccountSection({ secure }: { secure: Secure }) {
         </div>
         <div><dt>Member since</dt><dd>{when(me.user.created_at)}</dd></div>
       </dl>
+      {act && (
+        <form
+          className="row wrap end-align"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void a.run(async () => {
+              const r = await must(api.PATCH('/api/me', { body: { name: name.trim() } }));
+              setName(r.user.name);
+              await qc.invalidateQueries({ queryKey: ['me'] });
+              return r.user.name ? `Saved: your team sees you as ${r.user.name}.` : 'Saved: your team sees you by your email.';
+            });
+          }}
+        >
+          <label className="field grow">
+            <span>Your name</span>
+            <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} aria-describedby="name-hint" />
+            <small id="name-hint" className="muted">Shown on alert timelines, schedules and chat messages instead of your email.</small>
+          </label>
+          <button type="submit" className="button" disabled={a.busy || name.trim() === me.user.name}>Save name</button>
+        </form>
+      )}
       {!pending ? (
         <form
           className="row wrap end-align"

@@ -101,7 +101,7 @@ function FirstRun() {
         <Logo />
         <h1 id="first-run-title">Welcome to Klaxon</h1>
         <p>This server has no organization yet. Create the first one, with its owner, from a terminal in Klaxon's folder:</p>
-        <pre className="code" tabIndex={0}><code>npm run klaxon -- admin bootstrap --org "Acme" --email you@example.com --password 'choose-a-long-password'</code></pre>
+        <pre className="code" tabIndex={0}><code>npm run klaxon -- admin bootstrap --org "Acme" --email you@example.com --name "Your Name" --password 'choose-a-long-password'</code></pre>
         <p>
           Then reload this page and sign in with that email and password. The command also prints two API keys (a full-product key and an
           alert-ingest key); keep them somewhere safe, they are shown once. With <code>--json</code> it prints them as JSON.

@@ -125,7 +125,7 @@ function Invitations() {
     <section className="section" aria-labelledby="invitations-title">
       <header>
         <h2 id="invitations-title">Invitations</h2>
-        <p className="muted small">An invitation link works once, for 7 days, for the person who signs in with that email.</p>
+        <p className="muted small">An invitation link works once, for 7 days, for that email address: the person creates their account from it, or signs in to it if they have one.</p>
       </header>
       <div className="section-body">
         <form
@@ -174,7 +174,7 @@ function Invitations() {
             {created.mail_status === 'not_configured'
               ? 'This server sends no mail: send this link to them yourself.'
               : 'We are mailing them this link. You can also send it yourself.'}{' '}
-            It is shown only now: whoever holds it and signs in as {created.email} joins as {ROLE_LABEL[created.role]!.toLowerCase()}.
+            It is shown only now: whoever holds it can create the account for {created.email} (or sign in as it) and join as {ROLE_LABEL[created.role]!.toLowerCase()}.
           </p>
         </SecretOnceDialog>
       )}
