@@ -49,7 +49,7 @@ export function liveEventRoutes(deps: { live: LiveEventFeed; bounds: StreamBound
         querystring: LiveEventsQuery,
         headers: LiveEventsHeaders,
         produces: ['text/event-stream', 'application/json'],
-        response: { 200: Type.Array(Type.Ref('LiveEvent')), ...errorResponses() },
+        response: { 200: Type.Array(Type.Ref('LiveEvent')), ...errorResponses(429) },
       },
       handler: async (req, reply) => {
         const orgId = req.actor.orgId;
