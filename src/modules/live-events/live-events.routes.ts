@@ -155,7 +155,7 @@ async function stream(
 
   reply.hijack();
   // Quiet between heartbeats by design: the server's idle timeout is for connections, not streams.
-  res.socket?.setTimeout(0);
+  if (typeof res.socket?.setTimeout === 'function') res.socket.setTimeout(0);
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
