@@ -13,7 +13,7 @@ import { type ValidateFn, refuseUnstorableText, refuseOddParameters } from './ht
 import { installAccessHook } from './http/auth.ts';
 import { CodeConfirm, ErrorBody, Ok, Readiness } from './http/schemas.ts';
 import { readiness } from './http/readiness.ts';
-import { BODY_LIMIT } from './http/limits.ts';
+import { BODY_LIMIT, REQUEST_TIMEOUT_MS, connectionsCheckingIntervalMs } from './http/limits.ts';
 import { PAGE_SECURITY_HEADERS } from './http/security-headers.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
@@ -75,7 +75,16 @@ export async function buildApp(
   opts: { logger: Logger; routes?: 'all' | 'operations'; /** The built dashboard to serve at / (docs/adr/0600). */ dashboard?: string },
 ): Promise<FastifyInstance> {
   const everyRoute = opts.routes !== 'operations';
+  const limits = container.config.http;
   const app = Fastify({
+    // Connections that hold a descriptor and send nothing useful close in seconds, not in the
+    // 70-100 s of Node's and Fastify's defaults (docs/adr/0700-connection-and-stream-bounds.md): a
+    // request's headers must arrive within the idle timeout (a silent new connection gets a 408),
+    // the whole request within REQUEST_TIMEOUT_MS, and an idle keep-alive connection closes after
+    // keepAliveTimeoutMs. Live event streams are bounded on their own (live-events.limits.ts).
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: Math.max(REQUEST_TIMEOUT_MS, limits.idleTimeoutMs),
+    http: { headersTimeout: limits.idleTimeoutMs, connectionsCheckingInterval: connectionsCheckingIntervalMs(limits.idleTimeoutMs) },
     loggerInstance: opts.logger as FastifyBaseLogger,
     // One line per request is written in onResponse instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -114,6 +123,9 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Past this many connections the server closes new ones at once, before the process runs out
+  // of file descriptors (which would stop the store, the spool and health too).
+  app.server.maxConnections = limits.maxConnections;
 
   // Ingest and the API take JSON only: anything else is 415, not a string body (PRODUCT.md 5).
   app.removeContentTypeParser('text/plain');
@@ -292,7 +304,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
   await app.register(webhookRoutes({ webhooks: s.webhooks }));
   await app.register(pageActionRoutes({ actions: s.pageActions }));
-  await app.register(liveEventRoutes({ live: s.liveEvents }));
+  await app.register(liveEventRoutes({ live: s.liveEvents, bounds: container.config.liveStreams, authenticate: container.authenticate }));
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },

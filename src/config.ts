@@ -44,8 +44,30 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Push providers: APNs, FCM, Web Push (src/config.push.ts, docs/adr/0440). */
   push: PushConfig;
+  /** Bounds on HTTP connections (docs/adr/0700-connection-and-stream-bounds.md). */
+  http: HttpLimits;
+  /** Bounds on live event streams (docs/adr/0700-connection-and-stream-bounds.md). */
+  liveStreams: LiveStreamLimits;
   /** KLAXON_TEST_CLOCK_FILE: process tests move the clock through this file (docs/adr/0422); never set in production. */
   testClockFile?: string | undefined;
+}
+
+export interface HttpLimits {
+  /** KLAXON_HTTP_IDLE_TIMEOUT_MS: a connection silent this long closes; a request's headers must arrive within it. */
+  idleTimeoutMs: number;
+  /** KLAXON_HTTP_KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection closes after this long. */
+  keepAliveTimeoutMs: number;
+  /** KLAXON_HTTP_MAX_CONNECTIONS: connections at once; past it new ones are closed at once. */
+  maxConnections: number;
+}
+
+export interface LiveStreamLimits {
+  /** KLAXON_STREAMS_PER_SESSION: open live event streams of one credential (session or key). */
+  perSession: number;
+  /** KLAXON_STREAMS_PER_ORG: open live event streams of one organization in this process. */
+  perOrg: number;
+  /** KLAXON_STREAMS_PER_PROCESS: open live event streams of this process. */
+  perProcess: number;
 }
 
 export interface WebhookConfig {
@@ -205,6 +227,16 @@ export function loadConfig(
     pageClaimMs: positiveInt(env, 'KLAXON_PAGE_CLAIM_MS', 30_000),
     push: pushConfig(env, { dataDir, emailDomain, generate: opts.generateSecret !== false, fail: (m) => { throw new ConfigError(m); } }),
     testClockFile: testClockFile(env),
+    http: {
+      idleTimeoutMs: positiveInt(env, 'KLAXON_HTTP_IDLE_TIMEOUT_MS', 10_000),
+      keepAliveTimeoutMs: positiveInt(env, 'KLAXON_HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+      maxConnections: positiveInt(env, 'KLAXON_HTTP_MAX_CONNECTIONS', 4_000),
+    },
+    liveStreams: {
+      perSession: positiveInt(env, 'KLAXON_STREAMS_PER_SESSION', 5),
+      perOrg: positiveInt(env, 'KLAXON_STREAMS_PER_ORG', 100),
+      perProcess: positiveInt(env, 'KLAXON_STREAMS_PER_PROCESS', 500),
+    },
   };
 }
 

@@ -238,7 +238,7 @@ export function createContainer(opts: ContainerOptions) {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
-  const orgAdmin = createOrgManagementService({ db, dialect, clock, channels: () => channelStatus(providers), hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e) } });
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, channels: () => channelStatus(providers), hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e), membershipEnded: () => liveEvents.nudge() } });
   const invitations = createInvitationService({
     db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
@@ -10,6 +11,7 @@ import { createLogger } from './http/logging.ts';
 import { startEmailIngest, type SmtpIngest } from './modules/email/index.ts';
 import { isStoreUnavailable, storeNotReadyError, storeProblem } from './db/unavailable.ts';
 import { createStoreStartup } from './jobs/store-startup.job.ts';
+import { fitConnections, openFilesLimit } from './http/limits.ts';
 
 /** How long start-up waits for a SQLite file another process writes (a concurrent start migrating). */
 const STORE_START_WAIT_MS = 2_000;
@@ -102,6 +104,10 @@ export async function startServer(
     const dashboard = role === 'worker' ? undefined : await dashboardFolder(logger);
     app = await buildApp(container, { logger, routes: role === 'worker' ? 'operations' : 'all', dashboard });
     const http = app;
+    // A connection cap above the descriptor limit protects nothing: it is lowered to fit (docs/adr/0700).
+    const fitted = fitConnections(config.http.maxConnections, readOpenFilesLimit());
+    if (fitted.problem) logger.warn({ maxConnections: fitted.maxConnections }, fitted.problem);
+    http.server.maxConnections = fitted.maxConnections;
     await listening('the HTTP API', 'PORT', config.host, config.port, () => http.listen({ port: config.port, host: config.host }));
     // The SMTP ingest listener runs with the HTTP ingest (PRODUCT.md 1; docs/adr/0221-smtp-ingest.md).
     if (role === 'api' || role === 'all') {
@@ -185,6 +191,15 @@ export async function startServer(
       await container.close();
     },
   };
+}
+
+/** The process's soft open-file limit where the system tells it (Linux), else undefined. */
+function readOpenFilesLimit(): number | undefined {
+  try {
+    return openFilesLimit(readFileSync('/proc/self/limits', 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventsApiError, SEVERITY_PRIORITY, parseEventV2 } from '../../src/modules/events-v2/index.ts';
 import { parseLenientTimestamp } from '../../src/modules/events-v2/events-v2.ts';
 import { messageToSignal, sourceLocalPart } from '../../src/modules/email/index.ts';
+import { addressRange } from '../../src/modules/email/email.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef';
 
@@ -49,5 +50,17 @@ describe('email ingest (pure)', () => {
     expect(messageToSignal({}).signal.title).toBe('(no subject)');
     expect(messageToSignal({}).idempotencyKey).toBeUndefined();
     expect([...messageToSignal({ subject: '€'.repeat(2000) }).signal.title!]).toHaveLength(1024);
+  });
+});
+
+describe('SMTP address ranges (docs/adr/0701)', () => {
+  it('counts an IPv4 address in its /24 and an IPv6 address in its /64, however it is written', () => {
+    expect(addressRange('192.0.2.7')).toBe('192.0.2.0/24');
+    expect(addressRange('::ffff:192.0.2.7')).toBe('192.0.2.0/24');
+    expect(addressRange('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressRange('2001:0db8:0001:0002::5')).toBe('2001:db8:1:2::/64');
+    expect(addressRange('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressRange('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressRange('192.0.3.7')).not.toBe(addressRange('192.0.2.7'));
   });
 });

@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import { AppError } from '../../lib/errors.ts';
 import type { Signal } from '../alert/index.ts';
 import type { IngestTarget } from '../integration/index.ts';
-import { EMAIL_MAX_BYTES, SMTP_LIMITS, SMTP_MAX_CLIENTS, type SmtpLimits, SmtpReply, messageToSignal, noSuchRecipient, rejected, slowDown, sourceLocalPart, tooBig, tooManyFromYou, tryLater } from './email.ts';
+import { EMAIL_MAX_BYTES, SMTP_LIMITS, SMTP_MAX_CLIENTS, type SmtpLimits, SmtpReply, addressRange, messageToSignal, noSuchRecipient, rejected, slowDown, sourceLocalPart, tooBig, tooManyFromYou, tooManyFromYourNetwork, tryLater } from './email.ts';
 
 /**
  * The SMTP ingest listener. Like GoAlert's smtpsrv it depends on two narrow functions, not on the
@@ -81,62 +81,119 @@ interface OpenConnection {
 }
 
 /**
- * Per-sender limits (issue 19.5): sessions at once per address, and timers that end a session
- * making no progress with a message, or lasting too long. The sessions of one address are counted
- * from onConnect (accepted) to onClose.
+ * Per-sender limits (issue 19.5, 33.6): sessions at once per address and per address range, and
+ * timers that end a session making no progress with a message, whose DATA goes on too long, or
+ * lasting too long. The sessions of one address are counted from onConnect (accepted) to onClose.
+ * A message still arriving is cut off by the DATA and session limits (a drip inside DATA held a
+ * slot for good); one received whole is answered first (its sender waits for that answer).
  */
 function sessionLimits(limits: SmtpLimits, end: (sessionId: string, reply: string) => void) {
   const perAddress = new Map<string, number>();
-  const open = new Map<string, { address: string; idle: NodeJS.Timeout; whole: NodeJS.Timeout; busy: boolean }>();
+  const perRange = new Map<string, number>();
+  interface Open {
+    address: string;
+    range: string;
+    idle?: NodeJS.Timeout | undefined;
+    whole: NodeJS.Timeout;
+    data?: NodeJS.Timeout | undefined;
+    /** idle: between messages; receiving: inside DATA; deciding: received whole, being answered. */
+    phase: 'idle' | 'receiving' | 'deciding';
+    /** Why this listener ended the session, when it did. */
+    cut?: string;
+  }
+  const open = new Map<string, Open>();
   const idleReply = '4.4.2 No message sent for too long; closing the connection';
+  const dataReply = '4.4.2 Message took too long to send; closing the connection, send it again';
   const wholeReply = '4.4.2 Session too long; closing the connection, send again on a new one';
+  const down = (m: Map<string, number>, k: string) => {
+    const n = (m.get(k) ?? 1) - 1;
+    if (n > 0) m.set(k, n);
+    else m.delete(k);
+  };
 
   function endWhenFree(sessionId: string, reply: string) {
     const s = open.get(sessionId);
     if (!s) return;
-    // A message being taken is never cut off: it is in, and its sender waits for our answer.
-    if (s.busy) {
+    // A message received whole is never cut off: it is in, and its sender waits for our answer.
+    if (s.phase === 'deciding') {
       s.whole = setTimeout(() => endWhenFree(sessionId, reply), 1_000).unref();
       return;
     }
+    s.cut = reply;
     end(sessionId, reply);
   }
+  const idleTimer = (sessionId: string) => setTimeout(() => endWhenFree(sessionId, idleReply), limits.idleMs).unref();
 
   return {
     /** Admits a new session, or answers why not. */
     admit(sessionId: string, remoteAddress: string): SmtpReply | undefined {
-      const address = remoteAddress.replace(/^::ffff:/, '');
-      const n = perAddress.get(address) ?? 0;
-      if (n >= limits.perAddress) return tooManyFromYou();
-      perAddress.set(address, n + 1);
+      const address = remoteAddress.replace(/^::ffff:/i, '');
+      const range = addressRange(address);
+      if ((perAddress.get(address) ?? 0) >= limits.perAddress) return tooManyFromYou();
+      if ((perRange.get(range) ?? 0) >= limits.perRange) return tooManyFromYourNetwork();
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      perRange.set(range, (perRange.get(range) ?? 0) + 1);
       open.set(sessionId, {
         address,
-        busy: false,
-        idle: setTimeout(() => endWhenFree(sessionId, idleReply), limits.idleMs).unref(),
+        range,
+        phase: 'idle',
+        idle: idleTimer(sessionId),
         whole: setTimeout(() => endWhenFree(sessionId, wholeReply), limits.sessionMs).unref(),
       });
       return undefined;
     },
-    /** The session moved a message forward (MAIL, RCPT, DATA): its idle timer starts again. */
-    progress(sessionId: string, busy?: boolean) {
+    /** The session moved a message forward (MAIL, RCPT): its idle timer starts again. */
+    progress(sessionId: string) {
+      const s = open.get(sessionId);
+      if (!s || s.phase !== 'idle') return;
+      clearTimeout(s.idle);
+      s.idle = idleTimer(sessionId);
+    },
+    /** DATA began: the message must arrive whole within dataMs. */
+    receiving(sessionId: string) {
       const s = open.get(sessionId);
       if (!s) return;
-      if (busy !== undefined) s.busy = busy;
+      s.phase = 'receiving';
       clearTimeout(s.idle);
-      s.idle = setTimeout(() => endWhenFree(sessionId, idleReply), limits.idleMs).unref();
+      s.idle = undefined;
+      s.data = setTimeout(() => endWhenFree(sessionId, dataReply), limits.dataMs).unref();
     },
+    /** The message arrived whole: it is answered before any limit ends the session. */
+    received(sessionId: string) {
+      const s = open.get(sessionId);
+      if (!s) return;
+      s.phase = 'deciding';
+      clearTimeout(s.data);
+    },
+    /** The message was answered (or failed): back between messages. */
+    answered(sessionId: string) {
+      const s = open.get(sessionId);
+      if (!s) return;
+      s.phase = 'idle';
+      clearTimeout(s.data);
+      clearTimeout(s.idle);
+      s.idle = idleTimer(sessionId);
+    },
+    /** Why this listener closed the session, if it did. */
+    cutReason: (sessionId: string) => open.get(sessionId)?.cut,
     closed(sessionId: string) {
       const s = open.get(sessionId);
       if (!s) return;
       open.delete(sessionId);
       clearTimeout(s.idle);
       clearTimeout(s.whole);
-      const n = (perAddress.get(s.address) ?? 1) - 1;
-      if (n > 0) perAddress.set(s.address, n);
-      else perAddress.delete(s.address);
+      clearTimeout(s.data);
+      down(perAddress, s.address);
+      down(perRange, s.range);
     },
   };
 }
+
+/** Socket errors that are the client's doing (it went away); smtp-server's own list. */
+const CLIENT_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** smtp-server's code for a DATA stream whose connection closed before the message ended. */
+const CLOSED_INSIDE_DATA = 'ECONNECTION';
+const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
 
 export function createSmtpIngest(deps: SmtpIngestDeps) {
   const max = deps.maxBytes ?? EMAIL_MAX_BYTES;
@@ -201,9 +258,20 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
     },
 
     onData(stream, session, callback) {
-      limits.progress(session.id, true);
+      limits.receiving(session.id);
       (async () => {
-        const raw = await readAll(stream, max);
+        let raw: Buffer | undefined;
+        try {
+          raw = await readAll(stream, max);
+        } catch (err) {
+          if (codeOf(err) !== CLOSED_INSIDE_DATA) throw err;
+          // The client went away (or was closed by a limit) before the message ended: nothing was
+          // kept, and an MTA sends it again. The client's doing, not ours: warn (issue 33.8).
+          const cut = limits.cutReason(session.id);
+          log.warn({ remoteAddress: session.remoteAddress, ...(cut ? { closedBecause: cut } : {}) }, 'smtp: the connection closed inside DATA; the message was not kept');
+          throw tryLater();
+        }
+        limits.received(session.id);
         if (!raw) throw tooBig();
         const targets = await targetsOf(session);
         if (!targets.length) throw noSuchRecipient();
@@ -222,7 +290,7 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
           log.info({ integrationId: target.integrationId, receiptId, alertId, bytes: raw.length }, 'smtp: message accepted');
         }
       })()
-        .finally(() => limits.progress(session.id, false))
+        .finally(() => limits.answered(session.id))
         .then(
           () => callback(null, 'Alert accepted'),
           (err: unknown) => callback(replyFor(err, log)),
@@ -232,7 +300,11 @@ export function createSmtpIngest(deps: SmtpIngestDeps) {
   // A failure to listen is the caller's to report (serve stops with one line naming SMTP_PORT).
   let listening = false;
   server.on('error', (err) => {
-    if (listening) log.error({ err }, 'smtp: server error');
+    if (!listening) return;
+    // A client that resets its connection (inside a transaction smtp-server reports it) is the
+    // client's doing: warn. Anything else is ours: error.
+    if (CLIENT_SOCKET_ERRORS.has(String(codeOf(err)))) log.warn({ code: codeOf(err) }, 'smtp: a client connection failed (the client went away)');
+    else log.error({ err }, 'smtp: server error');
   });
 
   return {

@@ -15,16 +15,37 @@ export const NO_SUBJECT = '(no subject)';
 
 /**
  * What one sender may hold of the listener (issue 19.5: 100 idle connections kept alive by NOOP
- * locked every real sender out for over 70 s). `perAddress` sessions at once from one address; a
- * session that makes no progress with a message (MAIL, RCPT, DATA: NOOP and RSET do not count) for
- * `idleMs`, or lasts `sessionMs`, is closed with a 421, which tells an MTA to retry later.
+ * locked every real sender out for over 70 s; issue 33.6: ten addresses dripping a byte each 30 s
+ * inside DATA held every slot for over 10 minutes). `perAddress` sessions at once from one
+ * address, `perRange` from one IPv4 /24 or IPv6 /64; a session that makes no progress with a
+ * message (MAIL, RCPT, DATA: NOOP and RSET do not count) for `idleMs`, whose DATA has not ended
+ * after `dataMs`, or that lasts `sessionMs`, is closed with a 421, which tells an MTA to retry
+ * later (docs/adr/0512, 0701).
  */
 export interface SmtpLimits {
   perAddress: number;
+  perRange: number;
   idleMs: number;
+  dataMs: number;
   sessionMs: number;
 }
-export const SMTP_LIMITS: SmtpLimits = { perAddress: 10, idleMs: 60_000, sessionMs: 10 * 60_000 };
+export const SMTP_LIMITS: SmtpLimits = { perAddress: 10, perRange: 20, idleMs: 60_000, dataMs: 2 * 60_000, sessionMs: 10 * 60_000 };
+export const tooManyFromYourNetwork = () => new SmtpReply(421, '4.7.0 Too many connections from your network; close some and try again later');
+
+/**
+ * The address range a session is counted in: an IPv4 address's /24, an IPv6 address's /64 (one
+ * site's allocation), so that many addresses of one network hold no more than one range's share.
+ */
+export function addressRange(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(address);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  const bare = address.split('%')[0]!.toLowerCase();
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => (g.replace(/^0+(?=.)/, '') || '0')).join(':')}::/64`;
+}
 export const tooManyFromYou = () => new SmtpReply(421, '4.7.0 Too many connections from your address; close some and try again later');
 
 /** An SMTP reply with its enhanced status code (RFC 3463), handed to smtp-server as an error. */

@@ -1,13 +1,18 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { MEMBERSHIP_ENDED_EVENT } from '../org/index.ts';
 
 const COLUMNS = ['id', 'org_id', 'type', 'alert_id', 'created_at'] as const;
 
-/** Events after `after` and the missing ids still followed, every organization, in id order. */
+/**
+ * Events after `after` and the missing ids still followed, every organization, in id order. The
+ * payload is read only of a membership's end (its user id); alert payloads are never read here.
+ */
 export async function eventsSince(db: Kysely<Database>, after: number, missing: readonly number[], limit: number) {
   return db
     .selectFrom('outbox_events')
     .select(COLUMNS)
+    .select(sql<string | null>`case when type = ${MEMBERSHIP_ENDED_EVENT} then payload end`.as('ended'))
     .where((w) => (missing.length ? w.or([w('id', '>', after), w('id', 'in', missing)]) : w('id', '>', after)))
     .orderBy('id')
     .limit(limit)

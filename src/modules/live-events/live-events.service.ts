@@ -4,6 +4,12 @@ import { advanceCursor, isLiveType, type LiveEvent, type TailCursor } from './li
 import * as repo from './live-events.repository.ts';
 
 type Listener = (events: LiveEvent[]) => void;
+/** Told the user ids whose membership of the organization ended. */
+type EndListener = (userIds: readonly string[]) => void;
+interface Subscriber {
+  events: Listener;
+  ended?: EndListener | undefined;
+}
 
 /** Most events one poll reads; more wait for the next poll, which follows at once. */
 const POLL_BATCH = 500;
@@ -17,7 +23,7 @@ export const BACKLOG_LIMIT = 1000;
  */
 export function createLiveEventFeed(deps: { db: Kysely<Database>; pollMs?: number; onError?: (err: unknown) => void }) {
   const pollMs = deps.pollMs ?? 500;
-  const listeners = new Map<string, Set<Listener>>();
+  const listeners = new Map<string, Set<Subscriber>>();
   let cursor: TailCursor | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -32,13 +38,18 @@ export function createLiveEventFeed(deps: { db: Kysely<Database>; pollMs?: numbe
       const rows = await repo.eventsSince(deps.db, cursor.last, [...cursor.gaps.keys()], POLL_BATCH);
       cursor = advanceCursor(cursor, rows.map((r) => Number(r.id)));
       const byOrg = new Map<string, LiveEvent[]>();
+      const endedByOrg = new Map<string, string[]>();
       for (const r of rows) {
+        const userId = r.ended ? userIdOf(r.ended) : undefined;
+        if (userId) endedByOrg.set(r.org_id, [...(endedByOrg.get(r.org_id) ?? []), userId]);
         if (!isLiveType(r.type)) continue;
         const list = byOrg.get(r.org_id) ?? [];
         list.push({ id: Number(r.id), type: r.type, alert_id: r.alert_id, created_at: r.created_at });
         byOrg.set(r.org_id, list);
       }
-      for (const [orgId, events] of byOrg) for (const fn of listeners.get(orgId) ?? []) fn(events);
+      // Ends first: nothing of the batch reaches a stream whose member has gone.
+      for (const [orgId, userIds] of endedByOrg) for (const s of [...(listeners.get(orgId) ?? [])]) s.ended?.(userIds);
+      for (const [orgId, events] of byOrg) for (const s of listeners.get(orgId) ?? []) s.events(events);
       if (rows.length < POLL_BATCH) return;
     }
   }
@@ -74,18 +85,22 @@ export function createLiveEventFeed(deps: { db: Kysely<Database>; pollMs?: numbe
   }
 
   return {
-    /** Follows one organization's alert events from now on; returns the unsubscribe. */
-    async subscribe(orgId: string, fn: Listener): Promise<() => void> {
+    /**
+     * Follows one organization's alert events from now on, and the ends of its memberships (any
+     * process's: docs/adr/0700); returns the unsubscribe.
+     */
+    async subscribe(orgId: string, fn: Listener, ended?: EndListener): Promise<() => void> {
       if (!listening()) {
         // Nobody listened: the cursor starts at what exists now, not at where it stopped.
         cursor = { last: await repo.newestId(deps.db), gaps: new Map() };
       }
-      const set = listeners.get(orgId) ?? new Set<Listener>();
-      set.add(fn);
+      const set = listeners.get(orgId) ?? new Set<Subscriber>();
+      const sub: Subscriber = { events: fn, ended };
+      set.add(sub);
       listeners.set(orgId, set);
       schedule();
       return () => {
-        set.delete(fn);
+        set.delete(sub);
         if (!set.size) listeners.delete(orgId);
       };
     },
@@ -110,3 +125,12 @@ export function createLiveEventFeed(deps: { db: Kysely<Database>; pollMs?: numbe
   };
 }
 export type LiveEventFeed = ReturnType<typeof createLiveEventFeed>;
+
+function userIdOf(payload: string): string | undefined {
+  try {
+    const id = (JSON.parse(payload) as { user_id?: unknown }).user_id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -4,4 +4,4 @@ export { orgRoutes, orgSchemas } from './org.routes.ts';
 export { DEFAULT_URGENCY_RULES, DEFAULT_VOICE, urgencyRulesOf, voiceOf, type UrgencyRules, type VoiceSettings } from './org.ts';
 export { DEFAULT_PAGING_THROTTLES, pagingThrottlesOf, type PagingThrottles, type ThrottleWindow } from './org.ts';
 export type { OrganizationRow, MembershipRow } from './org.table.ts';
-export { assertNotLastOwner, endMembershipTx, type MembershipEnd, type MembershipLeavingTx } from './org.members.ts';
+export { assertNotLastOwner, endMembershipTx, MEMBERSHIP_ENDED_EVENT, type MembershipEnd, type MembershipLeavingTx } from './org.members.ts';

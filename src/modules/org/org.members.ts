@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import * as repo from './org.repository.ts';
 import { revokeDescendantsTx } from '../api-key/index.ts';
+import { outboxRepository } from '../outbox/index.ts';
 
 /**
  * The last-owner rule (issue 18 item 2): an organization always keeps an owner. Every path that
@@ -23,6 +24,13 @@ export async function assertNotLastOwner(trx: Kysely<Database>, orgId: string, m
 }
 
 export type MembershipEnd = 'member.remove' | 'member.leave' | 'user.delete';
+
+/**
+ * The outbox event a membership's end writes (payload `{ user_id }`), already processed: no outbox
+ * handler consumes it (docs/adr/0123). Every process's live event feed reads it and ends that
+ * person's open streams of the organization (docs/adr/0700-connection-and-stream-bounds.md).
+ */
+export const MEMBERSHIP_ENDED_EVENT = 'membership.ended';
 
 /** Work that follows a member out of an organization (the schedule module: rotations, overrides, feeds). */
 export type MembershipLeavingTx = (trx: Kysely<Database>, e: { orgId: string; userId: string; actor: Actor; meta: RequestMeta; now: string }) => Promise<void>;
@@ -48,6 +56,10 @@ export async function endMembershipTx(
   // Keys minted through these (POST /api/orgs with a key) die with them (docs/adr/0536).
   revokedApiKeys.push(...(await revokeDescendantsTx(trx, revokedApiKeys, now)));
   const revokedAgentTokens = await repo.revokeAgentTokens(trx, orgId, userId, now);
+  await outboxRepository.insertEvents(trx, [{
+    org_id: orgId, type: MEMBERSHIP_ENDED_EVENT, alert_id: null, payload: JSON.stringify({ user_id: userId }),
+    created_at: now, available_at: now, lease_owner: null, lease_until: null, processed_at: now, last_error: null,
+  }]);
   await recordAudit(trx, {
     orgId, actor: input.actor, action: input.why, targetType: 'user', targetId: userId,
     changes: { role: m.role, revoked_api_keys: revokedApiKeys, ...(revokedAgentTokens.length ? { revoked_agent_tokens: revokedAgentTokens } : {}) },

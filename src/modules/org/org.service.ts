@@ -76,6 +76,8 @@ export interface OrgHooks {
   backgroundError?: (err: unknown, msg: string) => void;
   /** A member is leaving or removed: their rotations, overrides and feeds go, in the same transaction (issue 20). */
   memberRemovedTx?: MembershipLeavingTx;
+  /** A membership ended (committed): the live event feed reads it now rather than at its next poll. */
+  membershipEnded?: () => void;
 }
 
 const memberView = (m: { user_id: string; email: string; name: string; role: string; created_at: string; email_verified_at: string | null }) => ({
@@ -223,6 +225,7 @@ export function createOrgManagementService(deps: {
     async removeMember(actor: UserActor, userId: string, meta: RequestMeta) {
       const now = clock.now().toISOString();
       await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId, actor, why: 'member.remove', meta, now, leavingTx: hooks.memberRemovedTx }));
+      hooks.membershipEnded?.();
       return { ok: true as const };
     },
 
@@ -230,6 +233,7 @@ export function createOrgManagementService(deps: {
     async leave(actor: UserActor, meta: RequestMeta) {
       const now = clock.now().toISOString();
       await db.transaction().execute((trx) => endMembershipTx(trx, { dialect, orgId: actor.orgId, userId: actor.id, actor, why: 'member.leave', meta, now, leavingTx: hooks.memberRemovedTx }));
+      hooks.membershipEnded?.();
       return { ok: true as const, org_id: actor.orgId };
     },
 

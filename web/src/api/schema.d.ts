@@ -11981,7 +11981,7 @@ export interface paths {
         };
         /**
          * The organization's alert changes, live (server-sent events), or as a JSON page
-         * @description With Accept: text/event-stream: a stream of `alert` events (id, type, alert_id), after Last-Event-ID when sent, else from now; a `ready` event follows the replay; a `reset` event means more was missed than is replayed: fetch everything again. Read it with fetch to send X-Service-Org. Without it: a JSON array of the events after `cursor`, oldest first. Events are kept a week.
+         * @description With Accept: text/event-stream: a stream of `alert` events (id, type, alert_id), after Last-Event-ID when sent, else from now; a `ready` event follows the replay; a `reset` event means more was missed than is replayed: fetch everything again. Read it with fetch to send X-Service-Org. Open streams are bounded per session, per organization and per server: past one, 429 with Retry-After. A stream ends when its member leaves or is removed. Without it: a JSON array of the events after `cursor`, oldest first. Events are kept a week.
          */
         get: {
             parameters: {
@@ -12059,6 +12059,20 @@ export interface paths {
                     headers: {
                         /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
                         "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": components["schemas"]["ErrorBody"];
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                429: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
