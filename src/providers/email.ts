@@ -21,7 +21,8 @@ export function createEmailProvider(opts: { smtpUrl: string | undefined; from: s
     socketTimeout: timeout * 2,
     tls: { rejectUnauthorized: !['127.0.0.1', 'localhost', '::1'].includes(u.hostname) },
   });
-  const domain = new URL(`mailto:${opts.from}`).pathname.split('@')[1] ?? 'klaxon.localhost';
+  // The address's domain, also when MAIL_FROM is `Name <address>` (was `example.com>`: a broken Message-ID).
+  const domain = /@([A-Za-z0-9.-]+)>?$/.exec(opts.from.trim())?.[1] ?? 'klaxon.localhost';
   return {
     name: 'email',
     channels: ['email'],
