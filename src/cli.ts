@@ -217,7 +217,10 @@ async function mailSink(args: string[]): Promise<number> {
   if (helped(values, MAIL_SINK_USAGE)) return 0;
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port!) || port > 65535) throw new UsageError(`--port must be a port number between 0 and 65535, got "${values.port}"`, MAIL_SINK_USAGE);
-  const sink = await startMailSink({ host: values.host!, port, out: (text) => console.log(text) });
+  const sink = await startMailSink({ host: values.host!, port, out: (text) => console.log(text) }).catch((err: { code?: string }) => {
+    if (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${values.host}:${port} (${err.code}); choose another --port or --host`, MAIL_SINK_USAGE);
+    throw err;
+  });
   console.log(`mail sink listening on smtp://${sink.host}:${sink.port} (Ctrl-C stops it); start Klaxon with SMTP_URL=smtp://${sink.host}:${sink.port}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -44,9 +44,14 @@ export async function startMailSink(opts: { host: string; port: number; out: (te
     },
   });
   await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(opts.port, opts.host, () => resolve());
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  // A client's broken connection is its own problem, not the end of the sink.
+  server.on('error', () => undefined);
   const address = server.server.address() as AddressInfo;
   return {
     host: opts.host,
