@@ -20,7 +20,7 @@ describe('the README works as written', () => {
     // The default configuration (no DATABASE_URL, no secret key): ./data in the working folder.
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_PORT: '0', KLAXON_PUBLIC_URL: `http://localhost:${port}` };
     server = await startKlaxon(env, { port, cwd: dir });
-  });
+  }, 180_000); // one process start: over a minute at a load of 25 on two cores
   afterAll(async () => {
     await server?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -140,7 +140,7 @@ describe('the README: Page a person', () => {
     const readmeEnv = Object.fromEntries([...serverCommand!.matchAll(/(\w+)=('[^']*'|\S+) /g)].map((m) => [m[1]!, m[2]!.replace(/^'|'$/g, '').replace('2526', String(smtpPort))]));
     expect(readmeEnv).toEqual({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Klaxon <klaxon@example.com>' });
     server = await startKlaxon({ ...env0, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_PORT: '0', KLAXON_PUBLIC_URL: `http://localhost:${port}`, ...readmeEnv }, { port, cwd: dir });
-  });
+  }, 240_000); // two process starts (the sink, Klaxon)
   afterAll(async () => {
     await server?.kill('SIGTERM');
     if (sink && sink.exitCode === null) {
@@ -151,12 +151,12 @@ describe('the README: Page a person', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('pages Sam by email (in the mail sink), SMS not configured; acknowledge, escalate pages you; resolve; again for another alert', { timeout: 300_000 }, async () => {
+  it('pages Sam by email (in the mail sink), SMS not configured; acknowledge, escalate pages you; resolve; again for another alert', { timeout: 600_000 }, async () => {
     const first = /<!-- walkthrough:start -->\s*```bash\n([\s\S]*?)```\s*<!-- walkthrough:end -->/.exec(readme)![1]!;
     const second = /^\s*```bash\n([\s\S]*?)```\s*$/.exec(readmeBlock(readme, 'page-a-person:start', 'page-a-person:end'))?.[1];
     expect(second).toBeTruthy();
     const local = (script: string) => script.replaceAll('npm run --silent klaxon --', `node ${KLAXON_BIN}`).replaceAll('localhost:8080', `localhost:${port}`);
-    const run = (script: string) => spawnSync('bash', ['-euo', 'pipefail', '-c', local(script)], { cwd: dir, encoding: 'utf8', timeout: 150_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = (script: string) => spawnSync('bash', ['-euo', 'pipefail', '-c', local(script)], { cwd: dir, encoding: 'utf8', timeout: 240_000, stdio: ['ignore', 'pipe', 'pipe'] });
 
     const r = run(`${first}\n${second}`);
     expect(r.stderr).toBe('');
