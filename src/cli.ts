@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
+import { envVarsHelp } from './config.vars.ts';
+import { startMailSink } from './modules/mail/index.ts';
 import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { verifySecretKey } from './db/secret-key-check.ts';
@@ -12,7 +14,9 @@ const SERVE_USAGE = `Usage: klaxon serve [--role api|worker|all] [--no-migrate]
 
   run Klaxon: HTTP API and ingest, SMTP ingest, and the outbox worker
   --role api|worker|all   what this process runs (default all)
-  --no-migrate            do not apply database migrations at start-up`;
+  --no-migrate            do not apply database migrations at start-up
+
+${envVarsHelp()}`;
 const MIGRATE_USAGE = `Usage: klaxon migrate
 
   apply database migrations`;
@@ -21,19 +25,24 @@ const BOOTSTRAP_USAGE = `Usage: klaxon admin bootstrap --org NAME --email EMAIL 
   create an organization, its owner and two API keys (shown once);
   --name is how timelines, chat messages and schedules show the owner (else by email)`;
 
+const MAIL_SINK_USAGE = `Usage: klaxon dev mail-sink [--port 2526] [--host 127.0.0.1]
+
+  an SMTP server that prints every message it receives and sends none on: point SMTP_URL at it
+  (SMTP_URL=smtp://127.0.0.1:2526) to see Klaxon's mail (invitations, email pages) on one machine
+  --port N       SMTP port (default 2526)
+  --host ADDR    address to listen on (default 127.0.0.1; it is no relay: keep it on loopback)`;
+
 const USAGE = `Usage: klaxon <command>
 
   serve [--role api|worker|all] [--no-migrate]   run Klaxon (HTTP API, ingest, SMTP, worker)
   migrate                                        apply database migrations
   admin bootstrap --org NAME --email EMAIL [--name NAME] [--password PW] [--json]
                                                  create an organization, its owner and two API keys
+  dev mail-sink [--port 2526]                    print the mail Klaxon sends (trying it out)
 
   klaxon <command> --help prints a command's usage.
 
-Configuration comes from the environment (and .env): PORT, HOST, DATABASE_URL, KLAXON_PUBLIC_URL,
-KLAXON_SECRET_KEY, SMTP_PORT, KLAXON_EMAIL_DOMAIN, LOG_LEVEL.
-Durable ingest: KLAXON_DATA_DIR (local state and the ingest spool; one per process),
-KLAXON_SPOOL_MAX_UNITS, KLAXON_SHED_EVENT_LOOP_DELAY_MS, KLAXON_SHED_QUEUE_DEPTH, KLAXON_OUTBOX_LEASE_MS.`;
+${envVarsHelp()}`;
 
 /** A command line that parseArgs refused: the message and the command's usage, exit 1. */
 class UsageError extends Error {
@@ -70,6 +79,11 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'serve') return await serve(rest);
     if (command === 'migrate') return await migrate(rest);
     if (command === 'admin' && rest[0] === 'bootstrap') return await bootstrap(rest.slice(1));
+    if (command === 'dev' && rest[0] === 'mail-sink') return await mailSink(rest.slice(1));
+    if (command === 'dev' && (rest[0] === '--help' || rest[0] === '-h')) {
+      console.log(MAIL_SINK_USAGE);
+      return 0;
+    }
     if (command === 'admin' && (rest[0] === '--help' || rest[0] === '-h')) {
       console.log(BOOTSTRAP_USAGE);
       return 0;
@@ -195,3 +209,24 @@ async function bootstrap(args: string[]): Promise<number> {
   }
 }
 
+
+/** `klaxon dev mail-sink`: prints every message until SIGINT or SIGTERM (docs/adr/0735). */
+async function mailSink(args: string[]): Promise<number> {
+  const { values } = parsing(MAIL_SINK_USAGE, () =>
+    parseArgs({ args, options: { ...HELP, port: { type: 'string', default: '2526' }, host: { type: 'string', default: '127.0.0.1' } } }),
+  );
+  if (helped(values, MAIL_SINK_USAGE)) return 0;
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port!) || port > 65535) throw new UsageError(`--port must be a port number between 0 and 65535, got "${values.port}"`, MAIL_SINK_USAGE);
+  const sink = await startMailSink({ host: values.host!, port, out: (text) => console.log(text) }).catch((err: { code?: string }) => {
+    if (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${values.host}:${port} (${err.code}); choose another --port or --host`, MAIL_SINK_USAGE);
+    throw err;
+  });
+  console.log(`mail sink listening on smtp://${sink.host}:${sink.port} (Ctrl-C stops it); start Klaxon with SMTP_URL=smtp://${sink.host}:${sink.port}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await sink.close();
+  return 0;
+}

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { readTestClockOffset } from './lib/test-clock.ts';
+import { ENV_VAR_NAMES } from './config.vars.ts';
 
 /** The one place that reads process.env (PRODUCT.md 1). */
 export interface Config {
@@ -96,6 +97,24 @@ export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 export class ConfigError extends Error {}
 
+/** MAIL_FROM: `local@domain`, or `Name <local@domain>` (the name may be quoted). */
+const MAIL_FROM_FORM = /^(?:[^<>@]*<[^\s<>@]+@[A-Za-z0-9.-]+>|[^\s<>@"]+@[A-Za-z0-9.-]+)$/;
+
+/**
+ * The environment as loadConfig reads it: a name missing from ENV_VARS (src/config.vars.ts) throws,
+ * so no variable is read that the README's table and --help do not list.
+ */
+function declaredOnly(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return new Proxy(env, {
+    get(target, name) {
+      if (typeof name === 'string' && !ENV_VAR_NAMES.has(name)) {
+        throw new Error(`src/config.ts reads ${name}, which ENV_VARS in src/config.vars.ts does not list: add its row there`);
+      }
+      return Reflect.get(target, name);
+    },
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function port(env: Record<string, string | undefined>, name: string, dflt: number): number {
@@ -131,12 +150,13 @@ function decodeKey(raw: string, name: string): Buffer {
  * data folder (mode 0600) on first start and reused after.
  */
 export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
+  given: Record<string, string | undefined> = process.env,
   opts: { readDotEnv?: boolean; generateSecret?: boolean } = {},
 ): Config {
-  if (opts.readDotEnv !== false && env === process.env && existsSync('.env')) {
+  if (opts.readDotEnv !== false && given === process.env && existsSync('.env')) {
     process.loadEnvFile('.env');
   }
+  const env = declaredOnly(given);
   const p = port(env, 'PORT', 8080);
   const host = env.HOST || '0.0.0.0';
   const databaseUrl = env.DATABASE_URL || 'sqlite:./data/klaxon.db';
@@ -197,6 +217,9 @@ export function loadConfig(
     if (!ok) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host:port or smtps://…, e.g. smtp://mail.example.com:587');
   }
   const mailFrom = env.MAIL_FROM || `Klaxon <no-reply@${emailDomain}>`;
+  if (!MAIL_FROM_FORM.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an address (klaxon@example.com) or a name and an address (Klaxon <klaxon@example.com>), got "${mailFrom}"`);
+  }
   const signup = (env.KLAXON_SIGNUP || 'invite') as SignupMode;
   if (!SIGNUP_MODES.includes(signup)) {
     throw new ConfigError(`KLAXON_SIGNUP must be one of ${SIGNUP_MODES.join(', ')}, got "${env.KLAXON_SIGNUP}"`);
