@@ -54,8 +54,8 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
     app.post('/api/auth/password-reset/confirm', {
       config: { access: 'public' },
       schema: {
-        tags: ['auth'], summary: "Set a new password with the mailed link's token (once, within an hour); every session of the account ends", security: [],
-        body: Type.Ref('PasswordReset'), response: { 200: Type.Ref('PasswordChanged'), ...errorResponses() },
+        tags: ['auth'], summary: "Set a new password with the mailed link's token (once, within an hour); every credential of the account ends (sessions, agent tokens, keys, devices)", security: [],
+        body: Type.Ref('PasswordReset'), response: { 200: Type.Ref('PasswordResetDone'), ...errorResponses() },
       },
       handler: async (req) => sessions.resetPassword(req.body as Static<typeof PasswordReset>, requestMeta(req)),
     });

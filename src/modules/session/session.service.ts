@@ -13,6 +13,7 @@ import { hashSecret, randomToken, type SecretBox } from '../../lib/secrets.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { orgRepository } from '../org/index.ts';
+import { endPersonCredentialsTx } from '../api-key/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
 import type { InvitationService } from '../invitation/index.ts';
 import type { SignupMode } from '../../config.ts';
@@ -386,7 +387,8 @@ export function createSessionService(deps: {
     /**
      * POST /api/auth/password-reset/confirm: the link's token sets a new password. It proves the
      * mailbox, so the address becomes verified and the account's sign-in failures are cleared;
-     * every session of the person ends (whoever held one is signed out).
+     * every credential of the person ends (sessions, agent tokens, full-product keys, devices; whoever
+     * held one is out), and the answer says how many of each (docs/adr/0710).
      */
     async resetPassword(input: { token: string; password: string }, meta: RequestMeta) {
       if (input.password.length < 10) throw invalid('password', 'must be at least 10 characters');
@@ -401,11 +403,13 @@ export function createSessionService(deps: {
         if (!user) throw dead();
         await userRepository.updateUser(trx, user.id, { password_hash: hash, updated_at: nowIso, ...(user.email_verified_at ? {} : { email_verified_at: nowIso }) });
         await repo.clearFailures(trx, user.email);
-        const sessions = await repo.revokeOtherSessions(trx, user.id, null, nowIso);
-        await recordPersonAudit(trx, user.id, { actor: systemActor, action: 'auth.password_reset', targetType: 'user', targetId: user.id, changes: { ended_sessions: sessions.length }, meta, now: nowIso });
-        return sessions.length;
+        // Whoever held the account before the mailbox's owner took it back loses every way in
+        // (issue 33 item 3, docs/adr/0710): sessions, agent tokens, keys and the devices they registered.
+        const { ids: _ids, ...counts } = await endPersonCredentialsTx(trx, user.id, null, nowIso);
+        await recordPersonAudit(trx, user.id, { actor: systemActor, action: 'auth.password_reset', targetType: 'user', targetId: user.id, changes: { ended_sessions: counts.sessions + counts.agent_tokens, ended: counts }, meta, now: nowIso });
+        return counts;
       });
-      return { ok: true as const, ended_sessions: ended };
+      return { ok: true as const, ended_sessions: ended.sessions + ended.agent_tokens, ended };
     },
 
     /** When a session last proved its password or second factor (the access check of docs/adr/0533). */

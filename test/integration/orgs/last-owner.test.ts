@@ -39,7 +39,7 @@ for (const dialect of DIALECTS) {
       expect((await call('GET', '/api/me', tenant.headers)).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'still seen' } })).statusCode).toBe(202);
       // Deleting the organization first is the way out; then the account can go.
-      expect((await call('DELETE', '/api/org', tenant.headers)).statusCode).toBe(200);
+      expect((await call('DELETE', '/api/org', (await signedIn(t, tenant.userId, tenant.orgId)).headers)).statusCode).toBe(200);
       expect(await t.container.db.selectFrom('users').select('id').where('id', '=', tenant.userId).executeTakeFirst()).toBeDefined();
     });
 
