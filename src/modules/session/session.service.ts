@@ -32,7 +32,12 @@ const AUDIENCE: Record<SessionKind, Audience> = { dashboard: 'D', mobile: 'I', a
 
 /** Sign-in throttling: growing delays per (account, address) and per address (docs/adr/0534). */
 export const THROTTLE = SIGN_IN_THROTTLE;
-export const DEVICE_GRANT = { ttlSeconds: 600, intervalSeconds: 5 };
+/**
+ * RFC 8628 device grants: a code lives 10 minutes; polled every 5 s. An expired grant is kept an
+ * hour more (the agent still hears expired_token, not invalid_grant), then the retention job
+ * deletes it (issue 33 item 8).
+ */
+export const DEVICE_GRANT = { ttlSeconds: 600, intervalSeconds: 5, keepAfterExpiryMs: 3600_000 };
 export const RECOVERY_CODE_COUNT = 10;
 /** Password reset links (docs/adr/0534): valid an hour, once; at most 3 mailed per person an hour. */
 export const PASSWORD_RESET = { ttlMs: 3600_000, perPersonPerHour: 3, tokenPrefix: 'kxr_', event: 'password_reset.requested' };
@@ -75,7 +80,7 @@ export function createSessionService(deps: {
   /** Wakes the outbox worker after commit. */
   notify?: () => void;
   /** Sign-ups that create an organization, counted per client address (docs/adr/0537). */
-  throttle?: Pick<ActionThrottle, 'signUp' | 'release'>;
+  throttle?: Pick<ActionThrottle, 'signUp' | 'release' | 'deviceCode'>;
 }) {
   const { db, clock, box, hashCode } = deps;
 
@@ -545,7 +550,12 @@ export function createSessionService(deps: {
 
     // --- OAuth 2.0 device authorization grant (RFC 8628) -----------------------------------------
 
-    async startDeviceGrant(input: { client_name?: string | undefined }) {
+    /**
+     * POST /api/auth/device/code (public): throttled per client address (docs/adr/0712), since each
+     * call writes a grant and holds a user code for ten minutes.
+     */
+    async startDeviceGrant(input: { client_name?: string | undefined }, meta?: RequestMeta) {
+      if (deps.throttle) await deps.throttle.deviceCode(meta?.ip ?? 'unknown');
       const now = clock.now();
       const deviceCode = DEVICE_CODE_PREFIX + randomToken(32);
       await repo.expireGrants(db, now.toISOString());
