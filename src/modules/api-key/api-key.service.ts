@@ -115,7 +115,7 @@ export interface EndedCredentials {
  * of the account may change hands: a password reset, an email change, an email verification
  * (issue 33 item 3). Alert-ingest keys are their organization's and stay.
  */
-export async function endPersonCredentialsTx(trx: Kysely<Database>, userId: string, keep: string | null, now: string): Promise<EndedCredentials & { ids: string[] }> {
+export async function endPersonCredentialsTx(trx: Kysely<Database>, userId: string, keep: string | null, now: string): Promise<EndedCredentials> {
   const sessions = await repo.revokeSessionsOf(trx, userId, keep, now);
   const keys = await repo.liveFullProductKeysOf(trx, userId);
   const minted = await liveDescendantsTx(trx, keys);
@@ -127,7 +127,6 @@ export async function endPersonCredentialsTx(trx: Kysely<Database>, userId: stri
     agent_tokens: agents,
     api_keys: new Set([...keys, ...minted]).size,
     devices,
-    ids: [...sessions.map((s) => s.id), ...keys, ...minted],
   };
 }
 

@@ -410,7 +410,7 @@ export function createSessionService(deps: {
         await repo.clearFailures(trx, user.email);
         // Whoever held the account before the mailbox's owner took it back loses every way in
         // (issue 33 item 3, docs/adr/0710): sessions, agent tokens, keys and the devices they registered.
-        const { ids: _ids, ...counts } = await endPersonCredentialsTx(trx, user.id, null, nowIso);
+        const counts = await endPersonCredentialsTx(trx, user.id, null, nowIso);
         await recordPersonAudit(trx, user.id, { actor: systemActor, action: 'auth.password_reset', targetType: 'user', targetId: user.id, changes: { ended_sessions: counts.sessions + counts.agent_tokens, ended: counts }, meta, now: nowIso });
         return counts;
       });

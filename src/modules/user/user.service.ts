@@ -173,7 +173,7 @@ export function createUserService(deps: {
         await repo.closeEmailChange(trx, pending.id, now);
         // The account now belongs to whoever reads this mailbox: every other credential ends, so
         // none made by someone else before survives (issue 33 item 3, docs/adr/0710).
-        const { ids: _ids, ...counts } = await endPersonCredentialsTx(trx, actor.id, actor.credentialId, now);
+        const counts = await endPersonCredentialsTx(trx, actor.id, actor.credentialId, now);
         await recordPersonAudit(trx, actor.id, {
           actor, action: 'user.email_change', targetType: 'user', targetId: actor.id, changes: { from: user.email, to: pending.new_email, ended: counts }, meta, now,
         });
