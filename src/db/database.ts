@@ -1,5 +1,5 @@
 import type { AlertLogTable, AlertLogTemplateTable, AlertTable } from '../modules/alert/alert.table.ts';
-import type { ApiKeyParentTable, ApiKeyTable } from '../modules/api-key/api-key.table.ts';
+import type { ApiKeyParentTable, ApiKeySessionParentTable, ApiKeyTable } from '../modules/api-key/api-key.table.ts';
 import type { AuditLogTable } from '../modules/audit/audit.table.ts';
 import type { InvitationTable } from '../modules/invitation/invitation.table.ts';
 import type { ReceiptTable } from '../modules/ingest/receipt.table.ts';
@@ -10,7 +10,7 @@ import type { ServiceTable } from '../modules/service/service.table.ts';
 import type { UserTable } from '../modules/user/user.table.ts';
 import type { AgreementConsentTable, EmailChangeTable } from '../modules/user/user.table.ts';
 import type { DeviceGrantTable, RecoveryCodeTable, SessionTable, SignInFailureTable, TotpLastStepTable, SessionReauthenticationTable, PasswordResetTable } from '../modules/session/session.table.ts';
-import type { DeviceTable } from '../modules/device/device.table.ts';
+import type { DeviceRegistrationTable, DeviceTable } from '../modules/device/device.table.ts';
 import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/phone.table.ts';
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
@@ -31,6 +31,7 @@ export interface Database {
   memberships: MembershipTable;
   api_keys: ApiKeyTable;
   api_key_parents: ApiKeyParentTable;
+  api_key_session_parents: ApiKeySessionParentTable;
   services: ServiceTable;
   integrations: IntegrationTable;
   integration_credentials: IntegrationCredentialTable;
@@ -51,6 +52,7 @@ export interface Database {
   email_changes: EmailChangeTable;
   agreement_consents: AgreementConsentTable;
   devices: DeviceTable;
+  device_registrations: DeviceRegistrationTable;
   phone_numbers: PhoneNumberTable;
   verification_sends: VerificationSendTable;
   org_billing: OrgBillingTable;

@@ -100,6 +100,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['totp_last_steps', { user_id: 'usr_m1', step: 59_012_345, used_at: T1 }],
   ['session_reauthentications', { session_id: 'ses_m1', method: 'password', at: T1 }],
   ['api_key_parents', { key_id: 'key_m1', parent_key_id: 'key_m1' }],
+  ['api_key_session_parents', { key_id: 'key_m1', session_id: 'ses_m1' }],
   ['password_resets', {
     id: 'pwr_m1', user_id: 'usr_m1', token_hash: 'h_pwr', token_sealed: null, mail_status: 'sent', ip: '203.0.113.7', created_at: T0, expires_at: T1, used_at: T1,
   }],
@@ -112,6 +113,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     push_token_sealed: 'sealed-push', push_token_hash: 'h_push', push_token_hint: '…wxyz', created_at: T0, updated_at: T1,
     disabled_at: T1, disabled_reason: 'APNs: Unregistered',
   }],
+  ['device_registrations', { device_id: 'dev_m1', credential_id: 'ses_m1' }],
   ['phone_numbers', {
     id: 'phn_m1', org_id: 'org_m1', user_id: 'usr_m1', e164: '+33612345678', label: 'mobile', verified_at: T1,
     code_hash: 'h_code', code_expires_at: T1, code_attempts: 2, created_at: T0, updated_at: T1, disabled_reason: 'opted out (Twilio 21610)', disabled_at: T1,

@@ -93,3 +93,45 @@ export async function liveChildren(db: Kysely<Database>, parentIds: string[]): P
 export async function revokeKeys(db: Kysely<Database>, ids: string[], now: string): Promise<void> {
   if (ids.length) await db.updateTable('api_keys').set({ revoked_at: now }).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
 }
+
+export async function linkParentSession(db: Kysely<Database>, keyId: string, sessionId: string): Promise<void> {
+  await db.insertInto('api_key_session_parents').values({ key_id: keyId, session_id: sessionId }).execute();
+}
+/** Live keys minted with any of the agent tokens `sessionIds`. */
+export async function liveKeysMintedBySessions(db: Kysely<Database>, sessionIds: string[]): Promise<string[]> {
+  if (!sessionIds.length) return [];
+  const rows = await db
+    .selectFrom('api_key_session_parents as p')
+    .innerJoin('api_keys as k', 'k.id', 'p.key_id')
+    .select('k.id')
+    .where('p.session_id', 'in', sessionIds)
+    .where('k.revoked_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+/** Revokes every live session and agent token of a person but `keep`; returns their ids and kinds. */
+export async function revokeSessionsOf(db: Kysely<Database>, userId: string, keep: string | null, now: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .$if(keep !== null, (q) => q.where('id', '<>', keep!))
+    .returning(['id', 'kind'])
+    .execute();
+}
+/** A person's live full-product keys, in every organization. */
+export async function liveFullProductKeysOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('api_keys').select('id').where('user_id', '=', userId).where('kind', '=', 'full_product').where('revoked_at', 'is', null).execute();
+  return rows.map((r) => r.id);
+}
+/** Removes a person's devices but those `keep` registered; returns how many went. */
+export async function deleteDevicesOf(db: Kysely<Database>, userId: string, keep: string | null): Promise<number> {
+  const r = await db
+    .deleteFrom('devices')
+    .where('user_id', '=', userId)
+    .$if(keep !== null, (q) => q.where('id', 'not in', (eb) => eb.selectFrom('device_registrations').select('device_id').where('credential_id', '=', keep!)))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -52,4 +52,15 @@ export function apiKeyRoutes(deps: { apiKeys: ApiKeyService }): FastifyPluginAsy
   };
 }
 
-export const apiKeySchemas = [ApiKeySchema, ApiKeyCreate, ApiKeyCreated];
+/** What ending a person's credentials ended (a password reset, an email change; docs/adr/0710). */
+const EndedCredentials = Type.Object(
+  {
+    sessions: Type.Integer({ description: 'Dashboard and app sessions signed out.' }),
+    agent_tokens: Type.Integer({ description: 'Agent tokens (kxa_) revoked.' }),
+    api_keys: Type.Integer({ description: 'Full-product keys (kxp_) of the person, in every organization, revoked with the keys minted through them.' }),
+    devices: Type.Integer({ description: 'Devices removed: they stop receiving pages until an app registers again.' }),
+  },
+  { $id: 'EndedCredentials' },
+);
+
+export const apiKeySchemas = [ApiKeySchema, ApiKeyCreate, ApiKeyCreated, EndedCredentials];

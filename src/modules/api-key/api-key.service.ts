@@ -40,7 +40,7 @@ const agentTokenView = (r: { id: string; user_id: string; name: string; created_
 /** Mints a key in the caller's transaction; the secret is returned once and stored hashed. */
 export async function mintKeyTx(
   trx: Kysely<Database>,
-  input: { orgId: string; userId: string; kind: ApiKeyKind; name: string; serviceIds: string[] | null; now: string; parentKeyId?: string },
+  input: { orgId: string; userId: string; kind: ApiKeyKind; name: string; serviceIds: string[] | null; now: string; parentKeyId?: string; parentSessionId?: string },
 ): Promise<{ row: ApiKeyRow; secret: string }> {
   const secret = KEY_PREFIX[input.kind] + randomToken(24);
   const row: ApiKeyRow = {
@@ -58,24 +58,76 @@ export async function mintKeyTx(
   };
   await repo.insertKey(trx, row);
   if (input.parentKeyId) await repo.linkParent(trx, row.id, input.parentKeyId);
+  if (input.parentSessionId) await repo.linkParentSession(trx, row.id, input.parentSessionId);
   return { row, secret };
+}
+
+/**
+ * What a key minted by `actor` dies with (docs/adr/0536, 0710): the key or agent token it was
+ * minted through. A person's own dashboard or app session is the person: a key made there stays
+ * when they sign out.
+ */
+export const mintedThrough = (actor: Extract<Actor, { type: 'user' }>): { parentKeyId?: string; parentSessionId?: string } =>
+  actor.credentialKind === 'agent'
+    ? { parentSessionId: actor.credentialId }
+    : actor.credentialKind === 'api_key' || actor.credentialKind === undefined
+      ? { parentKeyId: actor.credentialId }
+      : {};
+
+/** Every live key minted through `keyIds`, and through those, and so on (read only). */
+export async function liveDescendantsTx(trx: Kysely<Database>, keyIds: string[]): Promise<string[]> {
+  const seen = new Set(keyIds);
+  const found: string[] = [];
+  for (let frontier = keyIds; frontier.length; ) {
+    const children = (await repo.liveChildren(trx, frontier)).filter((id) => !seen.has(id));
+    for (const id of children) seen.add(id);
+    found.push(...children);
+    frontier = children;
+  }
+  return found;
 }
 
 /**
  * Revokes every live key minted through `keyIds`, and through those, and so on, in the caller's
  * transaction (a key minted through a key dies with it, docs/adr/0536). Returns the revoked ids.
+ * The database does the same by itself when a key is revoked (trigger api_keys_revoke_minted,
+ * docs/adr/0710); this is for keys about to be deleted rather than revoked, and for the audit.
  */
 export async function revokeDescendantsTx(trx: Kysely<Database>, keyIds: string[], now: string): Promise<string[]> {
-  const seen = new Set(keyIds);
-  const revoked: string[] = [];
-  for (let frontier = keyIds; frontier.length; ) {
-    const children = (await repo.liveChildren(trx, frontier)).filter((id) => !seen.has(id));
-    for (const id of children) seen.add(id);
-    await repo.revokeKeys(trx, children, now);
-    revoked.push(...children);
-    frontier = children;
-  }
-  return revoked;
+  const found = await liveDescendantsTx(trx, keyIds);
+  await repo.revokeKeys(trx, found, now);
+  return found;
+}
+
+/** What ending a person's credentials ended (docs/adr/0710); the person is told these counts. */
+export interface EndedCredentials {
+  sessions: number;
+  agent_tokens: number;
+  api_keys: number;
+  devices: number;
+}
+
+/**
+ * Ends every credential a person holds but `keep` (their current session, or null for all), in the
+ * caller's transaction: sessions and agent tokens, their full-product keys in every organization
+ * (with what was minted through them), and the devices registered by anything but `keep` (a device
+ * of unknown origin goes too: the app registers it again at its next sign-in). Used when control
+ * of the account may change hands: a password reset, an email change, an email verification
+ * (issue 33 item 3). Alert-ingest keys are their organization's and stay.
+ */
+export async function endPersonCredentialsTx(trx: Kysely<Database>, userId: string, keep: string | null, now: string): Promise<EndedCredentials> {
+  const sessions = await repo.revokeSessionsOf(trx, userId, keep, now);
+  const keys = await repo.liveFullProductKeysOf(trx, userId);
+  const minted = await liveDescendantsTx(trx, keys);
+  await repo.revokeKeys(trx, keys, now); // the trigger revokes what was minted through them
+  const devices = await repo.deleteDevicesOf(trx, userId, keep);
+  const agents = sessions.filter((s) => s.kind === 'agent').length;
+  return {
+    sessions: sessions.length - agents,
+    agent_tokens: agents,
+    api_keys: new Set([...keys, ...minted]).size,
+    devices,
+  };
 }
 
 /** `last_used_at` has minute resolution: at most one write a minute per key and process. */
@@ -121,10 +173,13 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
             details: [{ field: 'service_ids', message: 'every id must be a service of this organization' }],
           });
         }
-        const { row, secret } = await mintKeyTx(trx, { orgId: actor.orgId, userId: actor.id, kind: input.kind, name: input.name, serviceIds, now });
+        // Minted with a key or an agent token, the key dies with it (docs/adr/0536, 0710).
+        const through = mintedThrough(actor);
+        const { row, secret } = await mintKeyTx(trx, { orgId: actor.orgId, userId: actor.id, kind: input.kind, name: input.name, serviceIds, now, ...through });
+        const parent = through.parentKeyId ?? through.parentSessionId;
         await recordAudit(trx, {
           orgId: actor.orgId, actor, action: 'api_key.create', targetType: 'api_key', targetId: row.id,
-          changes: { name: input.name, kind: input.kind, service_ids: serviceIds }, meta, now,
+          changes: { name: input.name, kind: input.kind, service_ids: serviceIds, ...(parent ? { minted_through: parent } : {}) }, meta, now,
         });
         return { ...rowToApiKey(row), secret };
       });
@@ -146,16 +201,18 @@ export function createApiKeyService(deps: { db: Kysely<Database>; clock: Clock }
         await db.transaction().execute(async (trx) => {
           const token = await repo.findAgentToken(trx, actor.orgId, id, now);
           if (!token) throw notFound('API key', id);
-          await repo.revokeAgentToken(trx, id, now);
-          await recordAudit(trx, { orgId: actor.orgId, actor, action: 'agent_token.revoke', targetType: 'session', targetId: id, changes: { name: token.name, user_id: token.user_id }, meta, now });
+          const minted = await repo.liveKeysMintedBySessions(trx, [id]);
+          const all = [...minted, ...(await liveDescendantsTx(trx, minted))];
+          await repo.revokeAgentToken(trx, id, now); // the trigger revokes the keys minted with it (docs/adr/0710)
+          await recordAudit(trx, { orgId: actor.orgId, actor, action: 'agent_token.revoke', targetType: 'session', targetId: id, changes: { name: token.name, user_id: token.user_id, ...(all.length ? { revoked_minted_keys: all } : {}) }, meta, now });
         });
         return { ok: true as const };
       }
       await db.transaction().execute(async (trx) => {
         const row = await repo.findKey(trx, actor.orgId, id);
         if (!row || row.revoked_at) throw notFound('API key', id);
-        await repo.revokeKey(trx, id, now);
         const minted = await revokeDescendantsTx(trx, [id], now);
+        await repo.revokeKey(trx, id, now);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'api_key.delete', targetType: 'api_key', targetId: id, changes: { name: row.name, ...(minted.length ? { revoked_minted_keys: minted } : {}) }, meta, now });
       });
       return { ok: true as const };

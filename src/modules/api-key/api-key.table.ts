@@ -17,8 +17,17 @@ export interface ApiKeyTable {
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type NewApiKeyRow = Insertable<ApiKeyTable>;
 
-/** A key minted through another key dies with it (docs/adr/0536). */
+/**
+ * A key minted through another key dies with it (docs/adr/0536); a trigger revokes the live
+ * descendants of a revoked key (docs/adr/0710).
+ */
 export interface ApiKeyParentTable {
   key_id: string;
   parent_key_id: string;
+}
+
+/** A key minted with an agent token (a session of kind agent) dies with it (docs/adr/0710). */
+export interface ApiKeySessionParentTable {
+  key_id: string;
+  session_id: string;
 }

@@ -27,3 +27,11 @@ export async function updateDevice(db: Kysely<Database>, id: string, set: Device
 export async function deleteDevice(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('devices').where('id', '=', id).execute();
 }
+/** Which credential registered a device last: ending that credential removes the device (docs/adr/0710). */
+export async function noteRegistration(db: Kysely<Database>, deviceId: string, credentialId: string): Promise<void> {
+  await db
+    .insertInto('device_registrations')
+    .values({ device_id: deviceId, credential_id: credentialId })
+    .onConflict((oc) => oc.column('device_id').doUpdateSet({ credential_id: credentialId }))
+    .execute();
+}

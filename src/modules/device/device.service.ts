@@ -85,6 +85,7 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
             updated_at: now,
           };
           await repo.updateDevice(trx, existing.id, set);
+          await repo.noteRegistration(trx, existing.id, actor.credentialId);
           await recordAudit(trx, { orgId: actor.orgId, actor, action: 'device.update', targetType: 'device', targetId: existing.id, changes: auditable({ ...input, push_token: undefined }), meta, now });
           return rowToDevice({ ...existing, ...set });
         }
@@ -105,6 +106,7 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
           updated_at: now,
         };
         await repo.insertDevice(trx, row);
+        await repo.noteRegistration(trx, row.id, actor.credentialId);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'device.create', targetType: 'device', targetId: row.id, changes: auditable({ ...input, push_token: undefined }), meta, now });
         return rowToDevice(row);
       });
@@ -120,7 +122,10 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
     async update(actor: UserActor, id: string, input: DevicePatchInput, meta: RequestMeta) {
       const now = clock.now().toISOString();
       const token = input.push_token;
-      const tokenSet = token !== undefined ? { push_token_sealed: box.seal(token), push_token_hash: hashSecret(token), push_token_hint: tokenHint(token), disabled_at: null, disabled_reason: null } : {};
+      const tokenSet =
+        token !== undefined
+          ? { push_token_sealed: box.seal(token), push_token_hash: hashSecret(token), push_token_hint: tokenHint(token), disabled_at: null, disabled_reason: null }
+          : {};
       return db.transaction().execute(async (trx) => {
         const row = await repo.findDevice(trx, actor.id, id);
         if (!row) throw notFound('Device', id);
@@ -137,6 +142,7 @@ export function createDeviceService(deps: { db: Kysely<Database>; clock: Clock; 
           updated_at: now,
         };
         await repo.updateDevice(trx, id, set);
+        if (token !== undefined) await repo.noteRegistration(trx, id, actor.credentialId);
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'device.update', targetType: 'device', targetId: id, changes: auditable(input), meta, now });
         return rowToDevice({ ...row, ...set });
       });

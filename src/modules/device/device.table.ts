@@ -19,3 +19,9 @@ export interface DeviceTable {
 export type DeviceRow = Selectable<DeviceTable>;
 export type NewDeviceRow = Insertable<DeviceTable>;
 export type DeviceUpdate = Updateable<DeviceTable>;
+
+/** The credential (ses_… or key_…) that last registered a device (docs/adr/0710); none for older devices. */
+export interface DeviceRegistrationTable {
+  device_id: string;
+  credential_id: string;
+}

@@ -196,9 +196,8 @@ export function createInvitationService(deps: {
         await repo.setMailStatus(db, row.id, 'not_configured');
         return;
       }
-      const org = await orgRepository.findOrg(db, row.org_id);
       const url = invitationUrl(deps.publicUrl, box.open(row.token_sealed));
-      await mailer.send(invitationMail({ to: row.email, orgName: org?.name ?? 'an organization', role: row.role, url, expiresAt: row.expires_at }));
+      await mailer.send(invitationMail({ to: row.email, role: row.role, url, expiresAt: row.expires_at }));
       await repo.setMailStatus(db, row.id, 'sent');
     },
   };

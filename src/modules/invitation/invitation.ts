@@ -31,19 +31,17 @@ export function statusOf(r: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | '
 export const invitationUrl = (publicUrl: string, token: string): string => `${publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
 
 /**
- * The invitation mail. The organization's name is text anyone who signs up chooses, so it never
- * goes in the subject (the line a mail client shows before anything else, where it would read as
- * Klaxon's own words: issue 19 item 7); in the body it is quoted, on one line, cut to 100
- * characters and said to be the name its owner chose (docs/adr/0537).
+ * The invitation mail. It carries no text any account chose: the organization's name is what anyone
+ * who signs up types, so quoting it let open sign-up send a chosen sentence to any address (issue 19
+ * item 7, issue 33 item 9, docs/adr/0713). Only Klaxon's own words, the role, the link and its
+ * expiry; the person sees the organization's name once signed in, when they accept.
  */
-export function invitationMail(opts: { to: string; orgName: string; role: string; url: string; expiresAt: string }): MailMessage {
-  const name = [...opts.orgName.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim()];
-  const shown = name.length > 100 ? `${name.slice(0, 99).join('')}…` : name.join('');
+export function invitationMail(opts: { to: string; role: string; url: string; expiresAt: string }): MailMessage {
   return {
     to: opts.to,
     subject: 'You are invited to an organization on Klaxon',
     text:
-      `You have been invited to join an organization on Klaxon as ${opts.role}. Its owner named it "${shown}".\n\n` +
+      `You have been invited to join an organization on Klaxon as ${opts.role}.\n\n` +
       `Open this link to join. If you have no Klaxon account yet, you create it there (your name and a password; the account is this email address). If you have one, sign in as this address and accept:\n${opts.url}\n\n` +
       `The link works once and expires at ${opts.expiresAt}. If you did not expect this, ignore this mail.\n`,
   };

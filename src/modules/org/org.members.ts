@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import * as repo from './org.repository.ts';
-import { revokeDescendantsTx } from '../api-key/index.ts';
+import { liveDescendantsTx } from '../api-key/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
 
 /**
@@ -51,10 +51,12 @@ export async function endMembershipTx(
   const m = await repo.findMembership(trx, orgId, userId);
   if (!m) throw notFound(input.why === 'member.remove' ? 'Member' : 'Membership', input.why === 'member.remove' ? userId : undefined);
   await assertNotLastOwner(trx, orgId, m, input.why !== 'member.remove' || input.actor.id === userId);
+  // Keys minted through the member's keys (POST /api/orgs, POST /api/keys with a key) die with them
+  // (docs/adr/0536): the database revokes them with their parent (docs/adr/0710); named for the audit.
+  const minted = await liveDescendantsTx(trx, await repo.liveMemberKeyIds(trx, orgId, userId));
   const revokedApiKeys = await repo.deleteMembership(trx, orgId, userId, now);
   await input.leavingTx?.(trx, { orgId, userId, actor: input.actor, meta: input.meta, now });
-  // Keys minted through these (POST /api/orgs with a key) die with them (docs/adr/0536).
-  revokedApiKeys.push(...(await revokeDescendantsTx(trx, revokedApiKeys, now)));
+  revokedApiKeys.push(...minted.filter((id) => !revokedApiKeys.includes(id)));
   const revokedAgentTokens = await repo.revokeAgentTokens(trx, orgId, userId, now);
   await outboxRepository.insertEvents(trx, [{
     org_id: orgId, type: MEMBERSHIP_ENDED_EVENT, alert_id: null, payload: JSON.stringify({ user_id: userId }),

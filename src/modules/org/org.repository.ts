@@ -131,6 +131,11 @@ export async function deleteMembership(db: Kysely<Database>, orgId: string, user
     .execute();
   return revoked.map((r) => r.id);
 }
+/** A member's live full-product keys in an organization. */
+export async function liveMemberKeyIds(db: Kysely<Database>, orgId: string, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('api_keys').select('id').where('org_id', '=', orgId).where('user_id', '=', userId).where('kind', '=', 'full_product').where('revoked_at', 'is', null).execute();
+  return rows.map((r) => r.id);
+}
 /** Ids of every key of an organization (revoked ones too). */
 export async function keyIdsOf(db: Kysely<Database>, orgId: string): Promise<string[]> {
   return (await db.selectFrom('api_keys').select('id').where('org_id', '=', orgId).execute()).map((r) => r.id);

@@ -19,11 +19,15 @@ export function orgRoutes(deps: { orgs: OrgManagementService }): FastifyPluginAs
       handler: async (req) => orgs.createOrg(req.actor, req.body as Static<typeof OrgCreate>, requestMeta(req)),
     });
     app.delete('/api/org', {
-      config: { access: { audience: 'DI', scope: 'O', permission: 'org.delete' } },
+      // Irreversible: the owner's own session, proven in the last ten minutes, as DELETE /api/me
+      // (issue 33 item 5, docs/adr/0533, 0711); never an API key or agent token.
+      config: { access: { audience: 'DI', scope: 'O', permission: 'org.delete', credential: 'recent' } },
       schema: {
         tags: ['organization'],
-        summary: 'Delete the organization and everything in it (owner only)',
-        description: 'Services, sources, alerts, API keys and memberships are deleted; every credential of the organization stops working at once.',
+        summary: 'Delete the organization and everything in it (owner only, own recently proven session)',
+        description:
+          'Services, sources, alerts, API keys and memberships are deleted; every credential of the organization stops working at once. ' +
+          'Needs your own signed-in session, proven in the last ten minutes (sign in, or POST /api/me/reauthenticate): an API key or agent token gets 403.',
         response: { 200: Type.Ref('Ok'), ...errorResponses() },
       },
       handler: async (req) => orgs.deleteOrg(req.actor, requestMeta(req)),

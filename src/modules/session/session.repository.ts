@@ -109,6 +109,15 @@ export async function updateGrant(db: Kysely<Database>, id: string, set: Partial
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+/**
+ * Deletes device grants that expired before `before`, whatever became of them (pending, approved,
+ * denied or exchanged for a token): a grant is of no use past its expiry (issue 33 item 8).
+ * Returns how many went.
+ */
+export async function pruneGrants(db: Kysely<Database>, before: string): Promise<number> {
+  const r = await db.deleteFrom('device_grants').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
 /** Expired pending grants free their user code. */
 export async function expireGrants(db: Kysely<Database>, now: string): Promise<void> {
   await db.updateTable('device_grants').set({ status: 'denied' }).where('status', '=', 'pending').where('expires_at', '<=', now).execute();

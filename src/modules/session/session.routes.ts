@@ -54,8 +54,8 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
     app.post('/api/auth/password-reset/confirm', {
       config: { access: 'public' },
       schema: {
-        tags: ['auth'], summary: "Set a new password with the mailed link's token (once, within an hour); every session of the account ends", security: [],
-        body: Type.Ref('PasswordReset'), response: { 200: Type.Ref('PasswordChanged'), ...errorResponses() },
+        tags: ['auth'], summary: "Set a new password with the mailed link's token (once, within an hour); every credential of the account ends (sessions, agent tokens, keys, devices)", security: [],
+        body: Type.Ref('PasswordReset'), response: { 200: Type.Ref('PasswordResetDone'), ...errorResponses() },
       },
       handler: async (req) => sessions.resetPassword(req.body as Static<typeof PasswordReset>, requestMeta(req)),
     });
@@ -78,9 +78,10 @@ export function sessionRoutes(deps: { sessions: SessionService; hashCode: CodeHa
       config: { access: 'public' },
       schema: {
         tags: ['auth'], summary: 'RFC 8628 device authorization request: an agent asks for a user code', security: [],
+        description: 'Throttled per client address: 20 an hour are free, then each waits (429 with Retry-After) 10 s after the previous one, doubling to 15 minutes.',
         body: Type.Ref('DeviceAuthorizationRequest'), response: { 200: Type.Ref('DeviceAuthorization'), ...errorResponses() },
       },
-      handler: async (req) => sessions.startDeviceGrant(req.body as Static<typeof DeviceAuthorizationRequest>),
+      handler: async (req) => sessions.startDeviceGrant(req.body as Static<typeof DeviceAuthorizationRequest>, requestMeta(req)),
     });
     app.post('/api/auth/device/token', {
       config: { access: 'public' },

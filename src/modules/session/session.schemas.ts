@@ -146,6 +146,14 @@ export const PasswordChanged = Type.Object(
   { $id: 'PasswordChanged' },
 );
 
+export const PasswordResetDone = Type.Object(
+  {
+    ok: Type.Literal(true),
+    ended_sessions: Type.Integer({ description: 'Sessions and agent tokens ended (also counted in ended).' }),
+    ended: Type.Ref('EndedCredentials', { description: 'Every credential the account held ended: whoever held one is out.' }),
+  },
+  { $id: 'PasswordResetDone' },
+);
 export const PasswordResetRequest = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }, { $id: 'PasswordResetRequest' });
 export const PasswordResetRequested = Type.Object({ ok: Type.Literal(true), message: Type.String() }, { $id: 'PasswordResetRequested' });
 export const PasswordReset = Type.Object(
@@ -157,7 +165,7 @@ export const PasswordReset = Type.Object(
 );
 
 export const sessionSchemas = [
-  PasswordResetRequest, PasswordResetRequested, PasswordReset,
+  PasswordResetRequest, PasswordResetRequested, PasswordReset, PasswordResetDone,
   Reauthenticate, Reauthenticated, PasswordChange, PasswordChanged,
   SignUp, SignIn, SessionCreated, SessionInfo, DeviceAuthorizationRequest, DeviceAuthorization, DeviceTokenRequest, DeviceToken,
   DeviceGrantDecision, DeviceGrantDecided, TotpSetup, TotpStatus, TotpDisable, RecoveryCodeStatus, RecoveryCodes,

@@ -13,6 +13,7 @@ import { hashSecret, randomToken, type SecretBox } from '../../lib/secrets.ts';
 import type { RequestMeta } from '../audit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { orgRepository } from '../org/index.ts';
+import { endPersonCredentialsTx } from '../api-key/index.ts';
 import { outboxRepository } from '../outbox/index.ts';
 import type { InvitationService } from '../invitation/index.ts';
 import type { SignupMode } from '../../config.ts';
@@ -31,7 +32,12 @@ const AUDIENCE: Record<SessionKind, Audience> = { dashboard: 'D', mobile: 'I', a
 
 /** Sign-in throttling: growing delays per (account, address) and per address (docs/adr/0534). */
 export const THROTTLE = SIGN_IN_THROTTLE;
-export const DEVICE_GRANT = { ttlSeconds: 600, intervalSeconds: 5 };
+/**
+ * RFC 8628 device grants: a code lives 10 minutes; polled every 5 s. An expired grant is kept an
+ * hour more (the agent still hears expired_token, not invalid_grant), then the retention job
+ * deletes it (issue 33 item 8).
+ */
+export const DEVICE_GRANT = { ttlSeconds: 600, intervalSeconds: 5, keepAfterExpiryMs: 3600_000 };
 export const RECOVERY_CODE_COUNT = 10;
 /** Password reset links (docs/adr/0534): valid an hour, once; at most 3 mailed per person an hour. */
 export const PASSWORD_RESET = { ttlMs: 3600_000, perPersonPerHour: 3, tokenPrefix: 'kxr_', event: 'password_reset.requested' };
@@ -74,7 +80,7 @@ export function createSessionService(deps: {
   /** Wakes the outbox worker after commit. */
   notify?: () => void;
   /** Sign-ups that create an organization, counted per client address (docs/adr/0537). */
-  throttle?: Pick<ActionThrottle, 'signUp' | 'release'>;
+  throttle?: Pick<ActionThrottle, 'signUp' | 'release' | 'deviceCode'>;
 }) {
   const { db, clock, box, hashCode } = deps;
 
@@ -387,7 +393,8 @@ export function createSessionService(deps: {
     /**
      * POST /api/auth/password-reset/confirm: the link's token sets a new password. It proves the
      * mailbox, so the address becomes verified and the account's sign-in failures are cleared;
-     * every session of the person ends (whoever held one is signed out).
+     * every credential of the person ends (sessions, agent tokens, full-product keys, devices; whoever
+     * held one is out), and the answer says how many of each (docs/adr/0710).
      */
     async resetPassword(input: { token: string; password: string }, meta: RequestMeta) {
       if (input.password.length < 10) throw invalid('password', 'must be at least 10 characters');
@@ -402,11 +409,13 @@ export function createSessionService(deps: {
         if (!user) throw dead();
         await userRepository.updateUser(trx, user.id, { password_hash: hash, updated_at: nowIso, ...(user.email_verified_at ? {} : { email_verified_at: nowIso }) });
         await repo.clearFailures(trx, user.email);
-        const sessions = await repo.revokeOtherSessions(trx, user.id, null, nowIso);
-        await recordPersonAudit(trx, user.id, { actor: systemActor, action: 'auth.password_reset', targetType: 'user', targetId: user.id, changes: { ended_sessions: sessions.length }, meta, now: nowIso });
-        return sessions.length;
+        // Whoever held the account before the mailbox's owner took it back loses every way in
+        // (issue 33 item 3, docs/adr/0710): sessions, agent tokens, keys and the devices they registered.
+        const counts = await endPersonCredentialsTx(trx, user.id, null, nowIso);
+        await recordPersonAudit(trx, user.id, { actor: systemActor, action: 'auth.password_reset', targetType: 'user', targetId: user.id, changes: { ended_sessions: counts.sessions + counts.agent_tokens, ended: counts }, meta, now: nowIso });
+        return counts;
       });
-      return { ok: true as const, ended_sessions: ended };
+      return { ok: true as const, ended_sessions: ended.sessions + ended.agent_tokens, ended };
     },
 
     /** When a session last proved its password or second factor (the access check of docs/adr/0533). */
@@ -542,7 +551,12 @@ export function createSessionService(deps: {
 
     // --- OAuth 2.0 device authorization grant (RFC 8628) -----------------------------------------
 
-    async startDeviceGrant(input: { client_name?: string | undefined }) {
+    /**
+     * POST /api/auth/device/code (public): throttled per client address (docs/adr/0712), since each
+     * call writes a grant and holds a user code for ten minutes.
+     */
+    async startDeviceGrant(input: { client_name?: string | undefined }, meta?: RequestMeta) {
+      if (deps.throttle) await deps.throttle.deviceCode(meta?.ip ?? 'unknown');
       const now = clock.now();
       const deviceCode = DEVICE_CODE_PREFIX + randomToken(32);
       await repo.expireGrants(db, now.toISOString());

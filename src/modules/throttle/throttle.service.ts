@@ -43,7 +43,14 @@ export function createActionThrottle(deps: { db: Kysely<Database>; clock: Clock 
         message: 'Too many organizations were created from this address today; wait before signing up again (Retry-After), or ask an owner of an existing organization to invite you.',
       }]),
 
-    /** An SMS verification code to a number of a person of an organization. */
+    /** An RFC 8628 device code asked for from a client address (POST /api/auth/device/code). */
+    deviceCode: (ip: string) =>
+      api.take([{
+        action: 'device_code.address', subject: ip, rule: T.deviceCodeAddress,
+        message: 'Too many device codes were asked for from this address in the last hour; wait before asking again (Retry-After), and finish or reuse a pending one.',
+      }]),
+
+        /** An SMS verification code to a number of a person of an organization. */
     smsVerification: (q: { e164: string; userId: string; orgId: string }) =>
       api.take([
         { action: 'sms_verification.number', subject: q.e164, rule: T.smsNumberDay, message: 'Too many verification codes were sent to this number today; wait before asking for another (Retry-After).' },

@@ -34,6 +34,8 @@ export const ACTION_THROTTLES = {
   /** Invitation mails per organization: 30 an hour, 150 a day free. */
   orgHour: { windowMs: H, free: 30, firstDelayMs: 60_000, maxDelayMs: H },
   orgDay: { windowMs: DAY, free: 150, firstDelayMs: 10 * 60_000, maxDelayMs: DAY },
+  /** RFC 8628 device codes per source address (docs/adr/0712): 20 an hour free, then 10 s doubling to 15 min. */
+  deviceCodeAddress: { windowMs: H, free: 20, firstDelayMs: 10_000, maxDelayMs: 15 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
 /** The longest window: rows older than it count for nothing and are pruned. */

@@ -43,7 +43,7 @@ export function userRoutes(deps: { users: UserService; onClient?: (credentialId:
     app.post('/api/me/email/verify', {
       config: { access: { audience: 'D', scope: 'P', permission: 'read', credential: 'session' } },
       schema: {
-        tags: ['me'], summary: 'Confirm the new email with the mailed code (expires in 15 minutes, 5 attempts)',
+        tags: ['me'], summary: 'Confirm the new email with the mailed code (expires in 15 minutes, 5 attempts); every other credential of the account ends',
         body: Type.Ref('CodeConfirm'), response: { 200: Type.Ref('EmailChanged'), ...errorResponses(409) },
       },
       handler: async (req) => users.verifyEmailChange(req.actor, (req.body as { code: string }).code, requestMeta(req)),

@@ -43,7 +43,14 @@ export const EmailChangePending = Type.Object(
   { email: Type.String({ description: 'The new address; a six-digit code was mailed to it.' }), expires_at: Type.String(), attempts_allowed: Type.Integer() },
   { $id: 'EmailChangePending' },
 );
-export const EmailChanged = Type.Object({ email: Type.String(), email_verified: Type.Literal(true) }, { $id: 'EmailChanged' });
+export const EmailChanged = Type.Object(
+  {
+    email: Type.String(),
+    email_verified: Type.Literal(true),
+    ended: Type.Ref('EndedCredentials', { description: 'Every other credential of the account ended (this session stays).' }),
+  },
+  { $id: 'EmailChanged' },
+);
 
 export const AGREEMENT_KINDS = ['terms', 'privacy', 'dpa'] as const;
 export const AgreementConsent = Type.Object(

@@ -10,6 +10,7 @@ import type { RequestMeta } from '../audit/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { endMembershipTx, orgRepository, type MembershipLeavingTx } from '../org/index.ts';
+import { endPersonCredentialsTx } from '../api-key/index.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { recordPersonAudit } from './user.audit.ts';
 import * as repo from './user.repository.ts';
@@ -158,7 +159,10 @@ export function createUserService(deps: {
       return { email, expires_at: expiresAt, attempts_allowed: EMAIL_CODE.maxAttempts };
     },
 
-    /** POST /api/me/email/verify: the code makes the new address the sign-in email. */
+    /**
+     * POST /api/me/email/verify: the code makes the new address the sign-in email (or verifies the
+     * current one). Every other credential of the person ends; the answer says how many of each.
+     */
     async verifyEmailChange(actor: UserActor, code: string, meta: RequestMeta) {
       const now = clock.now().toISOString();
       const pending = await repo.findOpenEmailChange(db, actor.id);
@@ -176,16 +180,22 @@ export function createUserService(deps: {
         if (left <= 0) await repo.closeEmailChange(db, pending.id, now);
         throw invalid('code', left > 0 ? `is wrong; ${left} attempt(s) left` : 'is wrong; no attempts left, request a new code');
       }
-      await db.transaction().execute(async (trx) => {
+      const ended = await db.transaction().execute(async (trx) => {
         const user = await repo.findUserById(trx, actor.id);
         if (!user) throw notFound('User');
         const holder = await repo.findUserByEmail(trx, pending.new_email);
         if (holder && holder.id !== actor.id) throw conflict('Another account uses this email address now.');
         await repo.updateUser(trx, actor.id, { email: pending.new_email, email_verified_at: now, updated_at: now });
         await repo.closeEmailChange(trx, pending.id, now);
-        await recordPersonAudit(trx, actor.id, { actor, action: 'user.email_change', targetType: 'user', targetId: actor.id, changes: { from: user.email, to: pending.new_email }, meta, now });
+        // The account now belongs to whoever reads this mailbox: every other credential ends, so
+        // none made by someone else before survives (issue 33 item 3, docs/adr/0710).
+        const counts = await endPersonCredentialsTx(trx, actor.id, actor.credentialId, now);
+        await recordPersonAudit(trx, actor.id, {
+          actor, action: 'user.email_change', targetType: 'user', targetId: actor.id, changes: { from: user.email, to: pending.new_email, ended: counts }, meta, now,
+        });
+        return counts;
       });
-      return { email: pending.new_email, email_verified: true as const };
+      return { email: pending.new_email, email_verified: true as const, ended };
     },
 
     /** POST /api/agreements/consent: which document and version, when and from where. */

@@ -169,6 +169,7 @@ const PERSONAL: Record<string, 'session' | 'recent'> = {
   'POST /api/me/device-grants': 'recent',
   'POST /api/me/reauthenticate': 'session',
   'POST /api/me/password': 'recent',
+  'DELETE /api/org': 'recent',
 };
 
 /** Spec 4.2 request schema names (fixed by the contract), checked for the routes that exist. */

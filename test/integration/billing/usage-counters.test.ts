@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionJob } from '../../../src/jobs/retention.job.ts';
+import { signedIn } from '../../helpers/people.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type Tenant, type TestApp } from '../../helpers/app.ts';
 
 // Usage counters (issue 25 item 2, docs/adr/0543-usage-counters.md): after random programs of
@@ -149,7 +150,7 @@ for (const dialect of DIALECTS) {
               }
             } else {
               const o = model[op.org];
-              const res = await t.app.inject({ method: 'DELETE', url: '/api/org', headers: o.tenant.headers });
+              const res = await t.app.inject({ method: 'DELETE', url: '/api/org', headers: (await signedIn(t, o.tenant.userId, o.tenant.orgId)).headers });
               expect(res.statusCode, res.body).toBe(200);
               expect(await counters(o.tenant.orgId), `${where}: counters of the deleted organization`).toEqual({});
               orgsDeleted++;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember } from '../../helpers/people.ts';
+import { addMember, signedIn } from '../../helpers/people.ts';
 import { createContainer } from '../../../src/container.ts';
 import { AppError } from '../../../src/lib/errors.ts';
 
@@ -38,6 +38,28 @@ for (const dialect of DIALECTS) {
       expect((await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: tenant.headers })).statusCode).toBe(200);
     });
 
+    // Issue 33 item 5: an owner's agent token or API key deleted an organization irreversibly.
+    it('needs the owner\'s own session proven in the last ten minutes: an owner\'s key, agent token or stale session gets 403', async () => {
+      const spared = await bootstrapTenant(t, 'Spared');
+      const own = (await signedIn(t, spared.userId, spared.orgId)).headers;
+      const g = (await t.app.inject({ method: 'POST', url: '/api/auth/device/code', payload: { client_name: 'agent' } })).json();
+      expect((await t.app.inject({ method: 'POST', url: '/api/me/device-grants', headers: own, payload: { user_code: g.user_code, approve: true } })).statusCode).toBe(200);
+      const tok = (await t.app.inject({ method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: g.device_code } })).json();
+      const agent = { authorization: `Bearer ${tok.access_token}`, 'x-service-org': spared.orgId };
+      for (const headers of [spared.headers, agent]) {
+        const r = await t.app.inject({ method: 'DELETE', url: '/api/org', headers });
+        expect(r.statusCode, r.body).toBe(403);
+        expect(r.json().error.message).toContain('account-security action');
+      }
+      t.clock.advance(11 * 60_000);
+      const stale = await t.app.inject({ method: 'DELETE', url: '/api/org', headers: own });
+      expect(stale.statusCode).toBe(403);
+      expect(stale.json().error.details).toEqual([{ field: 'reauthentication', message: 'required' }]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: spared.headers })).statusCode).toBe(200);
+      const fresh = (await signedIn(t, spared.userId, spared.orgId)).headers;
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/org', headers: fresh })).statusCode).toBe(200);
+    });
+
     it('deletes everything of the organization and every credential stops working at once', async () => {
       const svc = await createService(t, tenant, 'checkout');
       const neighbourSvc = await createService(t, neighbour, 'checkout');
@@ -51,7 +73,8 @@ for (const dialect of DIALECTS) {
       expect(await count('outbox_events', tenant.orgId)).toBeGreaterThan(0);
       expect(await count('receipts', tenant.orgId)).toBeGreaterThan(0);
 
-      const r = await t.app.inject({ method: 'DELETE', url: '/api/org', headers: { ...tenant.headers, 'x-request-id': 'req-delete-org' } });
+      const own = (await signedIn(t, tenant.userId, tenant.orgId)).headers;
+      const r = await t.app.inject({ method: 'DELETE', url: '/api/org', headers: { ...own, 'x-request-id': 'req-delete-org' } });
       expect(r.statusCode).toBe(200);
       expect(r.json()).toEqual({ ok: true });
       // Its handled events and receipts go after the answer (docs/adr/0322).
@@ -76,7 +99,7 @@ for (const dialect of DIALECTS) {
       expect(stuck).toEqual([]);
 
       // The deletion itself stays in the audit log, detached from the deleted organization.
-      const entry = await t.container.db.selectFrom('audit_log').selectAll().where('action', '=', 'org.delete').executeTakeFirstOrThrow();
+      const entry = await t.container.db.selectFrom('audit_log').selectAll().where('action', '=', 'org.delete').where('target_id', '=', tenant.orgId).executeTakeFirstOrThrow();
       expect(entry).toMatchObject({ org_id: null, actor_id: tenant.userId, target_type: 'organization', target_id: tenant.orgId, request_id: 'req-delete-org' });
       expect(JSON.parse(entry.changes)).toEqual({ name: 'Doomed' });
 
@@ -102,7 +125,7 @@ for (const dialect of DIALECTS) {
         expect((await other.services.ingest.ingestByToken(token, { title: 'warm' })).status).toBe(202);
         expect((await keyed()).status).toBe(202);
 
-        expect((await t.app.inject({ method: 'DELETE', url: '/api/org', headers: victim.headers })).statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'DELETE', url: '/api/org', headers: (await signedIn(t, victim.userId, victim.orgId)).headers })).statusCode).toBe(200);
         t.clock.advance(5_001);
         const codeOf = async (p: Promise<unknown>) => p.then(() => 'accepted', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
         expect(await codeOf(other.services.ingest.ingestByToken(token, { title: 'late' }))).toBe('unauthorized');

@@ -47,9 +47,10 @@ for (const dialect of DIALECTS) {
       await t.container.runner.drain();
       expect(mails).toHaveLength(1);
       expect(mails[0]!.to).toBe('new.person@example.com');
-      // The organization's name (text anyone signing up chooses) is not in the subject (issue 19 item 7), but in the body.
+      // The organization's name (text anyone signing up chooses) is neither in the subject (issue 19
+      // item 7) nor in the body (issue 33 item 9, docs/adr/0713).
       expect(mails[0]!.subject).toBe('You are invited to an organization on Klaxon');
-      expect(mails[0]!.text).toContain('Its owner named it "Acme".');
+      expect(mails[0]!.text).not.toContain('Acme');
       expect(mails[0]!.text).toContain(inv.invitation_url);
 
       const list = await call('GET', '/api/org/invitations', tenant.headers);
@@ -64,6 +65,23 @@ for (const dialect of DIALECTS) {
       const events = await t.container.db.selectFrom('outbox_events').select(['payload', 'last_error']).where('type', '=', 'invitation.created').execute();
       expect(JSON.stringify(events)).not.toContain(token);
       expect(t.logs.join('\n')).not.toContain(token);
+    });
+
+    // Issue 33 item 9: with open sign-up anyone can name an organization with a sentence and invite
+    // any address; the mail quoted the name, so Klaxon mailed the sentence for them.
+    it('the mail carries no text an account chose: an organization named with a sentence is not quoted', async () => {
+      const spam = await bootstrapTenant(t, 'URGENT: your bank account is locked, call +1 555 0100 now');
+      const sent = mails.length;
+      const r = await call('POST', '/api/org/invitations', spam.headers, { email: 'someone@example.net', role: 'observer' });
+      expect(r.statusCode, r.body).toBe(200);
+      await t.container.runner.drain();
+      const [mail] = mails.slice(sent);
+      expect(mail!.to).toBe('someone@example.net');
+      for (const part of ['URGENT', 'bank', '555 0100']) {
+        expect(mail!.subject).not.toContain(part);
+        expect(mail!.text).not.toContain(part);
+      }
+      expect(mail!.text).toContain(r.json().invitation_url);
     });
 
     it('invitations need the owner: admins get 403; bad email 400; an existing member 409', async () => {

@@ -39,7 +39,7 @@ for (const dialect of DIALECTS) {
       expect((await call('GET', '/api/me', tenant.headers)).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'POST', url: svc.ingestPath, payload: { title: 'still seen' } })).statusCode).toBe(202);
       // Deleting the organization first is the way out; then the account can go.
-      expect((await call('DELETE', '/api/org', tenant.headers)).statusCode).toBe(200);
+      expect((await call('DELETE', '/api/org', (await signedIn(t, tenant.userId, tenant.orgId)).headers)).statusCode).toBe(200);
       expect(await t.container.db.selectFrom('users').select('id').where('id', '=', tenant.userId).executeTakeFirst()).toBeDefined();
     });
 
@@ -86,15 +86,21 @@ for (const dialect of DIALECTS) {
       const tenant = await bootstrapTenant(t, 'Keys');
       const svc = await createService(t, tenant);
       const admin = await addMember(t, tenant, 'admin');
-      const made = await call('POST', '/api/keys', admin.headers, { name: 'ci', kind: 'alert_ingest' });
-      expect(made.statusCode).toBe(200);
-      const ingestKey = made.json().secret as string;
-      const alarm = () => t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${ingestKey}` }, payload: { service_id: svc.id, title: 'x' } });
+      // Made in the person's own session: the organization's. Minted through their key: it dies
+      // with that key (docs/adr/0710).
+      const made = await call('POST', '/api/keys', (await signedIn(t, admin.userId, tenant.orgId)).headers, { name: 'ci', kind: 'alert_ingest' });
+      const minted = await call('POST', '/api/keys', admin.headers, { name: 'through the key', kind: 'alert_ingest' });
+      expect([made.statusCode, minted.statusCode]).toEqual([200, 200]);
+      const alarmWith = (key: string) => () => t.app.inject({ method: 'POST', url: '/v1/alerts', headers: { authorization: `Bearer ${key}` }, payload: { service_id: svc.id, title: 'x' } });
+      const alarm = alarmWith(made.json().secret as string);
+      const alarmMinted = alarmWith(minted.json().secret as string);
       expect((await alarm()).statusCode).toBe(202);
+      expect((await alarmMinted()).statusCode).toBe(202);
       expect((await deleteMe(admin, tenant.orgId)).statusCode).toBe(200);
       expect((await call('GET', '/api/me', admin.headers)).statusCode).toBe(401);
       t.clock.advance(10_000); // past ingest's credential cache
       expect((await alarm()).statusCode).toBe(202);
+      expect((await alarmMinted()).statusCode).toBe(401);
       const audit = await t.container.db.selectFrom('audit_log').selectAll().where('org_id', '=', tenant.orgId).where('action', '=', 'user.delete').execute();
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ actor_id: admin.userId, target_id: admin.userId });

@@ -171,7 +171,7 @@ for (const dialect of DIALECTS) {
       // The parent's organization deleted.
       const c = await bootstrapTenant(t, 'Parent C');
       const childC = await mint(c.headers);
-      expect((await call('DELETE', '/api/org', c.headers)).statusCode).toBe(200);
+      expect((await call('DELETE', '/api/org', (await signedIn(t, c.userId, c.orgId)).headers)).statusCode).toBe(200);
       expect((await call('GET', '/api/org/settings', childC.headers)).statusCode).toBe(401);
     });
 

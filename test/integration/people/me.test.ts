@@ -98,8 +98,10 @@ for (const dialect of DIALECTS) {
       expect((await call('POST', '/api/me/email/verify', mh, { code: '12345' })).statusCode).toBe(400);
       const ok = await call('POST', '/api/me/email/verify', mh, { code });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(ok.json()).toEqual({ email: newEmail, email_verified: true });
-      expect((await call('GET', '/api/me', m.headers)).json().user).toMatchObject({ email: newEmail, email_verified: true });
+      // Every other credential ends with the change (issue 33 item 3): here the member's key.
+      expect(ok.json()).toEqual({ email: newEmail, email_verified: true, ended: { sessions: 0, agent_tokens: 0, api_keys: 1, devices: 0 } });
+      expect((await call('GET', '/api/me', mh)).json().user).toMatchObject({ email: newEmail, email_verified: true });
+      expect((await call('GET', '/api/me', m.headers)).statusCode).toBe(401);
       expect((await call('POST', '/api/me/email/verify', mh, { code })).statusCode).toBe(404);
       const audit = await t.container.db.selectFrom('audit_log').selectAll().where('actor_id', '=', m.userId).execute();
       expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['user.email_change_request', 'user.email_change']));

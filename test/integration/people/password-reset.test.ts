@@ -45,7 +45,8 @@ for (const dialect of DIALECTS) {
       expect(token).toMatch(/^kxr_/);
       const done = await confirm(token);
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json()).toEqual({ ok: true, ended_sessions: 1 });
+      // The member's key ends too (issue 33 item 3, docs/adr/0710).
+      expect(done.json()).toEqual({ ok: true, ended_sessions: 1, ended: { sessions: 1, agent_tokens: 0, api_keys: 1, devices: 0 } });
       expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: session.headers })).statusCode).toBe(401);
       expect((await signIn(m.email, PASSWORD)).statusCode).toBe(401);
       const again = await signIn(m.email, NEW_PASSWORD);

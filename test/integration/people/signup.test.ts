@@ -142,7 +142,8 @@ for (const dialect of DIALECTS) {
       const code = /\b(\d{6})\b/.exec(smtp.mails.at(-1)!.text)![1]!;
       const ok = await t.app.inject({ method: 'POST', url: '/api/me/email/verify', cookies, headers: h, payload: { code } });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(ok.json()).toEqual({ email: addr, email_verified: true });
+      // Verifying ends every other credential (issue 33 item 3, docs/adr/0710): the sign-up's app session.
+      expect(ok.json()).toEqual({ email: addr, email_verified: true, ended: { sessions: 1, agent_tokens: 0, api_keys: 0, devices: 0 } });
       expect((await t.app.inject({ method: 'POST', url: '/api/me/email', cookies, headers: h, payload: { email: addr } })).statusCode).toBe(400);
     });
   });

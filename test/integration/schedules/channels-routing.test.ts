@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
-import { addMember, type Member } from '../../helpers/people.ts';
+import { addMember, signedIn, type Member } from '../../helpers/people.ts';
 
 // Level channels, service routing, a service's schedule_id, and the OnCallDirectory the paging
 // engine reads (issue 20; PRODUCT.md 7.2), through HTTP on both stores.
@@ -190,7 +190,8 @@ for (const dialect of DIALECTS) {
       expect((await api('POST', '/api/me/calendar-feeds', {}, owner)).statusCode).toBe(200);
       expect((await api('DELETE', `/api/services/${svc2.id}`, undefined, owner)).statusCode).toBe(200);
       expect(await t.container.db.selectFrom('service_routing_rules').select('service_id').where('service_id', '=', svc2.id).execute()).toEqual([]);
-      const r = await api('DELETE', '/api/org', undefined, owner);
+      // Deleting an organization needs the owner's own recent session (docs/adr/0711).
+      const r = await api('DELETE', '/api/org', undefined, { headers: (await signedIn(t, org.userId, org.orgId)).headers } as Tenant);
       expect(r.statusCode, r.body).toBe(200);
       for (const table of ['schedules', 'calendar_feeds'] as const) {
         expect(await t.container.db.selectFrom(table).select('id').where('org_id', '=', org.orgId).execute(), table).toEqual([]);

@@ -2904,7 +2904,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the new email with the mailed code (expires in 15 minutes, 5 attempts) */
+        /** Confirm the new email with the mailed code (expires in 15 minutes, 5 attempts); every other credential of the account ends */
         post: {
             parameters: {
                 query?: never;
@@ -3493,7 +3493,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the mailed link's token (once, within an hour); every session of the account ends */
+        /** Set a new password with the mailed link's token (once, within an hour); every credential of the account ends (sessions, agent tokens, keys, devices) */
         post: {
             parameters: {
                 query?: never;
@@ -3515,7 +3515,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PasswordChanged"];
+                        "application/json": components["schemas"]["PasswordResetDone"];
                     };
                 };
                 /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
@@ -3661,7 +3661,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** RFC 8628 device authorization request: an agent asks for a user code */
+        /**
+         * RFC 8628 device authorization request: an agent asks for a user code
+         * @description Throttled per client address: 20 an hour are free, then each waits (429 with Retry-After) 10 s after the previous one, doubling to 15 minutes.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7894,8 +7897,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete the organization and everything in it (owner only)
-         * @description Services, sources, alerts, API keys and memberships are deleted; every credential of the organization stops working at once.
+         * Delete the organization and everything in it (owner only, own recently proven session)
+         * @description Services, sources, alerts, API keys and memberships are deleted; every credential of the organization stops working at once. Needs your own signed-in session, proven in the last ten minutes (sign in, or POST /api/me/reauthenticate): an API key or agent token gets 403.
          */
         delete: {
             parameters: {
@@ -12513,6 +12516,16 @@ export interface components {
             /** @description Shown only in this response; stored hashed. */
             secret: string;
         };
+        EndedCredentials: {
+            /** @description Dashboard and app sessions signed out. */
+            sessions: number;
+            /** @description Agent tokens (kxa_) revoked. */
+            agent_tokens: number;
+            /** @description Full-product keys (kxp_) of the person, in every organization, revoked with the keys minted through them. */
+            api_keys: number;
+            /** @description Devices removed: they stop receiving pages until an app registers again. */
+            devices: number;
+        };
         AlertSoundPreference: {
             /** @description Your name, as timelines, chat messages, pickers and schedules show you; "" shows your email instead. One line, at most 200 characters. */
             name?: string;
@@ -12572,6 +12585,7 @@ export interface components {
             email: string;
             /** @enum {boolean} */
             email_verified: true;
+            ended: components["schemas"]["EndedCredentials"];
         };
         AgreementConsent: {
             /** @description terms of service, privacy policy or data processing agreement */
@@ -13071,6 +13085,13 @@ export interface components {
             token: string;
             /** @description The new password. */
             password: string;
+        };
+        PasswordResetDone: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Sessions and agent tokens ended (also counted in ended). */
+            ended_sessions: number;
+            ended: components["schemas"]["EndedCredentials"];
         };
         /** @description One of password, totp_code or recovery_code. */
         Reauthenticate: {

@@ -44,8 +44,9 @@ const needsReauth = (err: unknown) => err instanceof ApiError && err.details.som
 /**
  * Account-security actions need a session that proved itself in the last 10 minutes (ADR 0533):
  * when the server says so, ask for the password (or a two-factor code) and repeat the action.
+ * Deleting an organization is one too (ADR 0711).
  */
-function useSecure() {
+export function useSecure() {
   const [pending, setPending] = useState<{ retry: () => Promise<void>; fail: (e: unknown) => void } | null>(null);
   const secure = <T,>(fn: () => Promise<T>): Promise<T> =>
     fn().catch(

@@ -7,6 +7,7 @@ import { canAdmin, isOwner } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
 import { TypedConfirm, useAction } from '../../components/admin';
 import { SelectField } from '../../components/fields';
+import { useSecure } from '../Profile';
 
 type Settings = Schemas['OrgSettings'];
 type Urgency = 'high' | 'low';
@@ -237,6 +238,8 @@ function DeleteOrg({ name }: { name: string }) {
   const me = useMe();
   const qc = useQueryClient();
   const navigate = useNavigate();
+  // Needs a session proven in the last ten minutes (ADR 0711): asks for the password when it is not.
+  const { secure, dialog } = useSecure();
   return (
     <section className="section danger-zone" aria-labelledby="delete-title">
       <header><h2 id="delete-title">Delete this organization</h2></header>
@@ -249,13 +252,14 @@ function DeleteOrg({ name }: { name: string }) {
           word={name}
           action="Delete forever"
           onConfirm={async () => {
-            await must(api.DELETE('/api/org'));
+            await secure(() => must(api.DELETE('/api/org')));
             const next = me.memberships.find((o) => o.org_id !== me.org.id);
             currentOrg.set(next?.org_id ?? null);
             qc.clear();
             await navigate(next ? { to: '/alerts', search: {} } : { to: '/sign-in', search: {} });
           }}
         />
+        {dialog}
       </div>
     </section>
   );
