@@ -178,6 +178,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'src_m1', org_id: 'org_m1', user_id: 'usr_m1', code: '4821', alert_ids: '["alr_m1"]', notification_id: 'ntf_m1', expires_at: T2, created_at: T0,
   }],
   ['delivery_sends', { id: 'dsn_m1', org_id: 'org_m1', user_id: 'usr_m1', channel: 'voice', sent_at: T1 }],
+  ['twilio_callbacks', { key: 'sms:SM0000000000000000000000000000m1', created_at: T0 }],
 ];
 
 /**

@@ -88,7 +88,7 @@ export function deliveryRoutes(deps: { phone: PhoneDelivery; publicUrl: string; 
         schema: { ...common, summary: 'Twilio inbound SMS: a reply code acknowledges (4821) or escalates (4821e) the alerts of the page' },
         handler: async (req, reply) => {
           const form = signed(req);
-          return xml(reply, await phone.inboundSms({ from: form.values.From ?? '', body: form.values.Body ?? '' }));
+          return xml(reply, await phone.inboundSms({ from: form.values.From ?? '', body: form.values.Body ?? '', sid: form.values.MessageSid }));
         },
       });
       tw.post('/v1/providers/twilio/voice', {
@@ -102,7 +102,7 @@ export function deliveryRoutes(deps: { phone: PhoneDelivery; publicUrl: string; 
         schema: { ...common, querystring: NtfQuery, summary: 'Twilio voice: the key pressed (the acknowledge key or the escalate key of /api/org/voice)' },
         handler: async (req, reply) => {
           const form = signed(req);
-          return xml(reply, await phone.voiceKey((req.query as Static<typeof NtfQuery>).ntf, (form.values.Digits ?? '').slice(0, 1)));
+          return xml(reply, await phone.voiceKey((req.query as Static<typeof NtfQuery>).ntf, (form.values.Digits ?? '').slice(0, 1), form.values.CallSid));
         },
       });
       tw.post('/v1/providers/twilio/status', {
