@@ -52,9 +52,12 @@ export function deliveryRoutes(deps: { phone: PhoneDelivery; publicUrl: string; 
       schema: {
         tags: ['me'],
         summary: 'Send a test page now through a channel and answer its fate',
-        description: 'sms and voice need `phone_number_id` (a verified number of yours), push needs `device_id`; email goes to your address. Test SMS and calls count toward the plan.',
+        description:
+          'sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization\'s `phone_countries`), push needs `device_id`; email goes to your address. ' +
+          'Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), ' +
+          'and at most 5 a day per person and 25 per organization go without waiting (docs/adr/0705).',
         body: Type.Ref('TestPageRequest'),
-        response: { 200: Type.Ref('TestPageResult'), ...errorResponses(409) },
+        response: { 200: Type.Ref('TestPageResult'), ...errorResponses(409, 429) },
       },
       handler: async (req) => phone.testPage(req.actor, req.body as Static<typeof TestPageRequest>),
     });

@@ -378,8 +378,6 @@ export function createPhoneDelivery(deps: {
     async testPage(actor: UserActor, input: { channel: Channel; device_id?: string | undefined; phone_number_id?: string | undefined }) {
       const channel = input.channel;
       if (channel === 'chat') throw invalid('channel', 'chat pages go to a chat destination, not to a person; use POST /api/webhooks/{id}/test');
-      // An unverified account places no calls and sends no SMS, mail or push (issue 33 item 2).
-      await assertVerifiedAccount(db, actor.id);
       const provider = deps.providers().find((p) => p.channels.includes(channel));
       const id = newId('tpg');
       let to: OutboundMessage['to'];
@@ -389,7 +387,6 @@ export function createPhoneDelivery(deps: {
         if (!phone) throw notFound('Phone number', input.phone_number_id);
         if (!phone.verified_at) throw conflict('Verify this number first (POST /api/phone-numbers/{id}/verify); only verified numbers are paged.');
         if (phone.disabled_at) throw conflict(`This number is turned off for paging: ${phone.disabled_reason}. Verify it again to turn it back on.`);
-        await assertMayReach(db, { orgId: actor.orgId, userId: actor.id, e164: phone.e164 });
         to = { kind: 'phone', address: phone.e164, destinationId: phone.id };
       } else if (channel === 'push') {
         if (!input.device_id) throw invalid('device_id', 'is required for a push test page');
@@ -403,6 +400,10 @@ export function createPhoneDelivery(deps: {
         const u = await db.selectFrom('users').select('email').where('id', '=', actor.id).executeTakeFirstOrThrow();
         to = { kind: 'email', address: u.email };
       }
+      // An unverified account places no calls and sends no SMS, mail or push; SMS and calls only to the
+      // organization's countries (issue 33 item 2, docs/adr/0705).
+      if (to.kind === 'phone') await assertMayReach(db, { orgId: actor.orgId, userId: actor.id, e164: to.address });
+      else await assertVerifiedAccount(db, actor.id);
       if (!provider || !provider.configured()) return { channel, status: 'not_configured' as const, detail: `${channel} is not configured on this server` };
       // SMS and calls: the test page's own limits, then the paging throttles, each reserved before the send (docs/adr/0705).
       const held = channel === 'sms' || channel === 'voice' ? await reserveTestSend(actor, channel) : undefined;

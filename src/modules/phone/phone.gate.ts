@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { conflict, forbidden } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { userRepository } from '../user/index.ts';
 import { countrySetting } from './phone.repository.ts';
 import { allowedCountries, numberHint, regionOf } from './phone.ts';
@@ -8,7 +8,8 @@ import { allowedCountries, numberHint, regionOf } from './phone.ts';
 /**
  * The gate of every SMS and call that is not a page (issue 33 item 2, docs/adr/0705): verification
  * codes and test pages. The person's email must be verified (an unverified account places no call
- * and sends no SMS), and the number's country must be one the organization allows.
+ * and sends no SMS), and the number's country must be one the organization allows. Both are 409: a
+ * state to change (like "verify this number first"), not a permission of the role.
  */
 export async function allowedPhoneCountries(db: Kysely<Database>, orgId: string): Promise<string[]> {
   const { setting, firstVerified } = await countrySetting(db, orgId);
@@ -17,7 +18,7 @@ export async function allowedPhoneCountries(db: Kysely<Database>, orgId: string)
 
 export async function assertVerifiedAccount(db: Kysely<Database>, userId: string): Promise<void> {
   if (!(await userRepository.verifiedUserIds(db, [userId])).length) {
-    throw forbidden('Verify your email address first (POST /api/me/email with your current address, then POST /api/me/email/verify with the mailed code): an unverified account sends no SMS and places no calls.');
+    throw conflict('Verify your email address first (POST /api/me/email with your current address, then POST /api/me/email/verify with the mailed code): an unverified account sends no SMS and places no calls.');
   }
 }
 

@@ -55,12 +55,13 @@ for (const dialect of DIALECTS) {
       const id = await add(m, '+14155550101');
       const before = sent();
       const code = await call('POST', `/api/phone-numbers/${id}/verify`, m.headers);
-      expect(code.statusCode, code.body).toBe(403);
+      expect(code.statusCode, code.body).toBe(409);
       expect(code.json().error.message).toContain('Verify your email address first');
       const phone = await verifiedNumber(m, '+14155550102');
       for (const body of [{ channel: 'sms', phone_number_id: phone }, { channel: 'voice', phone_number_id: phone }, { channel: 'email' }]) {
         const r = await call('POST', '/api/me/test-page', m.headers, body);
-        expect(r.statusCode, JSON.stringify(body)).toBe(403);
+        expect(r.statusCode, JSON.stringify(body)).toBe(409);
+        expect(r.json().error.message).toContain('Verify your email address first');
       }
       expect(sent()).toBe(before);
     });
