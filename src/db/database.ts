@@ -83,6 +83,6 @@ export interface Database {
   // SMS and voice delivery (migration 2026-11-26T020000)
   sms_reply_codes: SmsReplyCodeTable;
   delivery_sends: DeliverySendTable;
-  // idempotency of Twilio callbacks and the organization's phone countries (migration 2026-12-05T020000)
+  // idempotency of Twilio callbacks (migration 2026-12-05T020100)
   twilio_callbacks: TwilioCallbackTable;
 }

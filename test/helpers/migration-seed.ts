@@ -19,7 +19,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['organizations', {
     id: 'org_m1', name: 'Acme', time_zone: 'Europe/Paris', ingest_rate_per_minute: 600, created_at: T0, updated_at: T1,
     default_urgency_rules: '{"critical":"high","info":"high"}', retention_days: 90, voice_settings: '{"voice":"male"}',
-    paging_throttles: '{"sms":[{"window_minutes":1,"max":2}]}',
+    paging_throttles: '{"sms":[{"window_minutes":1,"max":2}]}', phone_countries: '["US","CA"]',
   }],
   ['users', {
     id: 'usr_m1', email: 'ada@example.com', name: 'Ada', password_hash: 'scrypt$salt$hash', created_at: T0, updated_at: T1,
