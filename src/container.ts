@@ -42,7 +42,7 @@ import { escalationPruneJob } from './jobs/escalation-prune.job.ts';
 import { retentionJob } from './jobs/retention.job.ts';
 import { createHmac } from 'node:crypto';
 import { createDeviceService } from './modules/device/index.ts';
-import { createPhoneService } from './modules/phone/index.ts';
+import { allowedPhoneCountries, createPhoneService } from './modules/phone/index.ts';
 import { createBillingService, createStripeGateway } from './modules/billing/index.ts';
 import { createSmsSender, type SmsSender } from './providers/sms.ts';
 import { createAuditService } from './modules/audit/index.ts';
@@ -238,7 +238,7 @@ export function createContainer(opts: ContainerOptions) {
     integrations.invalidateCache();
     ingest.invalidateCaches();
   };
-  const orgAdmin = createOrgManagementService({ db, dialect, clock, channels: () => channelStatus(providers), hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e), membershipEnded: () => liveEvents.nudge() } });
+  const orgAdmin = createOrgManagementService({ db, dialect, clock, channels: () => channelStatus(providers), phoneCountries: allowedPhoneCountries, hooks: { credentialsRevoked: dropIngestCaches, settingsChanged: dropIngestCaches, backgroundError: onBackgroundError, memberRemovedTx: (trx, e) => schedules.memberRemovedTx(trx, e), membershipEnded: () => liveEvents.nudge() } });
   const invitations = createInvitationService({
     db, dialect, clock, box, publicUrl: config.publicUrl, notify,
     seats: { assertCanAddSeat: (orgId, o) => billing.assertCanAddSeat(orgId, o) },
@@ -255,7 +255,7 @@ export function createContainer(opts: ContainerOptions) {
   const phones = createPhoneService({ db, clock, sms, billing, codeKey, throttle: actionThrottle });
   // SMS and voice pages through the same Twilio client as verification (issue 22, docs/adr/0445).
   providers.push(...createTwilioProviders({ client: sms.client, publicUrl: config.publicUrl }));
-  const phoneDelivery = createPhoneDelivery({ db, clock, publicUrl: config.publicUrl, box, alerts, billing, providers: () => providers });
+  const phoneDelivery = createPhoneDelivery({ db, clock, publicUrl: config.publicUrl, box, alerts, billing, providers: () => providers, throttle: actionThrottle });
 
   // SQLite takes the batch on its thread's one connection with prepared statements
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared

@@ -1,4 +1,5 @@
 import { receiptRepository } from '../modules/ingest/index.ts';
+import { pruneTwilioCallbacks } from '../modules/notification/index.ts';
 import type { PeriodicJob } from './runner.ts';
 
 const DAY = 86_400_000;
@@ -17,6 +18,8 @@ export const receiptPruneJob: PeriodicJob = {
   everyMs: 10 * 60_000,
   async run({ db, now }) {
     // A thousand rows a statement, oldest first (receiptRepository.pruneReceipts).
-    return receiptRepository.pruneReceipts(db, new Date(now.getTime() - RECEIPT_KEEP_MS).toISOString());
+    const receipts = await receiptRepository.pruneReceipts(db, new Date(now.getTime() - RECEIPT_KEEP_MS).toISOString());
+    // The claims of Twilio callbacks (docs/adr/0706), kept as long: a replay within them acts once.
+    return receipts + (await pruneTwilioCallbacks(db, new Date(now.getTime() - RECEIPT_KEEP_MS).toISOString()));
   },
 };

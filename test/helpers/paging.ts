@@ -179,7 +179,8 @@ export async function createHarness(
   const people: Record<string, Member> = {};
   for (const name of names) {
     const m = await addMember(t, tenant, 'responder', { email: `${name}@example.com` });
-    await t.container.db.updateTable('users').set({ name: name[0]!.toUpperCase() + name.slice(1) }).where('id', '=', m.userId).execute();
+    // People on call proved their address (an unverified account sends nothing: docs/adr/0531, 0705).
+    await t.container.db.updateTable('users').set({ name: name[0]!.toUpperCase() + name.slice(1), email_verified_at: t.clock.now().toISOString() }).where('id', '=', m.userId).execute();
     const now = t.clock.now().toISOString();
     await t.container.db.insertInto('phone_numbers').values({
       id: newId('phn'), org_id: tenant.orgId, user_id: m.userId, e164: `+1555000${1000 + Object.keys(people).length}`, label: 'mobile', verified_at: now,

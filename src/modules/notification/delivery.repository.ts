@@ -21,6 +21,16 @@ export async function sendsSince(db: Kysely<Database>, userIds: readonly string[
   return m;
 }
 
+/** A person's sends on one channel since `since` written before `beforeId` (ids sort by time), as epoch ms. */
+export async function sendsBefore(db: Kysely<Database>, userId: string, channel: 'sms' | 'voice', since: string, beforeId: string): Promise<number[]> {
+  const rows = await db.selectFrom('delivery_sends').select('sent_at').where('user_id', '=', userId).where('channel', '=', channel).where('sent_at', '>', since).where('id', '<', beforeId).execute();
+  return rows.map((r) => Date.parse(r.sent_at));
+}
+
+export async function deleteSend(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('delivery_sends').where('id', '=', id).execute();
+}
+
 export async function insertSend(db: Kysely<Database>, row: { id: string; org_id: string; user_id: string; channel: 'sms' | 'voice'; sent_at: string }): Promise<void> {
   await db.insertInto('delivery_sends').values(row).execute();
 }
@@ -71,4 +81,28 @@ export async function alertForCall(db: Kysely<Database>, alertId: string) {
 
 export async function memberRole(db: Kysely<Database>, orgId: string, userId: string) {
   return (await db.selectFrom('memberships').select('role').where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst())?.role;
+}
+
+/**
+ * Claims a Twilio callback (docs/adr/0706): true the first time its key is seen, false for a replay.
+ * Inside a transaction, the claim commits or rolls back with what the callback did.
+ */
+export async function claimCallback(db: Kysely<Database>, key: string, now: string): Promise<boolean> {
+  const r = await db.insertInto('twilio_callbacks').values({ key, created_at: now }).onConflict((oc) => oc.column('key').doNothing()).returning('key').execute();
+  return r.length === 1;
+}
+/** Gives a claim back when the callback failed before acting (Twilio's retry may then act). */
+export async function unclaimCallback(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('twilio_callbacks').where('key', '=', key).execute();
+}
+/** Claims older than `before`, a thousand a statement. */
+export async function pruneTwilioCallbacks(db: Kysely<Database>, before: string, batch = 1000): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const keys = (await db.selectFrom('twilio_callbacks').select('key').where('created_at', '<', before).orderBy('created_at').limit(batch).execute()).map((r) => r.key);
+    if (!keys.length) return pruned;
+    await db.deleteFrom('twilio_callbacks').where('key', 'in', keys).execute();
+    pruned += keys.length;
+    if (keys.length < batch) return pruned;
+  }
 }

@@ -52,9 +52,12 @@ export function deliveryRoutes(deps: { phone: PhoneDelivery; publicUrl: string; 
       schema: {
         tags: ['me'],
         summary: 'Send a test page now through a channel and answer its fate',
-        description: 'sms and voice need `phone_number_id` (a verified number of yours), push needs `device_id`; email goes to your address. Test SMS and calls count toward the plan.',
+        description:
+          'sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization\'s `phone_countries`), push needs `device_id`; email goes to your address. ' +
+          'Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), ' +
+          'and at most 5 a day per person and 25 per organization go without waiting (docs/adr/0705).',
         body: Type.Ref('TestPageRequest'),
-        response: { 200: Type.Ref('TestPageResult'), ...errorResponses(409) },
+        response: { 200: Type.Ref('TestPageResult'), ...errorResponses(409, 429) },
       },
       handler: async (req) => phone.testPage(req.actor, req.body as Static<typeof TestPageRequest>),
     });
@@ -88,7 +91,7 @@ export function deliveryRoutes(deps: { phone: PhoneDelivery; publicUrl: string; 
         schema: { ...common, summary: 'Twilio inbound SMS: a reply code acknowledges (4821) or escalates (4821e) the alerts of the page' },
         handler: async (req, reply) => {
           const form = signed(req);
-          return xml(reply, await phone.inboundSms({ from: form.values.From ?? '', body: form.values.Body ?? '' }));
+          return xml(reply, await phone.inboundSms({ from: form.values.From ?? '', body: form.values.Body ?? '', sid: form.values.MessageSid }));
         },
       });
       tw.post('/v1/providers/twilio/voice', {
@@ -102,7 +105,7 @@ export function deliveryRoutes(deps: { phone: PhoneDelivery; publicUrl: string; 
         schema: { ...common, querystring: NtfQuery, summary: 'Twilio voice: the key pressed (the acknowledge key or the escalate key of /api/org/voice)' },
         handler: async (req, reply) => {
           const form = signed(req);
-          return xml(reply, await phone.voiceKey((req.query as Static<typeof NtfQuery>).ntf, (form.values.Digits ?? '').slice(0, 1)));
+          return xml(reply, await phone.voiceKey((req.query as Static<typeof NtfQuery>).ntf, (form.values.Digits ?? '').slice(0, 1), form.values.CallSid));
         },
       });
       tw.post('/v1/providers/twilio/status', {

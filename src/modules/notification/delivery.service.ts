@@ -9,6 +9,8 @@ import type { Actor } from '../../lib/actor.ts';
 import type { Channel, DeliveryProvider, OutboundMessage, SendOutcome } from '../../providers/delivery.ts';
 import type { NewAlertLogRow } from '../alert/alert.table.ts';
 import { DEFAULT_VOICE, voiceOf } from '../org/index.ts';
+import { assertMayReach, assertVerifiedAccount } from '../phone/index.ts';
+import type { ActionThrottle } from '../throttle/index.ts';
 import {
   REPLY_CODE_TTL_MS, callTwiml, describeWindow, disableReasonOf, longestWindowMs, maskNumber, messageTwiml, newReplyCode, nextAllowedAt,
   parseReply, sayTwiml, throttlesOf,
@@ -52,6 +54,8 @@ export function createPhoneDelivery(deps: {
   billing: { record(orgId: string, meter: 'sms' | 'voice_minutes', n: number, q?: Kysely<Database>): Promise<void> };
   /** Looked up at call time: the container's list (tests replace entries). */
   providers: () => readonly DeliveryProvider[];
+  /** Test pages' own limits and wrong SMS reply codes per number (docs/adr/0705, 0706). */
+  throttle?: Pick<ActionThrottle, 'testPage' | 'smsReplyTry' | 'release'>;
 }) {
   const { db, clock, publicUrl } = deps;
   const log = (alertId: string, kind: string, message: string, meta: Record<string, unknown>, now: string): NewAlertLogRow => ({
@@ -107,6 +111,81 @@ export function createPhoneDelivery(deps: {
     const who = (await peopleNames(db, [userId])).get(userId)?.name ?? 'someone';
     const how = channel === 'sms' ? 'an SMS reply' : 'a key on the call';
     await insertLogs(db, [log(alertId, action === 'ack' ? 'acknowledged_by_phone' : 'escalated_by_phone', `${who} ${action === 'ack' ? 'acknowledged' : 'escalated'} by ${how}`, { channel, user_id: userId }, now)]);
+  }
+
+  /** The reply of inboundSms once the callback is claimed: the code's action, or why nothing happened. */
+  async function answerSms(p: { from: string; body: string }, phones: { user_id: string }[], now: Date): Promise<string> {
+    const nowIso = now.toISOString();
+    // Each try counts as wrong until the code proves right; past the free tries a wrong one gets no answer,
+    // and while the number must wait, nothing is tried (docs/adr/0706).
+    let tried: { ids: string[]; answer: boolean } | undefined;
+    if (deps.throttle) {
+      try {
+        tried = await deps.throttle.smsReplyTry(p.from);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'rate_limited') return messageTwiml(undefined);
+        throw err;
+      }
+    }
+    const wrong = (text: string) => messageTwiml(tried && !tried.answer ? undefined : text);
+    const reply = parseReply(p.body);
+    if (!reply) return wrong('Klaxon: reply with the code from the page: the code alone acknowledges, the code followed by e escalates.');
+    const code = await repo.findCode(db, [...new Set(phones.map((x) => x.user_id))], reply.code, nowIso);
+    if (!code) return wrong(`Klaxon: code ${reply.code} is unknown or has expired; nothing was changed.`);
+    if (tried) await deps.throttle!.release(tried.ids);
+    const actor = await personActor(code.org_id, code.user_id);
+    if (!actor) return messageTwiml(`Klaxon: you can no longer act on these alerts; nothing was changed.`);
+    const alertIds = JSON.parse(code.alert_ids) as string[];
+    if (reply.action === 'escalate' && alertIds.length === 1 && code.notification_id && !(await stillAtPage(await repo.notification(db, code.notification_id)))) {
+      return messageTwiml('Klaxon: that alert already left the level of this page; nothing was changed.');
+    }
+    let done = 0;
+    let closed = 0;
+    for (const id of alertIds) {
+      const r = await act(actor, code.org_id, id, reply.action);
+      if (r === 'done') {
+        done++;
+        await replyLog(id, code.user_id, 'sms', reply.action, nowIso);
+      } else closed++;
+    }
+    const verb = reply.action === 'ack' ? 'Acknowledged' : 'Escalated';
+    if (alertIds.length === 1) {
+      const title = (await db.selectFrom('alerts').select('title').where('id', '=', alertIds[0]!).executeTakeFirst())?.title ?? 'the alert';
+      return messageTwiml(done ? `Klaxon: ${verb}: ${title.slice(0, 100)}` : `Klaxon: that alert is already resolved; nothing was changed.`);
+    }
+    return messageTwiml(`Klaxon: ${verb} ${done} alert${done === 1 ? '' : 's'}${closed ? `; ${closed} already resolved` : ''}.`);
+  }
+
+  /**
+   * Reserves an SMS or voice test page (issue 33 item 2, docs/adr/0705): the person's and the
+   * organization's test-page limits, then the paging throttles of the person and channel (ADR
+   * 0447), which count the reservation at once so parallel test pages see each other (each counts
+   * only the sends written before its own). Over a limit: 429 with Retry-After, nothing kept.
+   */
+  async function reserveTestSend(actor: UserActor, channel: 'sms' | 'voice'): Promise<{ release(): Promise<void> }> {
+    const own = deps.throttle ? await deps.throttle.testPage({ channel, userId: actor.id, orgId: actor.orgId }) : [];
+    const now = clock.now();
+    const sendId = newId('dsn');
+    await repo.insertSend(db, { id: sendId, org_id: actor.orgId, user_id: actor.id, channel, sent_at: now.toISOString() });
+    const release = async () => {
+      await repo.deleteSend(db, sendId);
+      if (own.length) await deps.throttle!.release(own);
+    };
+    try {
+      const windows = throttlesOf((await repo.throttleSettings(db, [actor.orgId])).get(actor.orgId))[channel];
+      const past = await repo.sendsBefore(db, actor.id, channel, new Date(now.getTime() - longestWindowMs(windows)).toISOString(), sendId);
+      const next = nextAllowedAt(past, windows, now.getTime());
+      if (next !== undefined) {
+        const hit = windows.find((w) => past.filter((t) => t > now.getTime() - w.window_minutes * 60_000).length >= w.max);
+        throw new AppError('rate_limited', `Test pages keep the paging throttle (at most ${hit ? describeWindow(hit) : 'the throttle'} by ${channel} to one person); try again after ${new Date(next).toISOString()} (Retry-After).`, {
+          retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)),
+        });
+      }
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    return { release };
   }
 
   return {
@@ -180,38 +259,25 @@ export function createPhoneDelivery(deps: {
       return logs;
     },
 
-    /** POST /v1/providers/twilio/sms: a reply to an SMS page (checked signature). Answers TwiML. */
-    async inboundSms(p: { from: string; body: string }): Promise<string> {
+    /**
+     * POST /v1/providers/twilio/sms: a reply to an SMS page (checked signature). Answers TwiML.
+     * Once per MessageSid (a replay answers nothing, docs/adr/0706); wrong codes from one number
+     * are throttled, and only the first few are answered.
+     */
+    async inboundSms(p: { from: string; body: string; sid?: string | undefined }): Promise<string> {
       const now = clock.now();
       const nowIso = now.toISOString();
       const phones = await repo.phonesByNumber(db, p.from);
       // Unknown senders get no answer: an open relay for texts is what this must not become.
       if (!phones.length) return messageTwiml(undefined);
-      const reply = parseReply(p.body);
-      if (!reply) return messageTwiml('Klaxon: reply with the code from the page: the code alone acknowledges, the code followed by e escalates.');
-      const code = await repo.findCode(db, [...new Set(phones.map((x) => x.user_id))], reply.code, nowIso);
-      if (!code) return messageTwiml(`Klaxon: code ${reply.code} is unknown or has expired; nothing was changed.`);
-      const actor = await personActor(code.org_id, code.user_id);
-      if (!actor) return messageTwiml(`Klaxon: you can no longer act on these alerts; nothing was changed.`);
-      const alertIds = JSON.parse(code.alert_ids) as string[];
-      if (reply.action === 'escalate' && alertIds.length === 1 && code.notification_id && !(await stillAtPage(await repo.notification(db, code.notification_id)))) {
-        return messageTwiml('Klaxon: that alert already left the level of this page; nothing was changed.');
+      const claim = p.sid ? `sms:${p.sid}` : undefined;
+      if (claim && !(await repo.claimCallback(db, claim, nowIso))) return messageTwiml(undefined);
+      try {
+        return await answerSms(p, phones, now);
+      } catch (err) {
+        if (claim) await repo.unclaimCallback(db, claim);
+        throw err;
       }
-      let done = 0;
-      let closed = 0;
-      for (const id of alertIds) {
-        const r = await act(actor, code.org_id, id, reply.action);
-        if (r === 'done') {
-          done++;
-          await replyLog(id, code.user_id, 'sms', reply.action, nowIso);
-        } else closed++;
-      }
-      const verb = reply.action === 'ack' ? 'Acknowledged' : 'Escalated';
-      if (alertIds.length === 1) {
-        const title = (await db.selectFrom('alerts').select('title').where('id', '=', alertIds[0]!).executeTakeFirst())?.title ?? 'the alert';
-        return messageTwiml(done ? `Klaxon: ${verb}: ${title.slice(0, 100)}` : `Klaxon: that alert is already resolved; nothing was changed.`);
-      }
-      return messageTwiml(`Klaxon: ${verb} ${done} alert${done === 1 ? '' : 's'}${closed ? `; ${closed} already resolved` : ''}.`);
     },
 
     /** POST /v1/providers/twilio/voice?ntf=…: the call's TwiML, read with the organization's voice settings. */
@@ -227,7 +293,7 @@ export function createPhoneDelivery(deps: {
     },
 
     /** POST /v1/providers/twilio/voice/gather?ntf=…: the key pressed; the acknowledge key acknowledges, the escalate key escalates. */
-    async voiceKey(ntfId: string, digits: string): Promise<string> {
+    async voiceKey(ntfId: string, digits: string, callSid?: string): Promise<string> {
       const n = await repo.notification(db, ntfId);
       const alert = n && n.channel === 'voice' ? await repo.alertForCall(db, n.alert_id) : undefined;
       if (!n || !alert) return sayTwiml(DEFAULT_VOICE, 'This Klaxon call is no longer valid. Goodbye.');
@@ -240,7 +306,16 @@ export function createPhoneDelivery(deps: {
       const actor = await personActor(n.org_id, n.user_id);
       if (!actor) return sayTwiml(v, 'You can no longer act on this alert. Goodbye.');
       if (action === 'escalate' && !(await stillAtPage(n))) return sayTwiml(v, 'This alert has already been escalated. Goodbye.');
-      const r = await act(actor, n.org_id, n.alert_id, action);
+      // One acting key per call (docs/adr/0706): a replayed callback with the same CallSid does nothing.
+      const claim = callSid ? `key:${callSid}` : undefined;
+      if (claim && !(await repo.claimCallback(db, claim, clock.now().toISOString()))) return sayTwiml(v, 'This call already acted on the alert. Goodbye.');
+      let r: Awaited<ReturnType<typeof act>>;
+      try {
+        r = await act(actor, n.org_id, n.alert_id, action);
+      } catch (err) {
+        if (claim) await repo.unclaimCallback(db, claim);
+        throw err;
+      }
       if (r !== 'done') return sayTwiml(v, 'This alert is already resolved. Goodbye.');
       await replyLog(n.alert_id, n.user_id, 'voice', action, clock.now().toISOString());
       return sayTwiml(v, action === 'ack' ? 'Acknowledged. Goodbye.' : 'Escalated to the next level. Goodbye.');
@@ -267,6 +342,8 @@ export function createPhoneDelivery(deps: {
       const now = clock.now().toISOString();
       const who = (await peopleNames(db, [n.user_id])).get(n.user_id)?.name ?? 'a removed person';
       await db.transaction().execute(async (trx) => {
+        // A final status acts once per SID (docs/adr/0706); the claim commits with the update.
+        if (!(await repo.claimCallback(trx, `status:${sid}:${raw}`, now))) return;
         const updated = await trx
           .updateTable('notifications')
           .set({ status: delivered ? 'delivered' : 'failed', detail, updated_at: now })
@@ -323,7 +400,13 @@ export function createPhoneDelivery(deps: {
         const u = await db.selectFrom('users').select('email').where('id', '=', actor.id).executeTakeFirstOrThrow();
         to = { kind: 'email', address: u.email };
       }
+      // An unverified account places no calls and sends no SMS, mail or push; SMS and calls only to the
+      // organization's countries (issue 33 item 2, docs/adr/0705).
+      if (to.kind === 'phone') await assertMayReach(db, { orgId: actor.orgId, userId: actor.id, e164: to.address });
+      else await assertVerifiedAccount(db, actor.id);
       if (!provider || !provider.configured()) return { channel, status: 'not_configured' as const, detail: `${channel} is not configured on this server` };
+      // SMS and calls: the test page's own limits, then the paging throttles, each reserved before the send (docs/adr/0705).
+      const held = channel === 'sms' || channel === 'voice' ? await reserveTestSend(actor, channel) : undefined;
       const now = clock.now();
       const message: OutboundMessage = {
         id, idempotencyKey: id, channel, to,
@@ -340,11 +423,13 @@ export function createPhoneDelivery(deps: {
       } finally {
         clearTimeout(timer);
       }
-      if ((outcome.state === 'accepted' || outcome.state === 'sent' || outcome.state === 'delivered') && (channel === 'sms' || channel === 'voice')) {
-        await db.transaction().execute(async (trx) => {
-          await repo.insertSend(trx, { id: newId('dsn'), org_id: actor.orgId, user_id: actor.id, channel, sent_at: clock.now().toISOString() });
-          await deps.billing.record(actor.orgId, channel === 'sms' ? 'sms' : 'voice_minutes', 1, trx);
-        });
+      if (held) {
+        if (outcome.state === 'accepted' || outcome.state === 'sent' || outcome.state === 'delivered') {
+          await deps.billing.record(actor.orgId, channel === 'sms' ? 'sms' : 'voice_minutes', 1);
+        } else if (outcome.state !== 'retry') {
+          // Refused: nothing went out, so nothing counts (a temporary error may have gone out: it stays counted).
+          await held.release();
+        }
       }
       switch (outcome.state) {
         case 'accepted':

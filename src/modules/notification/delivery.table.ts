@@ -22,3 +22,13 @@ export interface DeliverySendTable {
   channel: 'sms' | 'voice';
   sent_at: string;
 }
+
+/**
+ * A Twilio callback that acted (docs/adr/0706): `key` is `sms:<MessageSid>` for an inbound SMS,
+ * `key:<CallSid>` for a call's acting key, `status:<SID>:<status>` for a final status. A replay of
+ * the same signed callback finds its row and does nothing. Pruned after 7 days (receipt-prune).
+ */
+export interface TwilioCallbackTable {
+  key: string;
+  created_at: string;
+}

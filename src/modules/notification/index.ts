@@ -12,6 +12,7 @@ export { notificationSchemas } from './notification.schemas.ts';
 export { sqlitePageStopper } from './notification.sqlite.ts';
 export { pgPageStopper } from './notification.pg.ts';
 // SMS and voice delivery (issue 22): throttles, bundles, reply codes, Twilio callbacks, test pages.
+export { pruneTwilioCallbacks } from './delivery.repository.ts';
 export { createPhoneDelivery, type PhoneDelivery, type PhoneFate, type Prepared } from './delivery.service.ts';
 export { DEFAULT_THROTTLES, throttlesOf, type Throttles } from './delivery.ts';
 export { deliveryRoutes, deliverySchemas } from './delivery.routes.ts';

@@ -32,6 +32,12 @@ export const OrgSettings = Type.Object(
     retention_days: Type.Integer({ description: 'Days resolved alerts and their timelines are kept.' }),
     ingest_rate_per_minute: Type.Integer({ description: 'Signals a minute each ingest credential may send (bursts up to one minute of it).' }),
     paging_throttles: PagingThrottlesSchema,
+    phone_countries: Type.Union([Type.Array(Type.String()), Type.Null()], {
+      description: 'Countries (ISO 3166-1 alpha-2) verification SMS and test pages may go to, as an admin set them; null: the default, the country of the first verified number of the organization (none before one).',
+    }),
+    phone_countries_allowed: Type.Array(Type.String(), {
+      description: 'The countries verification SMS and test pages go to now: phone_countries, or its default. Satellite and other non-geographic numbers (+881, +882, +883, +800) never qualify.',
+    }),
     channels: Type.Object(
       { push: ChannelState, sms: ChannelState, voice: ChannelState, email: ChannelState, chat: ChannelState },
       { description: 'Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently.' },
@@ -54,6 +60,11 @@ export const OrgSettingsPatch = Type.Object(
         { sms: Type.Optional(Type.Union([ThrottleList, Type.Null()])), voice: Type.Optional(Type.Union([ThrottleList, Type.Null()])) },
         { additionalProperties: false, description: "Replaces a channel's throttle list; null returns it to the defaults." },
       ),
+    ),
+    phone_countries: Type.Optional(
+      Type.Union([Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. US.' }), { maxItems: 250 }), Type.Null()], {
+        description: 'Countries verification SMS and test pages may go to (an empty list: none); null returns to the default (the country of the first verified number).',
+      }),
     ),
   },
   { $id: 'OrgSettingsPatch' },

@@ -13,7 +13,7 @@ import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts
 import { cleanPersonName, userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
 import { assertNotLastOwner, endMembershipTx, type MembershipLeavingTx } from './org.members.ts';
-import { type ChannelStatus, NO_CHANNELS, checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
+import { type ChannelStatus, NO_CHANNELS, checkPhoneCountries, checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
 import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -64,6 +64,7 @@ export interface OrgSettingsPatchInput {
   retention_days?: number | undefined;
   ingest_rate_per_minute?: number | undefined;
   paging_throttles?: { sms?: ThrottleWindow[] | null | undefined; voice?: ThrottleWindow[] | null | undefined } | undefined;
+  phone_countries?: string[] | null | undefined;
 }
 
 /** What other parts of the process must forget when credentials or limits change. */
@@ -94,11 +95,17 @@ export function createOrgManagementService(deps: {
   db: Kysely<Database>; dialect: Dialect; clock: Clock; hooks?: OrgHooks;
   /** Which paging channels this server can deliver on (PRODUCT.md 7.4: an unset provider is `not_configured`, shown in the settings). */
   channels?: () => ChannelStatus;
+  /** The countries verification SMS and test pages go to now (the phone module decides: docs/adr/0705). */
+  phoneCountries?: (q: Kysely<Database>, orgId: string) => Promise<string[]>;
 }) {
   const { db, dialect, clock } = deps;
   const hooks = deps.hooks ?? {};
   const channels = deps.channels ?? (() => NO_CHANNELS);
-  const settingsOf = (row: OrganizationRow) => ({ ...rowToSettings(row), channels: channels() });
+  const settingsOf = async (q: Kysely<Database>, row: OrganizationRow) => {
+    const s = rowToSettings(row);
+    const allowed = deps.phoneCountries ? await deps.phoneCountries(q, row.id) : (s.phone_countries ?? []);
+    return { ...s, phone_countries_allowed: allowed, channels: channels() };
+  };
 
   /**
    * A deleted organization's handled outbox events and receipts, in small statements after the
@@ -133,7 +140,7 @@ export function createOrgManagementService(deps: {
     },
 
     async getSettings(orgId: string) {
-      return settingsOf(await loadOrg(db, orgId));
+      return settingsOf(db, await loadOrg(db, orgId));
     },
 
     async patchSettings(actor: UserActor, input: OrgSettingsPatchInput, meta: RequestMeta) {
@@ -151,6 +158,11 @@ export function createOrgManagementService(deps: {
       }
       if (input.retention_days !== undefined) set.retention_days = changes.retention_days = input.retention_days;
       if (input.ingest_rate_per_minute !== undefined) set.ingest_rate_per_minute = changes.ingest_rate_per_minute = input.ingest_rate_per_minute;
+      if (input.phone_countries !== undefined) {
+        const list = input.phone_countries === null ? null : checkPhoneCountries(input.phone_countries);
+        set.phone_countries = list === null ? null : JSON.stringify(list);
+        changes.phone_countries = list;
+      }
       const throttles = input.paging_throttles;
       const now = clock.now().toISOString();
       const row = await db.transaction().execute(async (trx) => {
@@ -166,13 +178,14 @@ export function createOrgManagementService(deps: {
           set.paging_throttles = JSON.stringify(stored);
           changes.paging_throttles = pagingThrottlesOf(set.paging_throttles);
         }
+
         if (!Object.keys(set).length) return org;
         await repo.updateOrg(trx, actor.orgId, { ...set, updated_at: now });
         await recordAudit(trx, { orgId: actor.orgId, actor, action: 'org_settings.update', targetType: 'organization', targetId: actor.orgId, changes, meta, now });
         return { ...org, ...set, updated_at: now } as OrganizationRow;
       });
       if (Object.keys(set).length) hooks.settingsChanged?.();
-      return settingsOf(row);
+      return settingsOf(db, row);
     },
 
     async getVoice(orgId: string) {
@@ -278,7 +291,7 @@ export function createOrgManagementService(deps: {
         await repo.insertOrg(trx, { id, name, time_zone: tz, ingest_rate_per_minute: 1200, created_at: now, updated_at: now });
         await repo.insertMembership(trx, { org_id: id, user_id: actor.id, role: 'owner', created_at: now });
         await recordAudit(trx, { orgId: id, actor, action: 'org.create', targetType: 'organization', targetId: id, changes: { name, time_zone: tz, owner: actor.id }, meta, now });
-        const settings = { ...settingsOf((await repo.findOrg(trx, id))!), role: 'owner' as Role };
+        const settings = { ...(await settingsOf(trx, (await repo.findOrg(trx, id))!)), role: 'owner' as Role };
         if (!viaKey) {
           return { ...settings, how_to_act: `Use this same session with X-Service-Org: ${id}.` };
         }

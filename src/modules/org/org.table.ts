@@ -12,6 +12,8 @@ export interface OrganizationTable {
   voice_settings: Generated<string>;
   /** JSON overrides of the SMS and voice throttles (docs/adr/0447-throttles-and-bundling.md). */
   paging_throttles: Generated<string>;
+  /** JSON array of ISO 3166-1 alpha-2 regions verification SMS and test pages may go to; null: the default (docs/adr/0705). */
+  phone_countries: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -1,3 +1,4 @@
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import { invalid } from '../../lib/errors.ts';
 import type { OrganizationRow } from './org.table.ts';
 
@@ -49,6 +50,28 @@ export function pagingThrottlesOf(json: string | null | undefined): PagingThrott
   return { sms: Array.isArray(o.sms) ? o.sms : DEFAULT_PAGING_THROTTLES.sms, voice: Array.isArray(o.voice) ? o.voice : DEFAULT_PAGING_THROTTLES.voice };
 }
 
+/** The organization's own `phone_countries` list, or null when it follows the default (docs/adr/0705). */
+export function phoneCountriesOf(json: string | null | undefined): string[] | null {
+  if (json === null || json === undefined) return null;
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Upper-cased, each a region libphonenumber-js knows, no repeats (PATCH /api/org/settings). */
+export function checkPhoneCountries(list: readonly string[]): string[] {
+  const out: string[] = [];
+  list.forEach((raw, i) => {
+    const c = raw.trim().toUpperCase();
+    if (!isSupportedCountry(c)) throw invalid(`phone_countries/${i}`, `"${raw}" is not an ISO 3166-1 alpha-2 country with a telephone numbering plan (e.g. US, GB, DE)`);
+    if (!out.includes(c)) out.push(c);
+  });
+  return out;
+}
+
 export const INGEST_RATE_MAX = 100_000;
 export const RETENTION_MAX_DAYS = 3650;
 
@@ -96,6 +119,7 @@ export const rowToSettings = (r: OrganizationRow) => ({
   retention_days: r.retention_days,
   ingest_rate_per_minute: r.ingest_rate_per_minute,
   paging_throttles: pagingThrottlesOf(r.paging_throttles),
+  phone_countries: phoneCountriesOf(r.phone_countries),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });

@@ -51,3 +51,17 @@ export async function insertSend(db: Kysely<Database>, row: { id: string; e164: 
 export async function deleteSend(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('verification_sends').where('id', '=', id).execute();
 }
+/** The organization's `phone_countries` (JSON or null) and its first verified number (docs/adr/0705). */
+export async function countrySetting(db: Kysely<Database>, orgId: string): Promise<{ setting: string | null; firstVerified: string | undefined }> {
+  const org = await db.selectFrom('organizations').select('phone_countries').where('id', '=', orgId).executeTakeFirst();
+  const first = await db
+    .selectFrom('phone_numbers')
+    .select('e164')
+    .where('org_id', '=', orgId)
+    .where('verified_at', 'is not', null)
+    .orderBy('verified_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return { setting: org?.phone_countries ?? null, firstVerified: first?.e164 };
+}

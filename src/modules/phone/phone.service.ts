@@ -12,6 +12,7 @@ import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import type { BillingService } from '../billing/index.ts';
 import type { ActionThrottle } from '../throttle/index.ts';
 import * as repo from './phone.repository.ts';
+import { assertMayReach } from './phone.gate.ts';
 import {
   CODE_MAX_ATTEMPTS, CODE_TTL_MS, SEND_MAX_PER_WINDOW, SEND_MIN_INTERVAL_MS, SEND_WINDOW_MS,
   hashCode, newCode, numberHint, rowToPhoneNumber, toE164,
@@ -129,6 +130,8 @@ export function createPhoneService(deps: {
       if (!sms.configured) {
         throw conflict('SMS is not configured on this server, so numbers cannot be verified; the operator sets TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (and TWILIO_BASE_URL for a Twilio-compatible provider).');
       }
+      // An unverified account sends nothing; only to countries the organization allows (issue 33 item 2, docs/adr/0705).
+      if (!mine.verified_at || mine.disabled_at) await assertMayReach(db, { orgId: actor.orgId, userId: actor.id, e164: mine.e164 });
       // Per number, person and organization a day (issue 19 item 7); a code that did not go out gives its count back.
       const held = deps.throttle && !mine.verified_at ? await deps.throttle.smsVerification({ e164: mine.e164, userId: actor.id, orgId: actor.orgId }) : [];
       const giveBack = async () => {

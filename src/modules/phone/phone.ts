@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { type CountryCode, isSupportedCountry, parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/max';
+import { type CountryCode, isSupportedCountry, parsePhoneNumber, parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/max';
 import { invalid } from '../../lib/errors.ts';
 import type { PhoneNumberRow } from './phone.table.ts';
 
@@ -29,6 +29,37 @@ export function toE164(raw: string, country?: string): string {
     }
     throw e;
   }
+}
+
+/**
+ * The country of a number (docs/adr/0705): its region by libphonenumber-js (full metadata), an ISO
+ * 3166-1 alpha-2 code such as US, CA or GG. Numbers of non-geographic calling codes (+881 and +8816
+ * satellite phones, +882/+883 international networks, +800 freephone, +979 premium) and numbers the
+ * metadata cannot place have none: no organization's list can allow them.
+ */
+export function regionOf(e164: string): string | undefined {
+  try {
+    return parsePhoneNumber(e164).country ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The countries verification SMS and test pages may go to: the organization's `phone_countries`
+ * when an admin set it, else the country of its first verified number, else none.
+ */
+export function allowedCountries(setting: string | null | undefined, firstVerified: string | undefined): string[] {
+  if (setting !== null && setting !== undefined) {
+    try {
+      const list = JSON.parse(setting) as unknown;
+      if (Array.isArray(list)) return list.filter((c): c is string => typeof c === 'string');
+    } catch {
+      return [];
+    }
+  }
+  const region = firstVerified ? regionOf(firstVerified) : undefined;
+  return region ? [region] : [];
 }
 
 /** What a list shows of a number the person owns: all of it (it is theirs), plus a hint for logs. */

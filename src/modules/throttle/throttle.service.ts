@@ -58,6 +58,26 @@ export function createActionThrottle(deps: { db: Kysely<Database>; clock: Clock 
         { action: 'sms_verification.org', subject: q.orgId, rule: T.smsOrgDay, message: 'This organization asked for too many SMS verification codes today; wait before asking for another (Retry-After).' },
       ]),
 
+    /** An SMS or voice test page of a person of an organization (docs/adr/0705). */
+    testPage: (q: { channel: 'sms' | 'voice'; userId: string; orgId: string }) =>
+      api.take([
+        { action: 'test_page.person', subject: q.userId, rule: T.testPagePersonDay, message: `You sent ${T.testPagePersonDay.free} or more SMS and voice test pages today; wait before sending another (Retry-After).` },
+        { action: 'test_page.org', subject: q.orgId, rule: T.testPageOrgDay, message: `This organization sent ${T.testPageOrgDay.free} or more SMS and voice test pages today; wait before sending another (Retry-After).` },
+      ]),
+
+    /**
+     * A reply code tried from a number (docs/adr/0706): refused (429) while the number must wait
+     * after too many wrong codes; `answer` is false once past the free tries (those get no SMS back).
+     * The caller releases the row when the code was right: only wrong codes count.
+     */
+    async smsReplyTry(e164: string): Promise<{ ids: string[]; answer: boolean }> {
+      const rule = T.smsReplyWrongHour;
+      const ids = await api.take([{ action: 'sms_reply.wrong', subject: e164, rule, message: 'Too many wrong reply codes from this number.' }]);
+      const now = clock.now();
+      const { n } = await repo.countSince(db, 'sms_reply.wrong', e164, new Date(now.getTime() - rule.windowMs).toISOString(), ids[0]!);
+      return { ids, answer: n < rule.free };
+    },
+
     /** An invitation mail from an inviter of an organization. */
     invitationMail: (q: { orgId: string; inviterId: string }) =>
       api.take([

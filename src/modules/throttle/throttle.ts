@@ -36,6 +36,17 @@ export const ACTION_THROTTLES = {
   orgDay: { windowMs: DAY, free: 150, firstDelayMs: 10 * 60_000, maxDelayMs: DAY },
   /** RFC 8628 device codes per source address (docs/adr/0712): 20 an hour free, then 10 s doubling to 15 min. */
   deviceCodeAddress: { windowMs: H, free: 20, firstDelayMs: 10_000, maxDelayMs: 15 * 60_000 },
+  /**
+   * SMS and voice test pages (issue 33 item 2, docs/adr/0705), besides the paging throttles: per
+   * person 5 a day, then 1 h doubling to a day; per organization 25 a day, then 10 min doubling to 1 h.
+   */
+  testPagePersonDay: { windowMs: DAY, free: 5, firstDelayMs: H, maxDelayMs: DAY },
+  testPageOrgDay: { windowMs: DAY, free: 25, firstDelayMs: 10 * 60_000, maxDelayMs: H },
+  /**
+   * Wrong SMS reply codes from one number (issue 33 item 8, docs/adr/0706): 5 an hour, then 1 min
+   * doubling to 1 h between tries; only the free ones are answered.
+   */
+  smsReplyWrongHour: { windowMs: H, free: 5, firstDelayMs: 60_000, maxDelayMs: H },
 } satisfies Record<string, ThrottleRule>;
 
 /** The longest window: rows older than it count for nothing and are pruned. */

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -168,10 +168,12 @@ export async function startFakeTwilio(opts: { accountSid: string; authToken: str
       return { twiml: first.body, afterKey: second.body };
     },
     /** An SMS from a phone to our number, posted to Klaxon's inbound SMS webhook. */
-    inbound(webhookUrl: string, from: string, body: string, o: { signature?: string } = {}) {
+    inbound(webhookUrl: string, from: string, body: string, o: { signature?: string; messageSid?: string } = {}) {
+      // Each inbound message has its own SID, as Twilio's do (pass messageSid to replay one).
+      const sid = o.messageSid ?? `SM${randomBytes(16).toString('hex')}`;
       return callback(webhookUrl, {
-        AccountSid: opts.accountSid, MessageSid: `SM${Date.now().toString(16).padStart(32, 'f')}`, From: from, To: opts.from ?? '+15550009999', Body: body, NumMedia: '0', ApiVersion: '2010-04-01',
-      }, o);
+        AccountSid: opts.accountSid, MessageSid: sid, From: from, To: opts.from ?? '+15550009999', Body: body, NumMedia: '0', ApiVersion: '2010-04-01',
+      }, o.signature ? { signature: o.signature } : {});
     },
     async close() {
       for (const r of hanging.splice(0)) r.destroy();

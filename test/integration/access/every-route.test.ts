@@ -556,5 +556,20 @@ for (const dialect of DIALECTS) {
       }
       expect(problems).toEqual([]);
     });
+
+    it('organization settings: phone_countries (docs/adr/0705) is read by every member and set only by an admin or owner', async () => {
+      const org = await bootstrapTenant(t, 'Matrix phone_countries');
+      const members: Record<Role, Member> = {} as Record<Role, Member>;
+      for (const role of ROLES_ASCENDING) members[role] = await addMember(t, org, role);
+      const problems: string[] = [];
+      for (const role of ROLES_ASCENDING) {
+        const got = await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: members[role].headers });
+        if (got.statusCode !== 200 || !('phone_countries' in got.json()) || !Array.isArray(got.json().phone_countries_allowed)) problems.push(`GET ${role}: ${got.statusCode} ${got.body.slice(0, 160)}`);
+        const set = await t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers: members[role].headers, payload: { phone_countries: ['US'] } });
+        const want = RANK[role] >= RANK.admin ? 200 : 403;
+        if (set.statusCode !== want) problems.push(`PATCH phone_countries as ${role}: expected ${want}, got ${set.statusCode} ${set.body.slice(0, 160)}`);
+      }
+      expect(problems).toEqual([]);
+    });
   });
 }

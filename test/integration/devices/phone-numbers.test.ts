@@ -21,6 +21,9 @@ for (const dialect of DIALECTS) {
       tenant = await bootstrapTenant(t);
       responder = await addMember(t, tenant, 'responder');
       observer = await addMember(t, tenant, 'observer');
+      // Codes go only from verified accounts to countries the organization allows (docs/adr/0705; phone-toll.test.ts).
+      await t.container.db.updateTable('users').set({ email_verified_at: t.clock.now().toISOString() }).where('id', '=', responder.userId).execute();
+      expect((await t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers: tenant.headers, payload: { phone_countries: ['US'] } })).statusCode).toBe(200);
     });
     afterAll(async () => {
       await t?.close();

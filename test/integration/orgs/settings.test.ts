@@ -41,6 +41,9 @@ for (const dialect of DIALECTS) {
           sms: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 5 }, { window_minutes: 60, max: 11 }, { window_minutes: 180, max: 21 }],
           voice: [{ window_minutes: 1, max: 1 }, { window_minutes: 15, max: 3 }, { window_minutes: 60, max: 7 }, { window_minutes: 180, max: 15 }],
         },
+        // Where verification SMS and test pages may go (docs/adr/0705): the default, and no number verified yet.
+        phone_countries: null,
+        phone_countries_allowed: [],
         // PRODUCT.md 7.4: no SMTP_URL, TWILIO_*, APNs, FCM or VAPID keys in the test app (it generates
         // none); chat posts to the organization's webhooks.
         channels: { push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'configured' },

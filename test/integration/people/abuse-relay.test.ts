@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_THROTTLES } from '../../../src/modules/throttle/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { type FakeTwilio, startFakeTwilio } from '../../helpers/fake-twilio.ts';
-import { addMember, startSmtpCapture } from '../../helpers/people.ts';
+import { addMember, addMember as addPerson, startSmtpCapture } from '../../helpers/people.ts';
+import type { Role } from '../../../src/lib/actor.ts';
 
 // Issue 19 item 7, sign-up as an abuse relay: "823 accounts with organizations in 15 s from one
 // address; each new organization sent SMS codes to any number and 40 invitation mails to outside
@@ -78,12 +79,23 @@ for (const dialect of DIALECTS) {
       twilio = await startFakeTwilio({ accountSid: SID, authToken: AUTH });
       t = await buildTestApp({ dialect, env: { TWILIO_BASE_URL: twilio.url, TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: AUTH, TWILIO_FROM: FROM } });
       tenant = await bootstrapTenant(t, SPAM);
+      await allowUs(tenant);
     });
     afterAll(async () => {
       await t?.close();
       await twilio?.close();
     });
 
+    // Codes go only from verified accounts to the organization's countries (docs/adr/0705; devices/phone-toll.test.ts).
+    const allowUs = async (org: Tenant) => {
+      expect((await t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers: org.headers, payload: { phone_countries: ['US'] } })).statusCode).toBe(200);
+    };
+    const addMember = async (...args: Parameters<typeof addVerifiedMember>) => addVerifiedMember(...args);
+    const addVerifiedMember = async (tt: TestApp, org: Pick<Tenant, 'orgId'>, role: Role) => {
+      const m = await addPerson(tt, org, role);
+      await tt.container.db.updateTable('users').set({ email_verified_at: tt.clock.now().toISOString() }).where('id', '=', m.userId).execute();
+      return m;
+    };
     let numbers = 0;
     const addNumber = async (headers: Record<string, string>, number = `+1415555${String(3000 + numbers++).padStart(4, '0')}`) => {
       const r = await t.app.inject({ method: 'POST', url: '/api/phone-numbers', headers, payload: { number } });
@@ -132,6 +144,7 @@ for (const dialect of DIALECTS) {
 
     it('one organization: 50 codes a day over all its people, then 429 naming the organization', async () => {
       const org = await bootstrapTenant(t, 'Spammy');
+      await allowUs(org);
       const before = twilio.messages.length;
       let sent = 0;
       let refused: Awaited<ReturnType<typeof verify>> | undefined;

@@ -5536,7 +5536,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a six-digit code by SMS (one a minute, five an hour per number; counts toward the plan's SMS) */
+        /**
+         * Send a six-digit code by SMS (one a minute, five an hour per number; counts toward the plan's SMS)
+         * @description Only from an account whose email address is verified, and only to a number of a country the organization allows (`phone_countries` of /api/org/settings); 409 otherwise (docs/adr/0705).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5764,7 +5767,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test page now through a channel and answer its fate
-         * @description sms and voice need `phone_number_id` (a verified number of yours), push needs `device_id`; email goes to your address. Test SMS and calls count toward the plan.
+         * @description sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization's `phone_countries`), push needs `device_id`; email goes to your address. Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), and at most 5 a day per person and 25 per organization go without waiting (docs/adr/0705).
          */
         post: {
             parameters: {
@@ -5842,6 +5845,19 @@ export interface paths {
                     headers: {
                         /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
                         "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                429: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12873,6 +12889,10 @@ export interface components {
                     max: number;
                 }[];
             };
+            /** @description Countries (ISO 3166-1 alpha-2) verification SMS and test pages may go to, as an admin set them; null: the default, the country of the first verified number of the organization (none before one). */
+            phone_countries: string[] | null;
+            /** @description The countries verification SMS and test pages go to now: phone_countries, or its default. Satellite and other non-geographic numbers (+881, +882, +883, +800) never qualify. */
+            phone_countries_allowed: string[];
             /** @description Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently. */
             channels: {
                 push: "configured" | "not_configured";
@@ -12914,6 +12934,8 @@ export interface components {
                     max: number;
                 }[] | null;
             };
+            /** @description Countries verification SMS and test pages may go to (an empty list: none); null returns to the default (the country of the first verified number). */
+            phone_countries?: string[] | null;
         };
         VoiceSettings: {
             voice: "female" | "male";
@@ -12977,6 +12999,10 @@ export interface components {
                     max: number;
                 }[];
             };
+            /** @description Countries (ISO 3166-1 alpha-2) verification SMS and test pages may go to, as an admin set them; null: the default, the country of the first verified number of the organization (none before one). */
+            phone_countries: string[] | null;
+            /** @description The countries verification SMS and test pages go to now: phone_countries, or its default. Satellite and other non-geographic numbers (+881, +882, +883, +800) never qualify. */
+            phone_countries_allowed: string[];
             /** @description Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently. */
             channels: {
                 push: "configured" | "not_configured";
