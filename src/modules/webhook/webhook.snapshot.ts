@@ -37,8 +37,8 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : v === nu
 
 export function snapshotOf(event: OutboxEvent, row: ContextRow | undefined): DeliverySnapshot {
   const snap = (event.payload.alert ?? {}) as Record<string, unknown>;
-  // log_id: the change's timeline entry, for the paging intake (planEventRows), not a change.
-  const { alert: _alert, actor, receipt_id: _receipt, log_id: _log, ...changes } = event.payload as Record<string, unknown>;
+  // log_id, page_log_id: timeline entries for the paging intake (planEventRows, eventLogId), not a change.
+  const { alert: _alert, actor, receipt_id: _receipt, log_id: _log, page_log_id: _pageLog, ...changes } = event.payload as Record<string, unknown>;
   // The record as the row is now, with the fields the event fixed (the alert may have moved on since).
   let alert: AlertView | null = row ? rowToAlert(row) : null;
   if (alert) {
