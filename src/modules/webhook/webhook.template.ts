@@ -14,6 +14,11 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 /** The render context of spec 2.7. */
 export const CONTEXT_VARIABLES = [
   'event', 'ts', 'alert_id', 'alert_url', 'title', 'body', 'priority', 'urgency', 'status', 'service_name', 'acked_by_email', 'resolved_by_email',
+  // Beyond spec 2.7's list: who acknowledged and resolved by the name they set, else their email
+  // (personName; issue 34 item 5), so chat messages name people.
+  'acked_by_name', 'resolved_by_name',
+  // ts in whole seconds since 1970, for Slack's <!date^…> that each reader sees in their own zone (issue 34 item 8).
+  'ts_unix',
 ] as const;
 export type ContextVariable = (typeof CONTEXT_VARIABLES)[number];
 export const FILTERS = ['default', 'lower', 'upper', 'truncate', 'join', 'map', 'to_string', 'json', 'escape_mrkdwn', 'escape_html'] as const;
