@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /**
  * Acknowledge from the page itself (PRODUCT.md 7.3; docs/adr/0441-acknowledge-from-the-page.md).
@@ -28,12 +28,12 @@ export function tokenState(row: { used_at: string | null; expires_at: string }, 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * The action page's only styles: the dashboard's palette, font, card and primary button
+ * The page's only style: the dashboard's palette, font, card and primary button
  * (web/src/styles.css), light and dark, so the page a person lands on from an email looks like
  * Klaxon (issue 34 item 7). One fixed <style>, no style attribute and no external resource: a
- * strict Content-Security-Policy allows it by its hash (ACTION_PAGE_STYLE_HASH).
+ * strict Content-Security-Policy allows it by its hash.
  */
-export const ACTION_PAGE_CSS =
+export const PAGE_STYLE =
   ':root{color-scheme:light;--bg:#f6f7f9;--surface:#ffffff;--text:#14171f;--muted:#4b5263;--border:#d5d9e2;--brand:#c2410c;--accent:#1d4ed8;--accent-text:#ffffff;--focus:#2563eb;--ok:#15803d;--ok-bg:#e3f5e9;--warn:#92400e;--warn-bg:#fdf0d5}'
   + '@media (prefers-color-scheme:dark){:root{color-scheme:dark;--bg:#0f1117;--surface:#181b23;--text:#e8eaf0;--muted:#a7adbd;--border:#343a48;--brand:#f97316;--accent:#7aa2ff;--accent-text:#0b1020;--focus:#93b4ff;--ok:#86efac;--ok-bg:#12301f;--warn:#fcd34d;--warn-bg:#3a2a08}}'
   + '*{box-sizing:border-box}html,body{margin:0;background:var(--bg);color:var(--text);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}'
@@ -44,9 +44,6 @@ export const ACTION_PAGE_CSS =
   + '.note{padding:.6rem .8rem;border-radius:8px}.note-done{background:var(--ok-bg);color:var(--ok)}.note-stop{background:var(--warn-bg);color:var(--warn)}'
   + 'form{margin:0 0 1rem}.button{font:inherit;font-weight:600;min-height:2.6rem;padding:.5rem 1.3rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-text);cursor:pointer}'
   + 'a{color:var(--accent)}:focus-visible{outline:3px solid var(--focus);outline-offset:2px}';
-
-/** For a Content-Security-Policy `style-src` that allows the action page's one <style>. */
-export const ACTION_PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(ACTION_PAGE_CSS).digest('base64')}'`;
 
 const LOGO = '<div class="logo" aria-hidden="true"><svg viewBox="0 0 32 32" width="28" height="28"><rect width="32" height="32" rx="7" fill="#c2410c"/>'
   + '<path d="M16 6l10 18H6z" fill="#fff"/><rect x="15" y="12" width="2" height="7" fill="#c2410c"/><rect x="15" y="20.5" width="2" height="2" fill="#c2410c"/></svg><span>Klaxon</span></div>';
@@ -63,6 +60,6 @@ export function actionPage(p: { heading: string; text: string; tone?: 'done' | '
   const text = p.tone ? `<p class="note note-${p.tone}" role="status">${escapeHtml(p.text)}</p>` : `<p>${escapeHtml(p.text)}</p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
     + `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(p.heading)} · Klaxon</title>`
-    + `<style>${ACTION_PAGE_CSS}</style></head>`
+    + `<style>${PAGE_STYLE}</style></head>`
     + `<body><main><div class="card">${LOGO}<h1>${escapeHtml(p.heading)}</h1>${text}${form}${link}</div></main></body></html>`;
 }
