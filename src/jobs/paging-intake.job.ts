@@ -44,6 +44,10 @@ interface Intake {
  * (docs/adr/0550-timeline-storage.md: no unique (event_id, kind) index is kept for this.)
  */
 export function eventLogId(event: Pick<OutboxEvent, 'id' | 'createdAt' | 'payload'>, kind: string): string {
+  // The change reserved the request's id in its own sequence of ids (alert.events.ts): it sorts
+  // right after the change's entries and before any page, even one written in the same millisecond
+  // (issue 34 item 7). An event written before page_log_id existed: a millisecond after log_id.
+  if (kind === 'page_requested' && typeof event.payload.page_log_id === 'string') return event.payload.page_log_id;
   const after = typeof event.payload.log_id === 'string' ? idTimeMs(event.payload.log_id) : undefined;
   const ms = after !== undefined ? after + 1 : Date.parse(event.createdAt);
   return derivedId('log', ms, `${event.id} ${kind}`);

@@ -14,5 +14,9 @@ export function ago(iso: string | null | undefined, now = Date.now()): string {
 export const when = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
+/** To the second, for timelines: entries a few seconds apart read apart (issue 34 item 7). */
+export const whenExact = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'medium' }) : '';
+
 export const STATUS_LABEL: Record<string, string> = { open: 'Open', acknowledged: 'Acknowledged', snoozed: 'Snoozed', resolved: 'Resolved' };
 export const PRIORITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;

@@ -144,7 +144,7 @@ function planOpen(sig: NormalizedSignal, ctx: PlanContext): AlertPlan {
   return {
     insert: row,
     logs: [log(ctx, id, 'triggered', `Alert opened by ${actorLabel(ctx.actor)}: priority ${sig.priority}, urgency ${sig.urgency}`, { priority: sig.priority, urgency: sig.urgency })],
-    events: [event(ctx, 'alert.triggered', row as AlertRow, { page_urgency: sig.urgency })],
+    events: [event(ctx, 'alert.triggered', row as AlertRow, { page_urgency: sig.urgency, page_log_id: ctx.newLogId() })],
     result: { alertId: id, status: 'open', deduped: false, resolved: false, changed: true },
   };
 }
@@ -170,7 +170,7 @@ function planRepeat(existing: AlertRow, sig: NormalizedSignal, ctx: PlanContext)
       }),
     );
     // Raised importance pages again at the new urgency (spec 2.1 rule 2, PRODUCT.md 3).
-    events.push(event(ctx, 'alert.priority_raised', after, { previous_priority: from, previous_urgency: existing.urgency, page_urgency: urgency }));
+    events.push(event(ctx, 'alert.priority_raised', after, { previous_priority: from, previous_urgency: existing.urgency, page_urgency: urgency, page_log_id: ctx.newLogId() }));
   } else {
     events.push(event(ctx, 'alert.repeated', after));
   }
@@ -255,10 +255,11 @@ export function planPriority(existing: AlertRow, ctx: PlanContext, by: string, p
   const raised = rank < existing.priority || (urgency === 'high' && existing.urgency === 'low');
   const after = { ...existing, priority: rank, urgency };
   const message = `Priority set by ${by}: ${from} to ${priority}, urgency ${existing.urgency} to ${urgency}${raised ? '' : ' (nobody is paged for a lowering)'}`;
+  const logs = [log(ctx, existing.id, 'priority_changed', message, { previous_priority: from, priority, previous_urgency: existing.urgency, urgency })];
   return {
     update: { id: existing.id, set: { priority: rank, urgency, updated_at: ctx.now } },
-    logs: [log(ctx, existing.id, 'priority_changed', message, { previous_priority: from, priority, previous_urgency: existing.urgency, urgency })],
-    events: raised ? [event(ctx, 'alert.priority_raised', after, { previous_priority: from, previous_urgency: existing.urgency, page_urgency: urgency })] : [],
+    logs,
+    events: raised ? [event(ctx, 'alert.priority_raised', after, { previous_priority: from, previous_urgency: existing.urgency, page_urgency: urgency, page_log_id: ctx.newLogId() })] : [],
     result: { alertId: existing.id, status: existing.status, deduped: false, resolved: false, changed: true },
   };
 }

@@ -2,5 +2,5 @@
 export { createPageActionService, type PageActionService } from './page-action.service.ts';
 export { pageActionRoutes } from './page-action.routes.ts';
 export { pageActionSchemas } from './page-action.schemas.ts';
-export { ACTION_TOKEN_PREFIX, ACTION_TTL_MS, actionTokenFor } from './page-action.ts';
+export { ACTION_TOKEN_PREFIX, ACTION_TTL_MS, PAGE_STYLE, actionTokenFor } from './page-action.ts';
 export type { PageActionRow } from './page-action.table.ts';

@@ -41,10 +41,18 @@ export function pageActionRoutes(deps: { actions: PageActionService }): FastifyP
       handler: async (req, reply) => {
         const p = await actions.preview(req.params.token);
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-        if (!p) return reply.code(404).send(actionPage({ heading: 'Link not valid', text: 'This acknowledge link is not valid. Open the alert in Klaxon to acknowledge it.' }));
+        if (!p) return reply.code(404).send(actionPage({ heading: 'Link not valid', text: 'This acknowledge link is not valid. Open the alert in Klaxon to acknowledge it.', tone: 'stop' }));
         if (p.state !== 'usable') {
           const text = p.state === 'used' ? 'This acknowledge link was already used.' : 'This acknowledge link has expired.';
-          return reply.code(409).send(actionPage({ heading: p.alertTitle, text, alertUrl: p.alertUrl }));
+          return reply.code(409).send(actionPage({ heading: p.alertTitle, text, tone: 'stop', alertUrl: p.alertUrl }));
+        }
+        // The alert moved on since the page was sent: say so instead of asking (issue 34 item 7).
+        if (p.alertStatus === 'resolved') {
+          return reply.send(actionPage({ heading: p.alertTitle, text: 'Nothing to acknowledge: this alert is already resolved.', tone: 'done', alertUrl: p.alertUrl }));
+        }
+        if (p.alertStatus === 'acknowledged') {
+          const who = p.acknowledgedBy ? `${p.acknowledgedBy} already acknowledged this alert.` : 'this alert is already acknowledged.';
+          return reply.send(actionPage({ heading: p.alertTitle, text: `Nothing to acknowledge: ${who}`, tone: 'done', alertUrl: p.alertUrl }));
         }
         return reply.send(actionPage({
           heading: p.alertTitle, text: 'Acknowledge this alert? Its pending pages stop, to you and to the next levels.',
@@ -67,10 +75,10 @@ export function pageActionRoutes(deps: { actions: PageActionService }): FastifyP
         try {
           const r = await actions.acknowledge(req.params.token, requestMeta(req));
           const p = await actions.preview(req.params.token);
-          return reply.send(actionPage({ heading: p?.alertTitle ?? 'Alert', text: r.changed ? 'Acknowledged. Its pending pages are stopped.' : `Nothing to do: the alert is already ${r.status}.`, alertUrl: p?.alertUrl }));
+          return reply.send(actionPage({ heading: p?.alertTitle ?? 'Alert', text: r.changed ? 'Acknowledged. Its pending pages are stopped.' : `Nothing to do: the alert is already ${r.status}.`, tone: 'done', alertUrl: p?.alertUrl }));
         } catch (err) {
           if (!isAppError(err)) throw err;
-          return (reply as unknown as { code(n: number): { send(p: string): unknown } }).code(err.code === 'not_found' ? 404 : 409).send(actionPage({ heading: 'Not acknowledged', text: err.message }));
+          return (reply as unknown as { code(n: number): { send(p: string): unknown } }).code(err.code === 'not_found' ? 404 : 409).send(actionPage({ heading: 'Not acknowledged', text: err.message, tone: 'stop' }));
         }
       },
     });

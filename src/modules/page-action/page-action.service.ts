@@ -41,11 +41,19 @@ export function createPageActionService(deps: { db: Kysely<Database>; clock: Clo
     },
 
     /** What the confirmation page shows (GET): it changes nothing. */
-    async preview(token: string): Promise<{ state: TokenState; alertTitle: string; alertUrl: string } | undefined> {
+    async preview(token: string): Promise<{ state: TokenState; alertTitle: string; alertUrl: string; alertStatus: string | null; acknowledgedBy: string | null } | undefined> {
       const row = await find(token);
       if (!row) return undefined;
-      const alert = await db.selectFrom('alerts').select(['title']).where('id', '=', row.alert_id).executeTakeFirst();
-      return { state: tokenState(row, clock.now()), alertTitle: alert?.title ?? 'a removed alert', alertUrl: `${deps.publicUrl}/alerts/${row.alert_id}` };
+      const alert = await db
+        .selectFrom('alerts')
+        .leftJoin('users', 'users.id', 'alerts.acknowledged_by')
+        .select(['alerts.title', 'alerts.status', 'users.name', 'users.email'])
+        .where('alerts.id', '=', row.alert_id)
+        .executeTakeFirst();
+      return {
+        state: tokenState(row, clock.now()), alertTitle: alert?.title ?? 'a removed alert', alertUrl: `${deps.publicUrl}/alerts/${row.alert_id}`,
+        alertStatus: alert?.status ?? null, acknowledgedBy: alert ? alert.name || alert.email || null : null,
+      };
     },
 
     /**

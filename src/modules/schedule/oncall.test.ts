@@ -140,6 +140,34 @@ describe('restrictions, precedence and overrides', () => {
   });
 });
 
+describe('the next handoff is the next change of person (issue 34 item 7, issue 41 item 6c)', () => {
+  // Weekly in UTC, Monday 09:00: ann's week from 2 March, bob's from 9 March, ann's again from 16 March.
+  const s = single('UTC', layer({ rotation: rotation({ handoffLocal: '2026-03-02T09:00' }) }));
+  const o = (over: Partial<Override>): Override => ({ id: 'ovr_1', level: 1, layerId: null, kind: 'replace', addUserId: null, removeUserId: null, start: 0, end: 0, ...over });
+  const at = ms('2026-03-04T10:00Z'); // Wednesday of ann's week
+
+  it('an override that keeps the person on call (ann covers bob from the handoff) is no handoff: the next is when ann stops', () => {
+    const cover = o({ addUserId: 'ann', removeUserId: 'bob', start: ms('2026-03-09T09:00Z'), end: ms('2026-03-10T09:00Z') });
+    expect(onCallView(s, [cover], at)[0]!.nextHandoff).toBe(ms('2026-03-10T09:00Z'));
+    // An override in ann's own week, of ann by ann's name (a source change only), is no handoff either.
+    const same = o({ kind: 'add', addUserId: 'ann', start: ms('2026-03-05T09:00Z'), end: ms('2026-03-06T09:00Z') });
+    expect(onCallView(s, [same], at)[0]!.nextHandoff).toBe(ms('2026-03-09T09:00Z'));
+  });
+
+  it('an override that changes the person is the next handoff; without overrides, the rotation handoff', () => {
+    expect(onCallView(s, [], at)[0]!.nextHandoff).toBe(ms('2026-03-09T09:00Z'));
+    const dee = o({ addUserId: 'dee', removeUserId: 'ann', start: ms('2026-03-05T09:00Z'), end: ms('2026-03-06T09:00Z') });
+    expect(onCallView(s, [dee], at)[0]!.nextHandoff).toBe(ms('2026-03-05T09:00Z'));
+    expect(onCallView(s, [dee], ms('2026-03-05T10:00Z'))[0]!.nextHandoff).toBe(ms('2026-03-06T09:00Z'));
+  });
+
+  it('a covering override that runs past the first week still finds the change beyond it', () => {
+    const cover = o({ addUserId: 'ann', removeUserId: 'bob', start: ms('2026-03-09T09:00Z'), end: ms('2026-03-16T09:00Z') });
+    // ann is on call from 2 March through 23 March: her own week, bob's week covered, her next week.
+    expect(onCallView(s, [cover], at)[0]!.nextHandoff).toBe(ms('2026-03-23T09:00Z'));
+  });
+});
+
 describe('editing a rotation keeps the current turn (issue 20)', () => {
   const zone = 'America/New_York';
   const at = ms('2026-03-11T15:00Z');

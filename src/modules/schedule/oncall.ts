@@ -369,8 +369,27 @@ export function shiftsBetween(schedule: Schedule, overrides: Override[], from: n
 export interface LevelView {
   level: number;
   users: (OnCallUser & { shiftStart: number; shiftEnd: number | null })[];
-  /** The next instant at which who is on call at this level changes; null if not within the horizon. */
+  /** The next instant at which who is on call at this level changes (a person, not only a source); null if not within the horizon. */
   nextHandoff: number | null;
+}
+
+/**
+ * The instants in (at, to) where who is on call changes: the set of people differs before and
+ * after. A shift ends where its source or layer changes too (an override that keeps the same
+ * person, a rotation's handoff to the person an override already put on call); those are no
+ * handoff (issue 34 item 7, issue 41 item 6c).
+ */
+function personChanges(shifts: Shift[], at: number, to: number): number[] {
+  const who = (t: number) => [...new Set(shifts.filter((s) => s.start <= t && t < s.end).map((s) => s.userId))].sort().join(' ');
+  const points = [...new Set(shifts.flatMap((s) => [s.start, s.end]).filter((p) => p > at && p < to))].sort((x, y) => x - y);
+  const out: number[] = [];
+  let before = who(at);
+  for (const p of points) {
+    const now = who(p);
+    if (now !== before) out.push(p);
+    before = now;
+  }
+  return out;
 }
 
 /** How far the view looks back and ahead for the ends of the shifts it reports. */
@@ -389,7 +408,9 @@ export function onCallView(schedule: Schedule, overrides: Override[], at: number
       const shifts = shiftsBetween(schedule, overrides, at - back, at + ahead, [lvl.level]);
       const current = shifts.filter((s) => s.start <= at && at < s.end);
       const startsAtEdge = current.some((s) => s.start === at - back) && back < VIEW_HORIZON_MS;
-      const changes = shifts.flatMap((s) => [s.start, s.end]).filter((p) => p > at && p < at + ahead);
+      const changes = personChanges(shifts, at, at + ahead);
+      // The people on call at the window's end may have been on since before it (a shift cut there,
+      // or an override covering a handoff): look further until the next change of person is found.
       const endsAtEdge = (current.some((s) => s.end === at + ahead) || !changes.length) && ahead < VIEW_HORIZON_MS;
       if (startsAtEdge) back = Math.min(back * 4, VIEW_HORIZON_MS);
       if (endsAtEdge) ahead = Math.min(ahead * 4, VIEW_HORIZON_MS);

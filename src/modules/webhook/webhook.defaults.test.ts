@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_EVENT_TYPES } from '../alert/index.ts';
 import { DEFAULT_TEMPLATES, PAGE_TEMPLATES } from './webhook.defaults.ts';
+import { type DeliverySnapshot, templateContext } from './webhook.snapshot.ts';
 import { type Json, type TemplateContext, renderTemplate } from './webhook.template.ts';
 
 // The default Slack, Teams and Discord bodies against each provider's documented payload rules
@@ -19,13 +20,13 @@ const contexts = (): Array<[string, TemplateContext]> => {
   const out: Array<[string, TemplateContext]> = [];
   for (const event of ALERT_EVENT_TYPES) {
     for (const [label, v] of [
-      ['worst', { title: WORST.title, body: WORST.body, service_name: WORST.service_name, acked_by_email: WORST.email, resolved_by_email: WORST.email }],
+      ['worst', { title: WORST.title, body: WORST.body, service_name: WORST.service_name, acked_by_email: WORST.email, resolved_by_email: WORST.email, acked_by_name: WORST.title, resolved_by_name: WORST.title }],
       ['plain', { title: 'Disk full', body: '', service_name: null, acked_by_email: null, resolved_by_email: null }],
       ['astral', { title: '🚨'.repeat(1024), body: '🔥\n"quoted"\u2028'.repeat(3000), service_name: '🔧'.repeat(200), acked_by_email: null, resolved_by_email: null }],
     ] as const) {
       out.push([`${event} ${label}`, {
         event, ts: '2026-03-01T10:00:00.000Z', alert_id: 'alr_01jq0000000000000000000000', alert_url: 'https://klaxon.example.com/alerts/alr_01jq0000000000000000000000',
-        priority: 'critical', urgency: 'high', status: 'open', ...v, people: 'Ada Lovelace, Grace Hopper',
+        priority: 'critical', urgency: 'high', status: 'open', ...v, people: 'Ada Lovelace, Grace Hopper', ts_unix: '1772359200',
       }]);
     }
   }
@@ -144,5 +145,29 @@ describe('default chat bodies meet the providers\' documented limits', () => {
     expect(JSON.stringify(render(PAGE_TEMPLATES.slack, ctx) as Json)).toContain('Ada Lovelace, Grace Hopper');
     expect(JSON.stringify(render(PAGE_TEMPLATES.teams, ctx) as Json)).toContain('Ada Lovelace, Grace Hopper');
     expect(render(PAGE_TEMPLATES.discord, ctx).content).toContain('Ada Lovelace, Grace Hopper');
+  });
+
+  it('the Slack default names people, tells the time in the reader\'s own zone, and sends them to Klaxon to acknowledge or resolve (issue 34 item 8)', () => {
+    const [, plain] = contexts()[1]!;
+    const ctx = { ...plain, event: 'alert.resolved', status: 'resolved', acked_by_email: 'ada@example.com', acked_by_name: 'Ada Lovelace', resolved_by_email: 'grace@example.com', resolved_by_name: 'Grace Hopper' };
+    const slack = render(DEFAULT_TEMPLATES.slack, ctx);
+    const text = JSON.stringify(slack);
+    expect(text).toContain('*Acknowledged by*\\nAda Lovelace');
+    expect(text).toContain('*Resolved by*\\nGrace Hopper');
+    expect(text).not.toContain('@example.com');
+    // Slack draws <!date^…> in each reader's zone and format; the ISO time is only the fallback.
+    const context = slack.blocks.find((b: any) => b.type === 'context').elements[0].text as string;
+    expect(context).toBe('Resolved <!date^1772359200^{date_short_pretty} at {time_secs}|2026-03-01T10:00:00.000Z> · acknowledge and resolve in Klaxon');
+    expect(context).not.toContain('alert.resolved');
+    // No interactive element: Slack cannot acknowledge or resolve yet; the one button opens the alert.
+    const buttons = slack.blocks.filter((b: any) => b.type === 'actions').flatMap((b: any) => b.elements);
+    expect(buttons).toEqual([{ type: 'button', text: { type: 'plain_text', text: 'Open in Klaxon' }, url: plain.alert_url }]);
+    // Teams names them too.
+    const teams = JSON.stringify(render(DEFAULT_TEMPLATES.teams, ctx));
+    expect(teams).toContain('Ada Lovelace');
+    expect(teams).not.toContain('@example.com');
+    // The delivery's context carries the time in seconds.
+    const snapshot = { vars: { ts: '2026-03-01T10:00:00.000Z', alert_id: 'alr_1' } } as unknown as DeliverySnapshot;
+    expect(templateContext(snapshot, 'https://klaxon.example.com')).toMatchObject({ ts_unix: '1772359200', alert_url: 'https://klaxon.example.com/alerts/alr_1' });
   });
 });

@@ -44,7 +44,18 @@ const lit = (o: unknown) => JSON.stringify(o);
 const label = `{{ event | map(${lit(LABELS)}) | default("Update") }}`;
 const emoji = `{{ event | map(${lit(EMOJI)}) | default("🔔") }}`;
 
-/** Slack incoming webhook, Block Kit (header ≤ 150, section text ≤ 3000, field ≤ 2000, button text ≤ 75). */
+/**
+ * When, for Slack: `<!date^seconds^format|fallback>` is drawn in each reader's own zone and clock
+ * (api.slack.com/reference/surfaces/formatting#date-formatting); the fallback is the ISO time.
+ */
+const slackDate = '<!date^{{ ts_unix | default("0") }}^{date_short_pretty} at {time_secs}|{{ ts }}>';
+
+/**
+ * Slack incoming webhook, Block Kit (header ≤ 150, section text ≤ 3000, field ≤ 2000, button text ≤ 75).
+ * People by name; when in the reader's time; one button, to the alert: an incoming webhook cannot
+ * take a button press, so acknowledge and resolve happen in Klaxon (issue 34 item 8; the Slack app
+ * of PRODUCT.md 12 is what acts from Slack).
+ */
 const slack: Json = {
   text: `${emoji} ${label}: {{ title | escape_mrkdwn | truncate(300) }} ({{ priority }})`,
   blocks: [
@@ -56,11 +67,12 @@ const slack: Json = {
         { type: 'mrkdwn', text: `*Status*\n${label} ({{ status }})` },
         { type: 'mrkdwn', text: '*Priority*\n{{ priority }}, urgency {{ urgency }}' },
         { type: 'mrkdwn', text: '*Service*\n{{ service_name | escape_mrkdwn | truncate(1900) | default("—") }}' },
-        { type: 'mrkdwn', text: '*Acknowledged by*\n{{ acked_by_email | escape_mrkdwn | truncate(1900) | default("—") }}' },
+        { type: 'mrkdwn', text: '*Acknowledged by*\n{{ acked_by_name | escape_mrkdwn | truncate(1900) | default("—") }}' },
+        { type: 'mrkdwn', text: '*Resolved by*\n{{ resolved_by_name | escape_mrkdwn | truncate(1900) | default("—") }}' },
       ],
     },
     { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in Klaxon' }, url: '{{ alert_url }}' }] },
-    { type: 'context', elements: [{ type: 'mrkdwn', text: '{{ event }} · {{ ts }}' }] },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: `${label} ${slackDate} · acknowledge and resolve in Klaxon` }] },
   ],
 };
 
@@ -87,7 +99,8 @@ const teams: Json = {
               { title: 'Status', value: '{{ status }}' },
               { title: 'Priority', value: '{{ priority }}, urgency {{ urgency }}' },
               { title: 'Service', value: '{{ service_name | truncate(300) | default("—") }}' },
-              { title: 'Acknowledged by', value: '{{ acked_by_email | truncate(300) | default("—") }}' },
+              { title: 'Acknowledged by', value: '{{ acked_by_name | truncate(300) | default("—") }}' },
+              { title: 'Resolved by', value: '{{ resolved_by_name | truncate(300) | default("—") }}' },
             ],
           },
         ],

@@ -12,7 +12,9 @@ import type { NewWebhookDeliveryRow } from './webhook.table.ts';
  * the fan-out uses it too (docs/adr/0461-webhook-delivery.md).
  */
 export interface DeliverySnapshot {
-  vars: Record<Exclude<ContextVariable, 'alert_url'>, string | null>;
+  // ts_unix comes from ts at render time; the names of who acted are absent from older snapshots.
+  vars: Record<Exclude<ContextVariable, 'alert_url' | 'ts_unix' | 'acked_by_name' | 'resolved_by_name'>, string | null> &
+    Partial<Record<'acked_by_name' | 'resolved_by_name', string | null>>;
   alert: AlertView | null;
   event: { kind: string; sequence: number | null; actor: { type: string; id: string | null } | null; changes: Record<string, unknown> };
 }
@@ -48,8 +50,8 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : v === nu
 
 export function snapshotOf(event: OutboxEvent, row: ContextRow | undefined): DeliverySnapshot {
   const snap = (event.payload.alert ?? {}) as Record<string, unknown>;
-  // log_id: the change's timeline entry, for the paging intake (planEventRows), not a change.
-  const { alert: _alert, actor, receipt_id: _receipt, log_id: _log, ...changes } = event.payload as Record<string, unknown>;
+  // log_id, page_log_id: timeline entries for the paging intake (planEventRows, eventLogId), not a change.
+  const { alert: _alert, actor, receipt_id: _receipt, log_id: _log, page_log_id: _pageLog, ...changes } = event.payload as Record<string, unknown>;
   // The record as the row is now, with the fields the event fixed (the alert may have moved on since).
   let alert: AlertView | null = row ? rowToAlert(row) : null;
   if (alert) {
@@ -81,7 +83,15 @@ export function snapshotOf(event: OutboxEvent, row: ContextRow | undefined): Del
 
 export const alertUrl = (publicUrl: string, alertId: string | null) => `${publicUrl}/alerts/${alertId ?? ''}`;
 
-export const templateContext = (s: DeliverySnapshot, publicUrl: string): TemplateContext => ({ ...s.vars, alert_url: alertUrl(publicUrl, s.vars.alert_id) });
+/** ts in whole seconds since 1970 (Slack's <!date^…>); null for a ts that is not a time. */
+export const unixSeconds = (ts: string | null | undefined): string | null => {
+  const ms = ts ? Date.parse(ts) : NaN;
+  return Number.isNaN(ms) ? null : String(Math.floor(ms / 1000));
+};
+
+export const templateContext = (s: DeliverySnapshot, publicUrl: string): TemplateContext => ({
+  acked_by_name: null, resolved_by_name: null, ...s.vars, alert_url: alertUrl(publicUrl, s.vars.alert_id), ts_unix: unixSeconds(s.vars.ts),
+});
 
 /** The fixed Klaxon JSON of a `native` destination: the Standard Webhooks envelope, the event and the alert record. */
 export function nativeBody(s: DeliverySnapshot, publicUrl: string): Json {

@@ -17,6 +17,8 @@ export const CONTEXT_VARIABLES = [
   // Beyond spec 2.7's list: who acknowledged and resolved by the name they set, else their email
   // (personName; issue 34 item 5), so chat messages name people.
   'acked_by_name', 'resolved_by_name',
+  // ts in whole seconds since 1970, for Slack's <!date^…> that each reader sees in their own zone (issue 34 item 8).
+  'ts_unix',
 ] as const;
 export type ContextVariable = (typeof CONTEXT_VARIABLES)[number];
 export const FILTERS = ['default', 'lower', 'upper', 'truncate', 'join', 'map', 'to_string', 'json', 'escape_mrkdwn', 'escape_html'] as const;

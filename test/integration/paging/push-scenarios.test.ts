@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_STYLE } from '../../../src/modules/page-action/index.ts';
 import { DIALECTS } from '../../helpers/app.ts';
 import { apnsToken } from '../../helpers/fakes/push-keys.ts';
 import { decrypt } from '../../helpers/fakes/webpush.ts';
@@ -133,6 +134,42 @@ for (const dialect of DIALECTS) {
       expect(bob.json()).toEqual({ ok: true, alert_id: id, status: 'acknowledged', changed: false, via: 'email' });
       await h.advance(30 * MINUTE);
       h.expect([]);
+    });
+
+    it('an email link for an alert already resolved (or acknowledged) says so instead of asking, on a page styled like the dashboard (issue 34 item 7)', async () => {
+      await setup();
+      const id = await h.trigger({ title: 'Disk full', priority: 'info', event_key: 'disk' });
+      h.expect(['email ada: Disk full', 'email bob: Disk full']);
+      const linkOf = (to: string) => /Acknowledge: http:\/\/klaxon\.test(\/v1\/page-actions\/kxk_[A-Za-z0-9_-]+)/.exec(h.smtp.mails.find((m) => m.to[0] === to)!.raw.replace(/=\r?\n/g, ''))![1]!;
+      // Asking, while the alert is open: the dashboard's look (its card and primary button), one <style> and no style attribute.
+      const asking = await h.t.app.inject({ method: 'GET', url: linkOf('ada@example.com') });
+      expect(asking.statusCode).toBe(200);
+      expect(asking.body).toContain('<form method="post"><button type="submit" class="button primary">Acknowledge</button></form>');
+      expect(asking.body).toContain('class="card"');
+      expect(asking.body).toContain('--accent:#1d4ed8');
+      expect(asking.body.match(/<style>/g)).toHaveLength(1);
+      expect(asking.body).not.toMatch(/ style=/);
+      // That <style> is the module's PAGE_STYLE, which a strict CSP allows by its hash.
+      expect(/<style>([^<]*)<\/style>/.exec(asking.body)![1]).toBe(PAGE_STYLE);
+      // The source resolves it: the link says so, offers no button, and points at the alert.
+      const res = await h.t.app.inject({ method: 'POST', url: h.service.ingestPath, payload: { action: 'resolve', event_key: 'disk' } });
+      expect(res.statusCode).toBe(202);
+      await h.settle();
+      const resolved = await h.t.app.inject({ method: 'GET', url: linkOf('ada@example.com') });
+      expect(resolved.statusCode).toBe(200);
+      expect(resolved.body).toContain('Nothing to acknowledge: this alert is already resolved.');
+      expect(resolved.body).not.toContain('<form');
+      expect(resolved.body).toContain(`href="http://klaxon.test/alerts/${id}"`);
+      expect((await alertOf(id)).status).toBe('resolved');
+
+      const id2 = await h.trigger({ title: 'Queue stuck', priority: 'info', event_key: 'queue' });
+      h.expect(['email ada: Queue stuck', 'email bob: Queue stuck']);
+      expect((await h.api('PUT', `/api/alerts/${id2}/ack`, undefined, 'ada')).status).toBe(200);
+      const bobLink = /Acknowledge: http:\/\/klaxon\.test(\/v1\/page-actions\/kxk_[A-Za-z0-9_-]+)/.exec(h.smtp.mails.filter((m) => m.to[0] === 'bob@example.com').at(-1)!.raw.replace(/=\r?\n/g, ''))![1]!;
+      const acked = await h.t.app.inject({ method: 'GET', url: bobLink });
+      expect(acked.statusCode).toBe(200);
+      expect(acked.body).toContain('Nothing to acknowledge: Ada already acknowledged this alert.');
+      expect(acked.body).not.toContain('<form');
     });
 
     it('a permanent error disables the device with its reason shown to its owner and in the timeline; the next step still goes out', async () => {

@@ -181,7 +181,7 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     await p.locator('.hook-health').getByText(/1 failed delivery in a row/).waitFor(WAIT);
   });
 
-  it('disables and enables, rotates the secret (shown once), and deletes a webhook', async () => {
+  it('disables and enables, rotates the secret (shown once, signed kinds only), and deletes a webhook', async () => {
     const created = (await api('POST', '/api/webhooks', { name: 'Team chat', kind: 'slack', url: rx.url('/slack'), events: ['alert.triggered'] })).json() as { id: string; secret: string };
     const p = await page();
     await signIn(p, OWNER.email, OWNER.password);
@@ -196,6 +196,13 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     expect(await p.getByRole('button', { name: 'Send test' }).isDisabled()).toBe(true);
     await p.getByRole('button', { name: 'Enable', exact: true }).click();
     await p.locator('.hook-head').getByText('Enabled', { exact: true }).waitFor(WAIT);
+    // Slack deliveries are not signed: no secret to rotate (issue 34 item 8).
+    expect(await p.getByRole('button', { name: 'Rotate secret' }).count()).toBe(0);
+
+    // A custom receiver's are.
+    const signed = (await api('POST', '/api/webhooks', { name: 'Signed receiver', kind: 'custom', url: rx.url('/signed'), events: ['alert.triggered'], template: { version: 1, body: { t: '{{ title }}' } } })).json() as { id: string; secret: string };
+    await p.goto(`/webhooks/${signed.id}`);
+    await p.getByRole('heading', { name: 'Signed receiver', level: 1 }).waitFor(WAIT);
     await p.getByRole('button', { name: 'Rotate secret' }).click();
     const dialog = p.getByRole('dialog');
     await dialog.getByText('For 24 hours').waitFor(WAIT);
@@ -203,13 +210,16 @@ suite('browser: webhooks', { timeout: 300_000 }, () => {
     await dialog.getByRole('button', { name: 'Rotate secret' }).click();
     const fresh = await p.getByTestId('webhook-secret').innerText(WAIT);
     expect(fresh).toMatch(/^whsec_/);
-    expect(fresh).not.toBe(created.secret);
+    expect(fresh).not.toBe(signed.secret);
     await p.getByRole('button', { name: 'I have saved it' }).click();
     expect(await p.getByTestId('webhook-secret').count()).toBe(0);
+
+    await p.goto(`/webhooks/${created.id}`);
+    await p.getByRole('heading', { name: 'Team chat', level: 1 }).waitFor(WAIT);
     await p.getByRole('button', { name: 'Delete', exact: true }).click();
     await p.getByRole('dialog').getByRole('button', { name: 'Delete webhook' }).click();
     await p.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor(WAIT);
-    await p.getByRole('link', { name: 'Ops receiver' }).waitFor(WAIT);
+    await p.getByRole('link', { name: 'Signed receiver' }).waitFor(WAIT);
     expect(await p.getByRole('link', { name: 'Team chat' }).count()).toBe(0);
     expect((await api('GET', `/api/webhooks/${created.id}`)).statusCode).toBe(404);
   });

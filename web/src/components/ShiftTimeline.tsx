@@ -11,6 +11,9 @@ function colourOf(userId: string, members: Map<string, Member>): number {
   return (i === -1 ? 5 : i) % 6;
 }
 
+/** A block narrower than this share of the window (about 20 hours of two weeks) is short: an override that short is drawn at its name's width. */
+const SHORT_PERCENT = 6;
+
 /** Two weeks of shifts per level, in the schedule's zone, from GET …/shifts (PRODUCT.md 7.1). */
 export function ShiftTimeline(props: { scheduleId: string; zone: string; levels: number[]; now: number; weeks: number; onWeeks: (w: number) => void; members: Map<string, Member> }) {
   const days = timelineDays(props.now, props.zone, props.weeks);
@@ -66,7 +69,7 @@ export function ShiftTimeline(props: { scheduleId: string; zone: string; levels:
                   {r.blocks.map((b) => (
                     <li
                       key={`${b.user_id}-${b.start}-${b.source}`}
-                      className={`tl-block c${colourOf(b.user_id, props.members)} ${b.source}${b.continuesBefore ? ' cont-before' : ''}${b.continuesAfter ? ' cont-after' : ''}`}
+                      className={`tl-block c${colourOf(b.user_id, props.members)} ${b.source}${b.width < SHORT_PERCENT ? ' short' : ''}${b.continuesBefore ? ' cont-before' : ''}${b.continuesAfter ? ' cont-after' : ''}`}
                       style={{ left: `${b.left}%`, width: `${b.width}%`, top: `${b.lane * 3.1 + 0.2}rem` }}
                       aria-label={blockLabel(b, name(b.user_id), props.zone)}
                       title={blockLabel(b, name(b.user_id), props.zone)}

@@ -4,6 +4,8 @@ import { CopyButton } from '../ui';
 import { EVENT_KINDS, EVENT_LABEL, type WebhookKind } from './TemplatePreview';
 
 export const KIND_LABEL: Record<WebhookKind, string> = { slack: 'Slack', teams: 'Microsoft Teams', discord: 'Discord', custom: 'Custom JSON', native: 'Klaxon JSON (native)' };
+/** The kinds whose deliveries carry a Standard Webhooks signature (the server's signedHeaders); chat providers take none. */
+export const SIGNED_KINDS: readonly string[] = ['custom', 'native'];
 export const KIND_HELP: Record<WebhookKind, string> = {
   slack: 'A Slack incoming-webhook URL. Ready-made message; customise it if you like.',
   teams: 'A Teams Workflows URL. Ready-made Adaptive Card; customise it if you like.',

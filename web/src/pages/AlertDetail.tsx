@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type TimelineEntry } from '../api/client';
-import { ago, PRIORITIES, when } from '../format';
+import { ago, PRIORITIES, when, whenExact } from '../format';
 import { canAct } from '../permissions';
 import { ErrorText, PriorityBadge, StatusBadge, useMe } from '../ui';
 import { useServices } from './Alerts';
@@ -18,6 +18,29 @@ function actorName(actor: TimelineEntry['actor'], names: Map<string, string>): s
   if (actor.type === 'integration' || actor.type === 'integration_key' || actor.type === 'source') return 'the source';
   if (actor.type === 'api_key') return 'an API key';
   return actor.type.replace(/_/g, ' ');
+}
+
+/**
+ * Who acknowledged or resolved the alert, from its `…_by` id: a member by name, Klaxon, or a source
+ * or key as the timeline entry that did it names them ('Resolved by source "Grafana"'), never
+ * "a member" for what no member did (issue 34 item 7).
+ */
+function byWhom(id: string | null, kind: 'acknowledged' | 'resolved', timeline: TimelineEntry[] | undefined, names: Map<string, string>): string {
+  if (!id) return '';
+  const member = names.get(id);
+  if (member) return ` by ${member}`;
+  if (id === 'system') return ' by Klaxon';
+  const entries = timeline ?? [];
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.kind !== kind || e.actor.id !== id) continue;
+    const said = /^\S+ by (.+)$/.exec(e.message)?.[1];
+    if (said) return ` by ${said}`;
+    break;
+  }
+  if (id.startsWith('int_')) return ' by a source';
+  if (id.startsWith('key_')) return ' by an API key';
+  return ' by a former member';
 }
 
 /** The entry's sentence; the actor's name is added only when the sentence does not already say who. */
@@ -71,9 +94,9 @@ export function AlertDetailPage() {
           <div><dt>Last signal</dt><dd>{ago(a.last_signal_at)}</dd></div>
           <div><dt>Repeats</dt><dd>{a.duplicate_count}</dd></div>
           <div><dt>Escalation level</dt><dd>{a.level}</dd></div>
-          {a.acknowledged_at && <div><dt>Acknowledged</dt><dd>{when(a.acknowledged_at)}{a.acknowledged_by ? ` by ${names.get(a.acknowledged_by) ?? 'a member'}` : ''}</dd></div>}
+          {a.acknowledged_at && <div><dt>Acknowledged</dt><dd>{when(a.acknowledged_at)}{byWhom(a.acknowledged_by, 'acknowledged', timeline.data, names)}</dd></div>}
           {a.snoozed_until && <div><dt>Snoozed until</dt><dd>{when(a.snoozed_until)}</dd></div>}
-          {a.resolved_at && <div><dt>Resolved</dt><dd>{when(a.resolved_at)}{a.resolved_by ? ` by ${names.get(a.resolved_by) ?? 'a member'}` : ''}</dd></div>}
+          {a.resolved_at && <div><dt>Resolved</dt><dd>{when(a.resolved_at)}{byWhom(a.resolved_by, 'resolved', timeline.data, names)}</dd></div>}
           <div><dt>Event key</dt><dd><code>{a.event_key}</code></dd></div>
         </dl>
       </header>
@@ -131,7 +154,7 @@ export function AlertDetailPage() {
         <ol className="timeline" aria-live="polite">
           {(timeline.data ?? []).map((e) => (
             <li key={e.id} className={`tl tl-${e.kind}`}>
-              <time dateTime={e.created_at} title={e.created_at}>{when(e.created_at)}</time>
+              <time dateTime={e.created_at} title={e.created_at}>{whenExact(e.created_at)}</time>
               <span className="tl-kind">{e.kind.replace(/_/g, ' ')}</span>
               <span className="tl-text">{withActor(e, names)}</span>
             </li>

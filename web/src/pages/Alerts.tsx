@@ -204,7 +204,7 @@ export function AlertsPage() {
                 <td><PriorityBadge priority={a.priority} /></td>
                 <td className="title-cell">
                   <Link to="/alerts/$alertId" params={{ alertId: a.id }} className="alert-link" onFocus={() => setFocus(i)}>{a.title}</Link>
-                  {a.duplicate_count > 0 && <span className="muted small"> · {a.duplicate_count} repeats</span>}
+                  {a.duplicate_count > 0 && <span className="muted small"> · {a.duplicate_count} repeat{a.duplicate_count === 1 ? '' : 's'}</span>}
                   <span className="muted small phone-only"> · {serviceName.get(a.service_id) ?? a.service_id}</span>
                 </td>
                 <td className="hide-phone">{serviceName.get(a.service_id) ?? a.service_id}</td>

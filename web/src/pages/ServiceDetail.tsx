@@ -69,7 +69,7 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
       <div className="row wrap">
         <h3 className="h3">{source.name}</h3>
         <span className="badge">{TYPE_LABEL[source.type] ?? source.type}</span>
-        <span className={`badge ${source.enabled ? 'status-acknowledged' : 'status-resolved'}`}>{source.enabled ? 'Enabled' : 'Revoked'}</span>
+        <span className={`badge ${source.enabled ? 'state-on' : 'state-off'}`}>{source.enabled ? 'Enabled' : 'Revoked'}</span>
       </div>
       {previous.map((c) => (
         <p key={c.id} className="muted small">A previous credential still works{c.expires_at ? ` until ${when(c.expires_at)}` : ''}.</p>

@@ -77,7 +77,7 @@ export function Shell() {
             }}
           >
             {m.memberships.map((o) => (
-              <option key={o.org_id} value={o.org_id}>{o.org_name} ({o.role})</option>
+              <option key={o.org_id} value={o.org_id} title={`${o.org_name} (${o.role})`}>{o.org_name} ({o.role})</option>
             ))}
           </select>
           <ThemeToggle />
@@ -111,7 +111,7 @@ function ThemeToggle() {
           applyTheme(t);
         }}
       >
-        <option value="system">System theme</option>
+        <option value="system">System</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>
       </select>

@@ -2,13 +2,13 @@ import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, must, type Schemas } from '../api/client';
-import { ago, when } from '../format';
+import { ago, when, whenExact } from '../format';
 import { canAdmin } from '../permissions';
 import { Confirm, ErrorText, useMe } from '../ui';
 import { useServices } from './Alerts';
 import { AdminsOnly, freshSecrets, healthText, legacyTeams, type Webhook } from './Webhooks';
 import { EVENT_KINDS, EVENT_LABEL, TemplateWorkbench, eventKinds, type WebhookKind } from '../components/TemplatePreview';
-import { CUSTOM_STARTER, EventsField, HeadersField, headersOf, KIND_LABEL, SecretOnce, ServicesField, type HeaderRow } from '../components/WebhookFields';
+import { CUSTOM_STARTER, EventsField, HeadersField, headersOf, KIND_LABEL, SecretOnce, ServicesField, SIGNED_KINDS, type HeaderRow } from '../components/WebhookFields';
 import { parseTemplateText } from '../components/template-position';
 import '../styles/webhooks.css';
 
@@ -53,7 +53,7 @@ function WebhookDetail() {
           <span aria-hidden="true">{h.tone === 'ok' ? '✓' : h.tone === 'idle' ? '○' : '!'}</span> {h.text}
           {w.health.last_failure_at && <span className="muted small"> · last failure {ago(w.health.last_failure_at)}</span>}
         </p>
-        {w.previous_secret_expires_at && <p className="muted small">The previous signing secret also signs until {when(w.previous_secret_expires_at)}.</p>}
+        {w.previous_secret_expires_at && SIGNED_KINDS.includes(w.kind) && <p className="muted small">The previous signing secret also signs until {when(w.previous_secret_expires_at)}.</p>}
       </header>
       {secret && <SecretOnce secret={secret.value} note={secret.note} onDismiss={() => setSecret(undefined)} />}
       <Actions hook={w} onSecret={(value, note) => setSecret({ value, note })} />
@@ -129,7 +129,8 @@ function Actions({ hook, onSecret }: { hook: Webhook; onSecret: (secret: string,
         >
           {hook.enabled ? 'Disable' : 'Enable'}
         </button>
-        <Confirm
+        {/* Only a signed delivery has a secret to rotate (issue 34 item 8). */}
+        {SIGNED_KINDS.includes(hook.kind) && <Confirm
           trigger={<button type="button" className="button" disabled={busy}>Rotate secret</button>}
           title={`Rotate the signing secret of ${hook.name}?`}
           description={<p>A new secret signs every request from now on. For 24 hours each request also carries a signature with the current one, so your receiver can switch without missing any.</p>}
@@ -139,7 +140,7 @@ function Actions({ hook, onSecret }: { hook: Webhook; onSecret: (secret: string,
             onSecret(r.secret, `Rotated. The previous secret also signs until ${when(r.previous_secret_expires_at)}.`);
             await refresh();
           })}
-        />
+        />}
         <Confirm
           trigger={<button type="button" className="button danger" disabled={busy}>Delete</button>}
           title={`Delete ${hook.name}?`}
@@ -348,7 +349,7 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
                       <td data-label="Attempts">{d.attempts}</td>
                       <td data-label="Response">{d.last_status !== null ? <code>HTTP {d.last_status}</code> : d.last_error ? <span className="small">{d.last_error}</span> : <span className="muted">—</span>}</td>
                       <td data-label="Latency">{last ? `${last.duration_ms} ms` : <span className="muted">—</span>}</td>
-                      <td data-label="Time"><time dateTime={d.created_at} title={when(d.created_at)}>{when(d.created_at)}</time></td>
+                      <td data-label="Time"><time dateTime={d.created_at} title={d.created_at}>{whenExact(d.created_at)}</time></td>
                       <td className="delivery-actions">
                         <button type="button" className="button small" aria-expanded={expanded} aria-controls={`attempts-${d.id}`} onClick={() => setOpen(expanded ? null : d.id)}>
                           {expanded ? 'Hide' : 'Details'}<span className="visually-hidden"> of the {EVENT_LABEL[d.event] ?? d.event} delivery {d.id}</span>
@@ -398,7 +399,7 @@ function Attempts({ delivery: d }: { delivery: Delivery }) {
         {[...d.attempt_log].reverse().map((a, i) => (
           <li key={i} className="attempt">
             <p className="row wrap small">
-              <strong>{when(a.at)}</strong>
+              <strong>{whenExact(a.at)}</strong>
               <span className={`badge outcome-${a.outcome}`}>{a.outcome}</span>
               <span>{a.response_status !== null ? `HTTP ${a.response_status}` : 'no response'}</span>
               <span className="muted">{a.duration_ms} ms</span>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, must, nextCursor, type Schemas } from '../../api/client';
-import { when } from '../../format';
+import { whenExact } from '../../format';
 import { canAdmin } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
 import { nameOf, useMembers } from '../../components/admin';
@@ -122,7 +122,7 @@ function AuditLog() {
               <tbody>
                 {entries.map((e) => (
                   <tr key={e.id}>
-                    <td className="muted nowrap"><time dateTime={e.created_at}>{when(e.created_at)}</time></td>
+                    <td className="muted nowrap"><time dateTime={e.created_at}>{whenExact(e.created_at)}</time></td>
                     <td data-label="Who">{e.actor_id ? nameOf(members.data, e.actor_id) : ''}{e.actor_type !== 'user' && <span className="muted small">{e.actor_id ? ' · ' : ''}{ACTOR_TYPE[e.actor_type] ?? e.actor_type}</span>}</td>
                     <td data-label="Action"><span className="action-name">{e.action}</span></td>
                     <td data-label="Target">{e.target_type && <span className="muted small">{e.target_type.replace('_', ' ')} </span>}{e.target_type === 'user' ? nameOf(members.data, e.target_id) : <code className="small id">{e.target_id}</code>}</td>
