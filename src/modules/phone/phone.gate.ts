@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../lib/errors.ts';
+import { phoneCountriesOf } from '../org/index.ts';
 import { userRepository } from '../user/index.ts';
 import { countrySetting } from './phone.repository.ts';
 import { allowedCountries, numberHint, regionOf } from './phone.ts';
@@ -13,7 +14,7 @@ import { allowedCountries, numberHint, regionOf } from './phone.ts';
  */
 export async function allowedPhoneCountries(db: Kysely<Database>, orgId: string): Promise<string[]> {
   const { setting, firstVerified } = await countrySetting(db, orgId);
-  return allowedCountries(setting, firstVerified);
+  return allowedCountries(phoneCountriesOf(setting), firstVerified);
 }
 
 export async function assertVerifiedAccount(db: Kysely<Database>, userId: string): Promise<void> {

@@ -47,17 +47,11 @@ export function regionOf(e164: string): string | undefined {
 
 /**
  * The countries verification SMS and test pages may go to: the organization's `phone_countries`
- * when an admin set it, else the country of its first verified number, else none.
+ * when an admin set it (parsed by the org module's `phoneCountriesOf`), else the country of its
+ * first verified number, else none.
  */
-export function allowedCountries(setting: string | null | undefined, firstVerified: string | undefined): string[] {
-  if (setting !== null && setting !== undefined) {
-    try {
-      const list = JSON.parse(setting) as unknown;
-      if (Array.isArray(list)) return list.filter((c): c is string => typeof c === 'string');
-    } catch {
-      return [];
-    }
-  }
+export function allowedCountries(setting: readonly string[] | null, firstVerified: string | undefined): string[] {
+  if (setting) return [...setting];
   const region = firstVerified ? regionOf(firstVerified) : undefined;
   return region ? [region] : [];
 }
