@@ -13817,7 +13817,7 @@ export interface components {
             events: ("alert.triggered" | "alert.repeated" | "alert.priority_raised" | "alert.acknowledged" | "alert.escalated" | "alert.snoozed" | "alert.woken" | "alert.resolved")[];
             /** @description Only alerts of these services of this organization (absent: every service). */
             service_ids?: string[];
-            /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
+            /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email), ts_unix (ts in whole seconds, for Slack date formatting). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
             template?: unknown;
             /** @description Custom request headers (e.g. an Authorization for your receiver). Secrets: stored sealed, never shown. */
             headers?: {
@@ -13948,7 +13948,7 @@ export interface components {
         WebhookPreview: {
             /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed. */
             kind: "slack" | "teams" | "discord" | "custom" | "native";
-            /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
+            /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email), ts_unix (ts in whole seconds, for Slack date formatting). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
             template?: unknown;
             /**
              * @description An event kind.
