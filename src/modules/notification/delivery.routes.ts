@@ -55,7 +55,7 @@ export function deliveryRoutes(deps: { phone: PhoneDelivery; publicUrl: string; 
         description:
           'sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization\'s `phone_countries`), push needs `device_id`; email goes to your address. ' +
           'Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), ' +
-          'and at most 5 a day per person and 25 per organization go without waiting (docs/adr/0705).',
+          'and at most 5 a day per person and 25 per organization go without waiting.',
         body: Type.Ref('TestPageRequest'),
         response: { 200: Type.Ref('TestPageResult'), ...errorResponses(409, 429) },
       },

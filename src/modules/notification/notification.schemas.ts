@@ -45,7 +45,7 @@ export const RoutingPreview = Type.Object(
             user_id: Type.String(), name: Type.String(),
             reachable: Type.Optional(Type.Boolean({ description: "Whether at least one of the level's steps reaches a configured, working destination of the person." })),
             problems: Type.Optional(Type.Array(Type.String(), { description: 'Why each step that cannot reach the person does not ("sms: not configured on this server").' })),
-            fallback: Type.Optional(Type.Union([Type.Literal('email'), Type.Null()], { description: 'email: no step reaches the person, so the page goes by email at once (PRODUCT.md 10).' })),
+            fallback: Type.Optional(Type.Union([Type.Literal('email'), Type.Null()], { description: 'email: no step reaches the person, so the page goes by email at once.' })),
           }),
         ),
         pages: Type.Array(
@@ -57,7 +57,7 @@ export const RoutingPreview = Type.Object(
         ),
       }),
     ),
-    warnings: Type.Array(Type.String(), { description: 'One line per person paged who no step can reach: the email fallback, or unreachable (PRODUCT.md 10).' }),
+    warnings: Type.Array(Type.String(), { description: 'One line per person paged who no step can reach: the email fallback, or unreachable.' }),
   },
   { $id: 'RoutingPreview' },
 );

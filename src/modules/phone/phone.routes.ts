@@ -34,7 +34,7 @@ export function phoneRoutes(deps: { phones: PhoneService }): FastifyPluginAsyncT
       schema: {
         tags: ['phone numbers'],
         summary: 'Send a six-digit code by SMS (one a minute, five an hour per number; counts toward the plan\'s SMS)',
-        description: 'Only from an account whose email address is verified, and only to a number of a country the organization allows (`phone_countries` of /api/org/settings); 409 otherwise (docs/adr/0705).',
+        description: 'Only from an account whose email address is verified, and only to a number of a country the organization allows (`phone_countries` of /api/org/settings); 409 otherwise.',
         params: IdParams,
         response: { 200: Type.Ref('VerificationSent'), ...errorResponses(409, 429, 503) },
       },

@@ -181,7 +181,7 @@ export const LevelChannelEntry = Type.Object(
     default: Type.Boolean({ description: 'True when the pair is not set and the defaults apply (critical and high: push at 0 s, sms at 60 s, voice at 120 s; medium and low: push and email at 0 s; info: email at 0 s); steps are those that apply at this level.' }),
     left_out: Type.Optional(
       Type.Array(Type.Object({ channel: Type.String(), delay_seconds: Type.Integer() }), {
-        description: "Default steps left out because their delay is not shorter than the level's timeout (PRODUCT.md 10); absent when none are.",
+        description: "Default steps left out because their delay is not shorter than the level's timeout; absent when none are.",
       }),
     ),
   },

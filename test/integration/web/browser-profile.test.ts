@@ -12,6 +12,7 @@ import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot,
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
+import { mintKeyTx } from '../../../src/modules/api-key/index.ts';
 
 // My profile and the installable web app in a real browser (issue 24 points 3 and 5): Debian's
 // Chromium against a real server on loopback with a manual clock, the real Web Push provider
@@ -262,6 +263,16 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
   it('adds a phone number and verifies it with the code the fake Twilio received', async () => {
     const p = await page();
     await signIn(p, OWNER.email, OWNER.password);
+    // A new organization sends verification codes to no country until an admin names some
+    // (phone_countries, docs/adr/0705): set on the settings page.
+    await p.goto('/org/settings');
+    const countries = section(p, 'Countries for SMS and calls');
+    await countries.getByText('Now allowed: none.', { exact: false }).waitFor(WAIT);
+    await countries.getByLabel(/^Country codes/).fill('us');
+    await countries.getByRole('button', { name: 'Save countries' }).click();
+    await countries.getByText('Countries saved.').waitFor(WAIT);
+    await countries.getByText('Now allowed: US.', { exact: false }).waitFor(WAIT);
+    expect(((await api('GET', '/api/org/settings')) as { phone_countries: string[] }).phone_countries).toEqual(['US']);
     await openProfile(p);
     const phones = section(p, 'Phone numbers');
     await phones.getByLabel('Phone number (with +country code)').fill('+1 415 555 2671');
@@ -300,6 +311,12 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     await account.getByRole('button', { name: 'Confirm email' }).click();
     await account.getByText('Your email is now ada@example.com.').waitFor(WAIT);
     OWNER.email = 'ada@example.com';
+    // Confirming an address ends every other credential of the account (docs/adr/0710), the
+    // owner's API key too; this browser's session stays. The rest of the tests get a new key.
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: owner.headers })).statusCode).toBe(401);
+    const { secret } = await t.container.db.transaction().execute((trx) =>
+      mintKeyTx(trx, { orgId: owner.orgId, userId: owner.userId, kind: 'full_product', name: 'test key', serviceIds: null, now: t.clock.now().toISOString() }));
+    owner.headers = { ...owner.headers, authorization: `Bearer ${secret}` };
 
     const calendar = section(p, 'Calendar feed');
     await calendar.getByLabel('Feed name (optional)').fill('Work calendar');

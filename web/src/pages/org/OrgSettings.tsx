@@ -35,6 +35,7 @@ export function OrgSettingsPage() {
           <Channels channels={settings.data.channels} />
           <SettingsForm settings={settings.data} editable={canAdmin(me.role)} />
           <Throttles settings={settings.data} editable={canAdmin(me.role)} />
+          <PhoneCountries settings={settings.data} editable={canAdmin(me.role)} />
           {isOwner(me.role) && <DeleteOrg name={settings.data.name} />}
         </>
       )}
@@ -226,6 +227,59 @@ function Throttles({ settings, editable }: { settings: Settings; editable: boole
           <div className="form-foot">
             <button type="submit" className="button primary" disabled={act.busy}>Save throttles</button>
             <button type="button" className="button" disabled={act.busy} onClick={() => save({ sms: null, voice: null }, 'Throttles are back to the defaults.')}>Reset to defaults</button>
+            {act.note && <span role="status" className="saved">{act.note}</span>}
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Where verification codes and SMS or voice test pages may go (`phone_countries`, docs/adr/0705):
+ * until an admin sets it, only the country of the organization's first verified number, so a new
+ * organization sets it here before anyone's first number can be verified.
+ */
+function PhoneCountries({ settings, editable }: { settings: Settings; editable: boolean }) {
+  const qc = useQueryClient();
+  const act = useAction();
+  const shown = (list: readonly string[] | null | undefined) => (list ?? []).join(', ');
+  const [text, setText] = useState(() => shown(settings.phone_countries));
+  useEffect(() => setText(shown(settings.phone_countries)), [settings.phone_countries]);
+  const save = (list: string[] | null, note: string) =>
+    act.run(async () => {
+      const saved = await must(api.PATCH('/api/org/settings', { body: { phone_countries: list } }));
+      qc.setQueryData(['org-settings'], saved);
+      return note;
+    });
+  const allowed = settings.phone_countries_allowed ?? [];
+  return (
+    <section className="section" aria-labelledby="phone-countries-title">
+      <header>
+        <h2 id="phone-countries-title">Countries for SMS and calls</h2>
+        <p className="muted small">
+          Verification codes and SMS or voice test pages go only to numbers of these countries.
+          {settings.phone_countries === null ? ' Not set: the country of the first verified number applies.' : ''}
+          {' '}Now allowed: {allowed.length ? allowed.join(', ') : 'none'}.
+        </p>
+      </header>
+      <form
+        className="section-body"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const list = text.split(/[\s,]+/).map((c) => c.trim().toUpperCase()).filter(Boolean);
+          void save(list, 'Countries saved.');
+        }}
+      >
+        <label className="field">
+          <span>Country codes (ISO 3166-1, such as US, CA, GB)</span>
+          <input readOnly={!editable} value={text} onChange={(e) => setText(e.target.value)} placeholder="US, CA" />
+        </label>
+        <ErrorText error={act.error} />
+        {editable && (
+          <div className="form-foot">
+            <button type="submit" className="button primary" disabled={act.busy}>Save countries</button>
+            <button type="button" className="button" disabled={act.busy} onClick={() => save(null, 'Back to the default.')}>Use the default</button>
             {act.note && <span role="status" className="saved">{act.note}</span>}
           </div>
         )}
