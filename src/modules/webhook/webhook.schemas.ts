@@ -14,7 +14,7 @@ const Headers = Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLe
 });
 const Template = Type.Unknown({
   description:
-    'A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email), ts_unix (ts in whole seconds, for Slack's <!date^…>). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise).',
+    'A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email), ts_unix (ts in whole seconds, for Slack date formatting). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise).',
 });
 
 export const WebhookCreate = Type.Object(
