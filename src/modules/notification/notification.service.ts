@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type AlertOperation, type Priority, type Urgency, priorityFromRank } from '../alert/index.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
-import type { OnCallDirectory } from '../schedule/index.ts';
+import type { ChannelStep, OnCallDirectory } from '../schedule/index.ts';
 import { defaultSteps, draftPages } from './escalation.ts';
 import { type ConfiguredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
 import * as repo from './notification.repository.ts';
@@ -31,6 +31,38 @@ export function createPagingService(deps: {
 }) {
   const { db, clock, directory } = deps;
 
+  /**
+   * The steps that page `userId` at `level` of a schedule for a high-urgency alert, by priority
+   * (PRODUCT.md 10). Today: the level's steps for `critical` and `high`, the defaults fitted to the
+   * level's timeout (as GET …/level-channels shows). Per-person notification rules replace the
+   * level's steps here, and only here, when they come.
+   */
+  async function highUrgencySteps(orgId: string, scheduleId: string, level: number, _userId: string): Promise<{ priority: Priority; steps: ChannelStep[] }[]> {
+    return Promise.all((['critical', 'high'] as const).map(async (priority) => ({ priority, steps: await directory.steps(orgId, scheduleId, level, priority) })));
+  }
+
+  /**
+   * Whether each (level, person) of a schedule is reached by their high-urgency steps (reach.ts's
+   * reachOf, the rule the engine pages by): reachable only when the steps of every high-urgency
+   * priority reach a configured, working destination; problems say why a step does not.
+   */
+  async function reachability(orgId: string, scheduleId: string, people: readonly { level: number; userId: string }[]): Promise<(level: number, userId: string) => { reachable: boolean; problems: string[] }> {
+    const contacts = await repo.contactsOf(db, orgId, people.map((p) => p.userId));
+    const configured: ConfiguredChannels = deps.channels ? deps.channels() : { email: false, sms: false, voice: false, push: [] };
+    const out = new Map<string, { reachable: boolean; problems: string[] }>();
+    for (const { level, userId } of people) {
+      const key = `${level}|${userId}`;
+      if (out.has(key)) continue;
+      const byPriority = (await highUrgencySteps(orgId, scheduleId, level, userId)).map((p) => ({ priority: p.priority, reach: reachOf(p.steps, contacts(userId), configured, 'high') }));
+      const problems = [...new Set(byPriority.flatMap((p) => p.reach.problems))];
+      const reachable = byPriority.every((p) => p.reach.reachable);
+      // Reached at one priority and not at another: say which.
+      if (!reachable && byPriority.some((p) => p.reach.reachable)) for (const p of byPriority) if (!p.reach.reachable) problems.push(`${p.priority} priority: no step reaches them`);
+      out.set(key, { reachable, problems });
+    }
+    return (level, userId) => out.get(`${level}|${userId}`) ?? { reachable: false, problems: [] };
+  }
+
   async function cancel(trx: Kysely<Database>, alertId: string, scope: 'all' | 'escalation' | { user: string; alsoEscalation: boolean }, reason: string, by: string, now: string) {
     const r = await trx
       .updateTable('notifications')
@@ -48,6 +80,8 @@ export function createPagingService(deps: {
   }
 
   return {
+    reachability,
+
     /**
      * Inside an operation's transaction (PRODUCT.md 7.3): acknowledge, resolve and snooze cancel
      * the pending pages with the change; an acknowledgement stops the escalation and the
