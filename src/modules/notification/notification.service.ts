@@ -227,10 +227,14 @@ export function createPagingService(deps: {
       return { at: at.toISOString(), priority: input.priority, urgency, schedule_id: scheduleId, repeat: plan.repeat, paging: nobody ? ('nobody_on_call' as const) : ('ok' as const), levels, warnings };
     },
 
-    /** GET /api/services' `paging`: can a high-priority alert on the service page someone now? */
-    async pagingStatus(orgId: string, serviceIds: string[]): Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call'>> {
+    /**
+     * GET /api/services' `paging`: can a high-priority alert on the service page someone now?
+     * `unreachable` (PRODUCT.md 10): people are on call now at level 1, and no one of them is
+     * reached by their high-urgency steps (the same answer as GET /api/schedules/{id}/reachability).
+     */
+    async pagingStatus(orgId: string, serviceIds: string[]): Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call' | 'unreachable'>> {
       const now = clock.now();
-      const out = new Map<string, 'ok' | 'no_schedule' | 'nobody_on_call'>();
+      const out = new Map<string, 'ok' | 'no_schedule' | 'nobody_on_call' | 'unreachable'>();
       for (const id of serviceIds) {
         const scheduleId = await directory.chooseSchedule(orgId, id, { priority: 'high', urgency: 'high' }, now);
         const plan = scheduleId ? await directory.plan(orgId, scheduleId) : undefined;
@@ -245,7 +249,14 @@ export function createPagingService(deps: {
             break;
           }
         }
-        out.set(id, anyone ? 'ok' : 'nobody_on_call');
+        if (!anyone) {
+          out.set(id, 'nobody_on_call');
+          continue;
+        }
+        const first = [...plan.levels].sort((a, b) => a.level - b.level)[0]!;
+        const people = (await directory.onCall(orgId, scheduleId, first.level, now)).map((userId) => ({ level: first.level, userId }));
+        const reach = people.length ? await reachability(orgId, scheduleId, people) : undefined;
+        out.set(id, reach && !people.some((p) => reach(p.level, p.userId).reachable) ? 'unreachable' : 'ok');
       }
       return out;
     },

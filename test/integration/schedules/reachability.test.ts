@@ -102,6 +102,19 @@ for (const dialect of DIALECTS) {
       expect((await api('GET', `/api/schedules/${scheduleId}/reachability?from=2026-03-11T00:00:00Z&to=2026-04-11T00:00:00Z`)).statusCode).toBe(200);
     });
 
+    it('GET /api/services says paging unreachable while no one on call now at level 1 is reached, ok once someone is', async () => {
+      const made = await api('POST', '/api/services', { name: 'payments', schedule_id: scheduleId });
+      expect(made.statusCode, made.body).toBe(200);
+      // Now (Wednesday 15:00): Ann, who has no device and no number.
+      expect((await api('GET', `/api/services/${made.json().id}`)).json()).toMatchObject({ paging: 'unreachable' });
+      const list = (await api('GET', '/api/services?limit=500')).json() as Json[];
+      expect(list.find((x) => x.id === made.json().id)).toMatchObject({ paging: 'unreachable' });
+      // Thursday 10:00: Bob, who has a working device.
+      t.clock.set(new Date('2026-03-12T10:00:00.000Z'));
+      expect((await api('GET', `/api/services/${made.json().id}`)).json()).toMatchObject({ paging: 'ok' });
+      t.clock.set(new Date('2026-03-11T15:00:00.000Z'));
+    });
+
     it('is 404 for another organization\'s schedule', async () => {
       const r = await api('GET', `/api/schedules/${scheduleId}/reachability`, undefined, other);
       expect(r.statusCode, r.body).toBe(404);

@@ -12544,8 +12544,8 @@ export interface components {
             dedupe_mode: "event_key_only";
             created_at: string;
             updated_at: string;
-            /** @description Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now). */
-            paging: "ok" | "no_schedule" | "nobody_on_call";
+            /** @description Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now); unreachable (no one on call now at level 1 is reached by their high-urgency steps: GET /api/schedules/{id}/reachability says why). */
+            paging: "ok" | "no_schedule" | "nobody_on_call" | "unreachable";
         };
         ServiceCreate: {
             name: string;
@@ -12572,8 +12572,8 @@ export interface components {
             dedupe_mode: "event_key_only";
             created_at: string;
             updated_at: string;
-            /** @description Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now). */
-            paging: "ok" | "no_schedule" | "nobody_on_call";
+            /** @description Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now); unreachable (no one on call now at level 1 is reached by their high-urgency steps: GET /api/schedules/{id}/reachability says why). */
+            paging: "ok" | "no_schedule" | "nobody_on_call" | "unreachable";
             default_integration: {
                 id: string;
                 type: string;
