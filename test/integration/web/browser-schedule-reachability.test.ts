@@ -71,6 +71,12 @@ suite('browser: the escalation preview warns about people it cannot reach', { ti
     expect(await warning.allTextContents()).toEqual([
       '! Ann cannot be reached by high-urgency pages: push: no working device; sms: not configured on this server; voice: not configured on this server.',
     ]);
+    // The shift timeline marks Ann's shifts (level 1), not Bob's (level 2).
+    const timeline = p.getByRole('region', { name: 'Shift timeline' });
+    expect(await timeline.locator('li.unreachable').count()).toBeGreaterThan(0);
+    const marked = await timeline.locator('li.unreachable').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    expect(marked.every((l) => l.startsWith('Ann, level 1'))).toBe(true);
+    expect(await timeline.locator('li.unreachable').first().getAttribute('title')).toContain('cannot be reached: push: no working device');
     await pages.expectAccessible(p, 'the schedule page with an unreachable person');
   });
 });
