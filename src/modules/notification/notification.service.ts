@@ -32,19 +32,20 @@ export function createPagingService(deps: {
   const { db, clock, directory } = deps;
 
   /**
-   * The steps that page `userId` at `level` of a schedule for a high-urgency alert, by priority
-   * (PRODUCT.md 10). Today: the level's steps for `critical` and `high`, the defaults fitted to the
+   * The steps that page `userId` at `level` of a schedule for a high-urgency alert (PRODUCT.md 10).
+   * Today: the level's steps for `critical` and for `high` together, the defaults fitted to the
    * level's timeout (as GET …/level-channels shows). Per-person notification rules replace the
    * level's steps here, and only here, when they come.
    */
-  async function highUrgencySteps(orgId: string, scheduleId: string, level: number, _userId: string): Promise<{ priority: Priority; steps: ChannelStep[] }[]> {
-    return Promise.all((['critical', 'high'] as const).map(async (priority) => ({ priority, steps: await directory.steps(orgId, scheduleId, level, priority) })));
+  async function highUrgencySteps(orgId: string, scheduleId: string, level: number, _userId: string): Promise<ChannelStep[]> {
+    const byPriority = await Promise.all((['critical', 'high'] as const).map((priority) => directory.steps(orgId, scheduleId, level, priority)));
+    return byPriority.flat();
   }
 
   /**
-   * Whether each (level, person) of a schedule is reached by their high-urgency steps (reach.ts's
-   * reachOf, the rule the engine pages by): reachable only when the steps of every high-urgency
-   * priority reach a configured, working destination; problems say why a step does not.
+   * Whether each (level, person) of a schedule is reached by their high-urgency steps: reach.ts's
+   * reachOf, the rule the engine pages by (at least one step reaches a configured, working
+   * destination); problems say why a step does not.
    */
   async function reachability(orgId: string, scheduleId: string, people: readonly { level: number; userId: string }[]): Promise<(level: number, userId: string) => { reachable: boolean; problems: string[] }> {
     const contacts = await repo.contactsOf(db, orgId, people.map((p) => p.userId));
@@ -53,11 +54,7 @@ export function createPagingService(deps: {
     for (const { level, userId } of people) {
       const key = `${level}|${userId}`;
       if (out.has(key)) continue;
-      const byPriority = (await highUrgencySteps(orgId, scheduleId, level, userId)).map((p) => ({ priority: p.priority, reach: reachOf(p.steps, contacts(userId), configured, 'high') }));
-      const problems = [...new Set(byPriority.flatMap((p) => p.reach.problems))];
-      const reachable = byPriority.every((p) => p.reach.reachable);
-      // Reached at one priority and not at another: say which.
-      if (!reachable && byPriority.some((p) => p.reach.reachable)) for (const p of byPriority) if (!p.reach.reachable) problems.push(`${p.priority} priority: no step reaches them`);
+      const { reachable, problems } = reachOf(await highUrgencySteps(orgId, scheduleId, level, userId), contacts(userId), configured, 'high');
       out.set(key, { reachable, problems });
     }
     return (level, userId) => out.get(`${level}|${userId}`) ?? { reachable: false, problems: [] };
