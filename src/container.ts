@@ -210,6 +210,8 @@ export function createContainer(opts: ContainerOptions) {
     db, dialect, clock,
     // A chat step names an existing, enabled chat destination of the organization (PRODUCT.md 7.2, 8).
     chatDestinations: (q, orgId, ids) => webhookRepository.destinationsForSteps(q, orgId, ids, dialect),
+    // Who a schedule's shifts reach (PRODUCT.md 10): the paging module's one rule (notification/reach.ts).
+    reachability: (orgId, scheduleId, people) => paging.reachability(orgId, scheduleId, people),
   });
   const routing = createRoutingService({ db, dialect, clock });
   const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {
   blockLabel, instantOf, layoutShifts, localInputValue, parseLocalInput, positionOf, rangeLabel, timelineDays, wallOf, type ShiftIn,
 } from '../../web/src/schedules/timeline.ts';
-import { delayWords, escalationPlan, levelStarts, stepsWords } from '../../web/src/schedules/escalation.ts';
+import { delayWords, escalationPlan, levelStarts, stepsWords, unreachableAt } from '../../web/src/schedules/escalation.ts';
 
 // The dashboard's schedule timeline and escalation preview are pure functions (docs/adr/0604):
 // shifts in, positioned blocks out; zone arithmetic read from Intl.
@@ -175,5 +175,20 @@ describe('escalation preview', () => {
     expect(delayWords(45)).toBe('after 45 s');
     expect(stepsWords(channels[0]!.steps)).toBe('Push at once, SMS after 1 min, Voice call after 2 min');
     expect(stepsWords([])).toBe('Nobody is paged');
+  });
+});
+
+describe('unreachableAt (the preview\'s warnings, PRODUCT.md 10)', () => {
+  const shift = (user_id: string, start: string, end: string, reachable: boolean, problems: string[] = []) => ({ level: 1, user_id, name: user_id, start, end, reachable, problems });
+  const rows = [
+    shift('ann', '2026-03-11T09:00:00Z', '2026-03-12T09:00:00Z', false, ['push: no working device']),
+    shift('ann', '2026-03-12T09:00:00Z', '2026-03-13T09:00:00Z', true),
+    shift('bob', '2026-03-11T09:00:00Z', '2026-03-12T09:00:00Z', true),
+  ];
+  const people = [{ user_id: 'ann', name: 'Ann' }, { user_id: 'bob', name: 'Bob' }];
+  it('names the people whose shift at the level\'s start does not reach them, with why', () => {
+    expect(unreachableAt(rows, 1, people, Date.parse('2026-03-11T15:00:00Z'))).toEqual([{ name: 'Ann', problems: ['push: no working device'] }]);
+    expect(unreachableAt(rows, 1, people, Date.parse('2026-03-12T09:00:00Z'))).toEqual([]);
+    expect(unreachableAt(rows, 2, people, Date.parse('2026-03-11T15:00:00Z'))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type AlertOperation, type Priority, type Urgency, priorityFromRank } from '../alert/index.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
-import type { OnCallDirectory } from '../schedule/index.ts';
+import type { ChannelStep, OnCallDirectory } from '../schedule/index.ts';
 import { defaultSteps, draftPages } from './escalation.ts';
 import { type ConfiguredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
 import * as repo from './notification.repository.ts';
@@ -31,6 +31,35 @@ export function createPagingService(deps: {
 }) {
   const { db, clock, directory } = deps;
 
+  /**
+   * The steps that page `userId` at `level` of a schedule for a high-urgency alert (PRODUCT.md 10).
+   * Today: the level's steps for `critical` and for `high` together, the defaults fitted to the
+   * level's timeout (as GET …/level-channels shows). Per-person notification rules replace the
+   * level's steps here, and only here, when they come.
+   */
+  async function highUrgencySteps(orgId: string, scheduleId: string, level: number, _userId: string): Promise<ChannelStep[]> {
+    const byPriority = await Promise.all((['critical', 'high'] as const).map((priority) => directory.steps(orgId, scheduleId, level, priority)));
+    return byPriority.flat();
+  }
+
+  /**
+   * Whether each (level, person) of a schedule is reached by their high-urgency steps: reach.ts's
+   * reachOf, the rule the engine pages by (at least one step reaches a configured, working
+   * destination); problems say why a step does not.
+   */
+  async function reachability(orgId: string, scheduleId: string, people: readonly { level: number; userId: string }[]): Promise<(level: number, userId: string) => { reachable: boolean; problems: string[] }> {
+    const contacts = await repo.contactsOf(db, orgId, people.map((p) => p.userId));
+    const configured: ConfiguredChannels = deps.channels ? deps.channels() : { email: false, sms: false, voice: false, push: [] };
+    const out = new Map<string, { reachable: boolean; problems: string[] }>();
+    for (const { level, userId } of people) {
+      const key = `${level}|${userId}`;
+      if (out.has(key)) continue;
+      const { reachable, problems } = reachOf(await highUrgencySteps(orgId, scheduleId, level, userId), contacts(userId), configured, 'high');
+      out.set(key, { reachable, problems });
+    }
+    return (level, userId) => out.get(`${level}|${userId}`) ?? { reachable: false, problems: [] };
+  }
+
   async function cancel(trx: Kysely<Database>, alertId: string, scope: 'all' | 'escalation' | { user: string; alsoEscalation: boolean }, reason: string, by: string, now: string) {
     const r = await trx
       .updateTable('notifications')
@@ -48,6 +77,8 @@ export function createPagingService(deps: {
   }
 
   return {
+    reachability,
+
     /**
      * Inside an operation's transaction (PRODUCT.md 7.3): acknowledge, resolve and snooze cancel
      * the pending pages with the change; an acknowledgement stops the escalation and the
@@ -193,10 +224,14 @@ export function createPagingService(deps: {
       return { at: at.toISOString(), priority: input.priority, urgency, schedule_id: scheduleId, repeat: plan.repeat, paging: nobody ? ('nobody_on_call' as const) : ('ok' as const), levels, warnings };
     },
 
-    /** GET /api/services' `paging`: can a high-priority alert on the service page someone now? */
-    async pagingStatus(orgId: string, serviceIds: string[]): Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call'>> {
+    /**
+     * GET /api/services' `paging`: can a high-priority alert on the service page someone now?
+     * `unreachable` (PRODUCT.md 10): people are on call now at level 1, and no one of them is
+     * reached by their high-urgency steps (the same answer as GET /api/schedules/{id}/reachability).
+     */
+    async pagingStatus(orgId: string, serviceIds: string[]): Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call' | 'unreachable'>> {
       const now = clock.now();
-      const out = new Map<string, 'ok' | 'no_schedule' | 'nobody_on_call'>();
+      const out = new Map<string, 'ok' | 'no_schedule' | 'nobody_on_call' | 'unreachable'>();
       for (const id of serviceIds) {
         const scheduleId = await directory.chooseSchedule(orgId, id, { priority: 'high', urgency: 'high' }, now);
         const plan = scheduleId ? await directory.plan(orgId, scheduleId) : undefined;
@@ -211,7 +246,14 @@ export function createPagingService(deps: {
             break;
           }
         }
-        out.set(id, anyone ? 'ok' : 'nobody_on_call');
+        if (!anyone) {
+          out.set(id, 'nobody_on_call');
+          continue;
+        }
+        const first = [...plan.levels].sort((a, b) => a.level - b.level)[0]!;
+        const people = (await directory.onCall(orgId, scheduleId, first.level, now)).map((userId) => ({ level: first.level, userId }));
+        const reach = people.length ? await reachability(orgId, scheduleId, people) : undefined;
+        out.set(id, reach && !people.some((p) => reach(p.level, p.userId).reachable) ? 'unreachable' : 'ok');
       }
       return out;
     },

@@ -75,6 +75,20 @@ export function scheduleRoutes(deps: { schedules: ScheduleService; routing: Rout
       },
       handler: async (req) => schedules.shifts(req.actor.orgId, req.params.id, req.query.from, req.query.to),
     });
+    app.get('/api/schedules/:id/reachability', {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Every shift in [from, to) (default the next 7 days, at most 31) and whether the person\'s high-urgency steps reach them',
+        params: IdParams,
+        querystring: Type.Object({
+          from: Type.Optional(TimeQuery('Start, with an offset or Z; default now.')),
+          to: Type.Optional(TimeQuery('End, with an offset or Z; default 7 days after from, at most 31.')),
+        }),
+        response: { 200: Type.Array(Type.Ref('ShiftReach')), ...errorResponses() },
+      },
+      handler: async (req) => schedules.reachability(req.actor.orgId, req.params.id, req.query.from, req.query.to),
+    });
     app.get('/api/schedules/:id/overrides', {
       config: read,
       schema: {

@@ -160,6 +160,19 @@ export const ShiftSchema = Type.Object(
   { $id: 'Shift' },
 );
 
+export const ShiftReachSchema = Type.Object(
+  {
+    level: Type.Integer(),
+    user_id: Type.String(),
+    name: Type.String(),
+    start: Type.String(),
+    end: Type.String(),
+    reachable: Type.Boolean({ description: 'Whether the person\'s steps for high urgency reach at least one configured, working destination.' }),
+    problems: Type.Array(Type.String(), { description: 'Why a step does not reach them ("sms: no verified phone number").' }),
+  },
+  { $id: 'ShiftReach' },
+);
+
 const Step = Type.Object({
   channel: Type.Union(['push', 'sms', 'voice', 'email', 'chat'].map((c) => Type.Literal(c))),
   delay_seconds: Type.Integer({ minimum: 0, maximum: 86_400, description: 'From the start of the level; shorter than the level\'s timeout.' }),
@@ -237,6 +250,6 @@ export const CalendarFeedCreated = Type.Object(
 );
 
 export const scheduleSchemas = [
-  ScheduleWrite, ScheduleSchema, ScheduleClone, ScheduleOverrideCreate, ScheduleOverrideSchema, OnCallSchema, ShiftSchema,
+  ScheduleWrite, ScheduleSchema, ScheduleClone, ScheduleOverrideCreate, ScheduleOverrideSchema, OnCallSchema, ShiftSchema, ShiftReachSchema,
   LevelChannels, LevelChannelEntry, ServiceRoutingWrite, ServiceRoutingSchema, CalendarFeedCreate, CalendarFeedSchema, CalendarFeedCreated,
 ];

@@ -20,6 +20,21 @@ import { DAY, ianaZone } from './tz.ts';
 import { schedulesChanged } from './changes.ts';
 
 export const SHIFTS_MAX_MS = 31 * DAY;
+/** GET …/reachability's window when `to` is not given (PRODUCT.md 10). */
+export const REACHABILITY_DEFAULT_MS = 7 * DAY;
+
+/** A shifts window: both instants valid, to after from, at most 31 days; else a 400 naming the field. */
+function shiftWindow(from: number | undefined, to: number | undefined, named: { to: boolean } = { to: true }): { from: number; to: number } {
+  const problems: FieldProblem[] = [];
+  if (from === undefined) problems.push({ field: 'from', message: INSTANT_HINT });
+  if (to === undefined && named.to) problems.push({ field: 'to', message: INSTANT_HINT });
+  if (from !== undefined && to !== undefined) {
+    if (to <= from) problems.push({ field: 'to', message: 'must be after from' });
+    else if (to - from > SHIFTS_MAX_MS) problems.push({ field: 'to', message: 'must be at most 31 days after from' });
+  }
+  if (problems.length) throw badRequest(problems);
+  return { from: from!, to: to! };
+}
 /** Destination kinds a chat step may post to (PRODUCT.md 8: the kinds with provider-ready page templates). */
 const CHAT_KINDS = ['slack', 'teams', 'discord'];
 
@@ -62,8 +77,19 @@ export function createScheduleService(deps: {
    * destination (PRODUCT.md 7.2, 8). Wired by the container from the webhook module.
    */
   chatDestinations?: (q: Kysely<Database>, orgId: string, ids: string[]) => Promise<{ id: string; kind: string; enabled: number }[]>;
+  /**
+   * Whether each (level, person) of a schedule is reached by their high-urgency steps (PRODUCT.md
+   * 10): the paging module's answer (one rule: notification/reach.ts), wired by the container.
+   */
+  reachability?: (orgId: string, scheduleId: string, people: { level: number; userId: string }[]) => Promise<(level: number, userId: string) => { reachable: boolean; problems: string[] }>;
 }) {
   const { db, dialect, clock } = deps;
+
+  /** Every shift of every level in [from, to), overrides applied (GET …/shifts, …/reachability). */
+  async function shiftsOf(tree: Awaited<ReturnType<typeof repo.loadTree>>, from: number, to: number) {
+    const overrides = await repo.overridesBetween(db, tree.schedule.id, isoOf(from), isoOf(to));
+    return shiftsBetween(scheduleSpec(tree), overrides.map(overrideSpec), from, to);
+  }
   /** A committed change: the on-call directory's snapshots reload (changes.ts). */
   const committed = async <T>(done: Promise<T>): Promise<T> => {
     const value = await done;
@@ -318,20 +344,26 @@ export function createScheduleService(deps: {
     async shifts(orgId: string, id: string, fromText: string, toText: string) {
       // Another organization's schedule is 404 whatever the window says.
       const tree = await repo.loadTree(db, await loadOwn(db, orgId, id));
-      const from = parseInstant(fromText);
-      const to = parseInstant(toText);
-      const problems: FieldProblem[] = [];
-      if (from === undefined) problems.push({ field: 'from', message: INSTANT_HINT });
-      if (to === undefined) problems.push({ field: 'to', message: INSTANT_HINT });
-      if (from !== undefined && to !== undefined) {
-        if (to <= from) problems.push({ field: 'to', message: 'must be after from' });
-        else if (to - from > SHIFTS_MAX_MS) problems.push({ field: 'to', message: 'must be at most 31 days after from' });
-      }
-      if (problems.length) throw badRequest(problems);
-      const overrides = await repo.overridesBetween(db, id, isoOf(from!), isoOf(to!));
-      return shiftsBetween(scheduleSpec(tree), overrides.map(overrideSpec), from!, to!).map((s) => ({
+      const { from, to } = shiftWindow(parseInstant(fromText), parseInstant(toText));
+      return (await shiftsOf(tree, from, to)).map((s) => ({
         level: s.level, user_id: s.userId, layer_id: s.layerId, source: s.source, start: isoOf(s.start), end: isoOf(s.end),
       }));
+    },
+
+    /**
+     * GET …/reachability (PRODUCT.md 10): every shift in [from, to) (default the next 7 days, at
+     * most 31) with whether the person's high-urgency steps reach them, and why not.
+     */
+    async reachability(orgId: string, id: string, fromText?: string, toText?: string) {
+      const tree = await repo.loadTree(db, await loadOwn(db, orgId, id));
+      const fromAt = fromText === undefined ? clock.now().getTime() : parseInstant(fromText);
+      const toAt = toText === undefined ? (fromAt === undefined ? undefined : fromAt + REACHABILITY_DEFAULT_MS) : parseInstant(toText);
+      const { from, to } = shiftWindow(fromAt, toAt, { to: toText !== undefined });
+      const shifts = await shiftsOf(tree, from, to);
+      if (!deps.reachability) throw new Error('schedule service: reachability is not wired');
+      const reach = await deps.reachability(orgId, id, shifts.map((s) => ({ level: s.level, userId: s.userId })));
+      const names = await repo.userNames(db, shifts.map((s) => s.userId));
+      return shifts.map((s) => ({ level: s.level, user_id: s.userId, name: names.get(s.userId) ?? '', start: isoOf(s.start), end: isoOf(s.end), ...reach(s.level, s.userId) }));
     },
 
     /** GET …/overrides: those overlapping [from, to) (from: now by default; to: open), by start. */

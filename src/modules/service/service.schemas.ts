@@ -10,8 +10,8 @@ export const ServiceSchema = Type.Object(
     dedupe_mode: Type.String({ enum: ['event_key_only'] }),
     created_at: Type.String(),
     updated_at: Type.String(),
-    paging: Type.Union([Type.Literal('ok'), Type.Literal('no_schedule'), Type.Literal('nobody_on_call')], {
-      description: 'Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now).',
+    paging: Type.Union([Type.Literal('ok'), Type.Literal('no_schedule'), Type.Literal('nobody_on_call'), Type.Literal('unreachable')], {
+      description: 'Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now); unreachable (no one on call now at level 1 is reached by their high-urgency steps: GET /api/schedules/{id}/reachability says why).',
     }),
   },
   { $id: 'Service' },

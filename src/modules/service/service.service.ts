@@ -48,8 +48,8 @@ export function createServiceService(deps: {
   integrations: Pick<IntegrationService, 'createDefaultWebhookTx'>;
   /** 400 unless the id names a schedule of the organization (the schedule module, issue 20). */
   schedules: { assertSchedule(trx: Kysely<Database>, orgId: string, scheduleId: string): Promise<void> };
-  /** Each service's `paging` (PRODUCT.md 7.3): ok, no_schedule or nobody_on_call, from the paging engine. */
-  pagingOf?: (orgId: string, serviceIds: string[]) => Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call'>>;
+  /** Each service's `paging` (PRODUCT.md 7.3): ok, no_schedule, nobody_on_call or unreachable, from the paging engine. */
+  pagingOf?: (orgId: string, serviceIds: string[]) => Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call' | 'unreachable'>>;
 }) {
   const { db, clock } = deps;
   return {

@@ -122,6 +122,7 @@ const MATRIX: Record<string, [Aud, Role]> = {
   // Schedules (issue 20): reading a schedule and its timeline, and a person's own calendar feeds.
   'GET /api/schedules/{id}': ['DI', 'observer'],
   'GET /api/schedules/{id}/shifts': ['DI', 'observer'],
+  'GET /api/schedules/{id}/reachability': ['DI', 'observer'],
   'GET /api/schedules/{id}/overrides': ['DI', 'observer'],
   'GET /api/me/calendar-feeds': ['DI', 'observer'],
   'POST /api/me/calendar-feeds': ['DI', 'responder'],

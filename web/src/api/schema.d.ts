@@ -9980,6 +9980,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schedules/{id}/reachability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every shift in [from, to) (default the next 7 days, at most 31) and whether the person's high-urgency steps reach them */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, with an offset or Z; default now. */
+                    from?: string;
+                    /** @description End, with an offset or Z; default 7 days after from, at most 31. */
+                    to?: string;
+                };
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShiftReach"][];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/schedules/{id}/overrides": {
         parameters: {
             query?: never;
@@ -12452,8 +12544,8 @@ export interface components {
             dedupe_mode: "event_key_only";
             created_at: string;
             updated_at: string;
-            /** @description Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now). */
-            paging: "ok" | "no_schedule" | "nobody_on_call";
+            /** @description Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now); unreachable (no one on call now at level 1 is reached by their high-urgency steps: GET /api/schedules/{id}/reachability says why). */
+            paging: "ok" | "no_schedule" | "nobody_on_call" | "unreachable";
         };
         ServiceCreate: {
             name: string;
@@ -12480,8 +12572,8 @@ export interface components {
             dedupe_mode: "event_key_only";
             created_at: string;
             updated_at: string;
-            /** @description Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now). */
-            paging: "ok" | "no_schedule" | "nobody_on_call";
+            /** @description Whether a high-priority alert would page someone now: ok; no_schedule (no schedule_id and no routing rule picks one); nobody_on_call (no level of the schedule has anyone on call now); unreachable (no one on call now at level 1 is reached by their high-urgency steps: GET /api/schedules/{id}/reachability says why). */
+            paging: "ok" | "no_schedule" | "nobody_on_call" | "unreachable";
             default_integration: {
                 id: string;
                 type: string;
@@ -13724,6 +13816,17 @@ export interface components {
             source: "rotation" | "override";
             start: string;
             end: string;
+        };
+        ShiftReach: {
+            level: number;
+            user_id: string;
+            name: string;
+            start: string;
+            end: string;
+            /** @description Whether the person's steps for high urgency reach at least one configured, working destination. */
+            reachable: boolean;
+            /** @description Why a step does not reach them ("sms: no verified phone number"). */
+            problems: string[];
         };
         /** @description Replaces every entry; pairs not sent go back to the defaults. */
         LevelChannels: {

@@ -23,6 +23,12 @@ export function ShiftTimeline(props: { scheduleId: string; zone: string; levels:
     queryKey: ['shifts', props.scheduleId, from, to],
     queryFn: () => must(api.GET('/api/schedules/{id}/shifts', { params: { path: { id: props.scheduleId }, query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() } } })),
   });
+  // Who their high-urgency steps cannot reach (PRODUCT.md 10): the same window's answer, by level and person.
+  const reach = useQuery({
+    queryKey: ['reachability', props.scheduleId, from, to],
+    queryFn: () => must(api.GET('/api/schedules/{id}/reachability', { params: { path: { id: props.scheduleId }, query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() } } })),
+  });
+  const unreachable = (level: number, userId: string) => reach.data?.find((r) => r.level === level && r.user_id === userId && !r.reachable);
   const rows = layoutShifts(shifts.data ?? [], from, to, props.levels);
   const nowAt = positionOf(props.now, from, to);
   const name = (id: string) => nameOf(props.members.get(id));
@@ -66,18 +72,24 @@ export function ShiftTimeline(props: { scheduleId: string; zone: string; levels:
                 {days.slice(1, -1).map((d, i) => <span key={d} aria-hidden="true" className={`tl-gridline${(i + 1) % 7 === 0 ? ' week' : ''}`} style={{ left: `${positionOf(d, from, to)}%` }} />)}
                 {nowAt !== undefined && <span className="tl-now" style={{ left: `${nowAt}%` }} aria-hidden="true">{r.level === rows[0]?.level && <span>Now</span>}</span>}
                 <ol className="tl-blocks" aria-labelledby={`tl-level-${r.level}`}>
-                  {r.blocks.map((b) => (
-                    <li
-                      key={`${b.user_id}-${b.start}-${b.source}`}
-                      className={`tl-block c${colourOf(b.user_id, props.members)} ${b.source}${b.width < SHORT_PERCENT ? ' short' : ''}${b.continuesBefore ? ' cont-before' : ''}${b.continuesAfter ? ' cont-after' : ''}`}
-                      style={{ left: `${b.left}%`, width: `${b.width}%`, top: `${b.lane * 3.1 + 0.2}rem` }}
-                      aria-label={blockLabel(b, name(b.user_id), props.zone)}
-                      title={blockLabel(b, name(b.user_id), props.zone)}
-                    >
-                      <span className="tl-who">{b.source === 'override' && <span aria-hidden="true">⇄ </span>}{name(b.user_id)}</span>
-                      <span className="tl-when">{formatIn(Date.parse(b.start), props.zone)} – {formatIn(Date.parse(b.end), props.zone)}</span>
-                    </li>
-                  ))}
+                  {r.blocks.map((b) => {
+                    const u = unreachable(b.level, b.user_id);
+                    return (
+                      <li
+                        key={`${b.user_id}-${b.start}-${b.source}`}
+                        className={`tl-block c${colourOf(b.user_id, props.members)} ${b.source}${b.width < SHORT_PERCENT ? ' short' : ''}${b.continuesBefore ? ' cont-before' : ''}${b.continuesAfter ? ' cont-after' : ''}${u ? ' unreachable' : ''}`}
+                        style={{ left: `${b.left}%`, width: `${b.width}%`, top: `${b.lane * 3.1 + 0.2}rem` }}
+                        aria-label={blockLabel(b, name(b.user_id), props.zone)}
+                        title={`${blockLabel(b, name(b.user_id), props.zone)}${u ? ` (cannot be reached: ${u.problems.join('; ')})` : ''}`}
+                      >
+                        <span className="tl-who">
+                          {u && <span className="tl-unreachable" data-testid="timeline-unreachable" aria-hidden="true">! </span>}
+                          {b.source === 'override' && <span aria-hidden="true">⇄ </span>}{name(b.user_id)}
+                        </span>
+                        <span className="tl-when">{formatIn(Date.parse(b.start), props.zone)} – {formatIn(Date.parse(b.end), props.zone)}</span>
+                      </li>
+                    );
+                  })}
                 </ol>
                 {shifts.data && r.blocks.length === 0 && <p className="tl-empty">Nobody on call in these two weeks</p>}
               </div>
@@ -85,7 +97,7 @@ export function ShiftTimeline(props: { scheduleId: string; zone: string; levels:
           ))}
         </div>
       </div>
-      <p className="muted small"><span className="legend-swatch override" aria-hidden="true" /> Striped blocks with ⇄ are overrides.</p>
+      <p className="muted small"><span className="legend-swatch override" aria-hidden="true" /> Striped blocks with ⇄ are overrides.{reach.data?.some((r) => !r.reachable) && ' Blocks marked ! are shifts of people their high-urgency steps cannot reach (hover for why).'}</p>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { Confirm, ErrorText, useMe } from '../ui';
 import { useServices } from './Alerts';
 import { ShiftTimeline } from '../components/ShiftTimeline';
 import { LevelChannelMatrix } from '../components/LevelChannelMatrix';
-import { CHANNEL_LABEL, delayWords, escalationPlan, levelStarts } from '../schedules/escalation';
+import { CHANNEL_LABEL, delayWords, escalationPlan, levelStarts, unreachableAt } from '../schedules/escalation';
 import { nameOf, PRIORITY_LIST, useMembers, useOnCall, useSchedule, type Member, type OnCall, type Schedule } from '../schedules/data';
 import { formatIn, localInputValue, parseLocalInput } from '../schedules/timeline';
 import '../styles/schedules.css';
@@ -338,6 +338,15 @@ function EscalationPreview({ schedule: s, now }: { schedule: Schedule; now: numb
     }),
   });
   const channels = useQuery({ queryKey: ['level-channels', s.id], queryFn: () => must(api.GET('/api/schedules/{id}/level-channels', { params: { path: { id: s.id } } })) });
+  // Whether each person on call is reached by their high-urgency steps (PRODUCT.md 10), from now
+  // until the last level starts (a short window; at least an hour, at most the 31 days allowed).
+  const lastStart = Math.max(now, ...starts.values());
+  const reachFrom = new Date(now).toISOString();
+  const reachTo = new Date(Math.min(now + 31 * 86_400_000, Math.max(lastStart + 60_000, now + 3_600_000))).toISOString();
+  const reach = useQuery({
+    queryKey: ['reachability', s.id, reachFrom, reachTo],
+    queryFn: () => must(api.GET('/api/schedules/{id}/reachability', { params: { path: { id: s.id }, query: { from: reachFrom, to: reachTo } } })),
+  });
   const ready = channels.data && at.every((q) => q.data);
   const plan = ready
     ? escalationPlan({
@@ -369,7 +378,7 @@ function EscalationPreview({ schedule: s, now }: { schedule: Schedule; now: numb
           </select>
         </label>
       </div>
-      <ErrorText error={channels.error ?? at.find((q) => q.error)?.error} />
+      <ErrorText error={channels.error ?? reach.error ?? at.find((q) => q.error)?.error} />
       <ol className="plan" aria-busy={!ready}>
         {plan.map((l) => (
           <li key={l.level} className="plan-level">
@@ -377,6 +386,11 @@ function EscalationPreview({ schedule: s, now }: { schedule: Schedule; now: numb
               <strong>Level {l.level}</strong>
               <span className="muted small">{l.level === 1 ? 'at once' : `at ${formatIn(l.startsAt, zone)} if nobody acknowledged`}</span>
             </div>
+            {reach.data && unreachableAt(reach.data, l.level, l.people, l.startsAt).map((u) => (
+              <p key={u.name} className="paging-nobody_on_call small" data-testid="preview-unreachable">
+                <span aria-hidden="true">!</span> {u.name} cannot be reached by high-urgency pages{u.problems.length ? `: ${u.problems.join('; ')}` : ''}.
+              </p>
+            ))}
             {l.pages.length === 0 ? (
               <p className="paging-nobody_on_call small"><span aria-hidden="true">!</span> {l.people.length === 0 ? 'Nobody is on call: this level pages nobody.' : 'No channel steps for this priority.'}</p>
             ) : (

@@ -6,7 +6,7 @@ import { canAdmin } from '../permissions';
 import { CopyButton, ErrorText, useMe } from '../ui';
 import { useServices } from './Alerts';
 
-const PAGING: Record<string, string> = { ok: 'Pages someone', no_schedule: 'No schedule: pages nobody', nobody_on_call: 'Nobody on call now' };
+const PAGING: Record<string, string> = { ok: 'Pages someone', no_schedule: 'No schedule: pages nobody', nobody_on_call: 'Nobody on call now', unreachable: 'On call now but unreachable' };
 
 export function ServicesPage() {
   const me = useMe();

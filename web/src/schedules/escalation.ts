@@ -100,3 +100,27 @@ export function stepsWords(steps: PlanStepIn[]): string {
     .map((s) => `${CHANNEL_LABEL[s.channel] ?? s.channel} ${delayWords(s.delay_seconds)}`)
     .join(', ');
 }
+
+/** A shift of GET /api/schedules/{id}/reachability (PRODUCT.md 10). */
+export interface ShiftReachIn {
+  level: number;
+  user_id: string;
+  name: string;
+  start: string;
+  end: string;
+  reachable: boolean;
+  problems: string[];
+}
+
+/**
+ * The people of a level its high-urgency steps cannot reach when the level starts at `at`, with
+ * why: from the server's answer (one rule, notification/reach.ts), never guessed here.
+ */
+export function unreachableAt(shifts: readonly ShiftReachIn[], level: number, people: readonly PlanPerson[], at: number): { name: string; problems: string[] }[] {
+  const out: { name: string; problems: string[] }[] = [];
+  for (const p of people) {
+    const shift = shifts.find((s) => s.level === level && s.user_id === p.user_id && Date.parse(s.start) <= at && at < Date.parse(s.end));
+    if (shift && !shift.reachable) out.push({ name: p.name, problems: shift.problems });
+  }
+  return out;
+}
