@@ -5538,7 +5538,7 @@ export interface paths {
         put?: never;
         /**
          * Send a six-digit code by SMS (one a minute, five an hour per number; counts toward the plan's SMS)
-         * @description Only from an account whose email address is verified, and only to a number of a country the organization allows (`phone_countries` of /api/org/settings); 409 otherwise (docs/adr/0705).
+         * @description Only from an account whose email address is verified, and only to a number of a country the organization allows (`phone_countries` of /api/org/settings); 409 otherwise.
          */
         post: {
             parameters: {
@@ -5767,7 +5767,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test page now through a channel and answer its fate
-         * @description sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization's `phone_countries`), push needs `device_id`; email goes to your address. Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), and at most 5 a day per person and 25 per organization go without waiting (docs/adr/0705).
+         * @description sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization's `phone_countries`), push needs `device_id`; email goes to your address. Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), and at most 5 a day per person and 25 per organization go without waiting.
          */
         post: {
             parameters: {
@@ -13638,7 +13638,7 @@ export interface components {
                     reachable?: boolean;
                     /** @description Why each step that cannot reach the person does not ("sms: not configured on this server"). */
                     problems?: string[];
-                    /** @description email: no step reaches the person, so the page goes by email at once (PRODUCT.md 10). */
+                    /** @description email: no step reaches the person, so the page goes by email at once. */
                     fallback?: "email" | null;
                 }[];
                 pages: {
@@ -13652,7 +13652,7 @@ export interface components {
                     fallback?: boolean;
                 }[];
             }[];
-            /** @description One line per person paged who no step can reach: the email fallback, or unreachable (PRODUCT.md 10). */
+            /** @description One line per person paged who no step can reach: the email fallback, or unreachable. */
             warnings: string[];
         };
         TestPageRequest: {
@@ -13852,7 +13852,7 @@ export interface components {
             }[];
             /** @description True when the pair is not set and the defaults apply (critical and high: push at 0 s, sms at 60 s, voice at 120 s; medium and low: push and email at 0 s; info: email at 0 s); steps are those that apply at this level. */
             default: boolean;
-            /** @description Default steps left out because their delay is not shorter than the level's timeout (PRODUCT.md 10); absent when none are. */
+            /** @description Default steps left out because their delay is not shorter than the level's timeout; absent when none are. */
             left_out?: {
                 channel: string;
                 delay_seconds: number;
