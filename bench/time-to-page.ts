@@ -15,7 +15,7 @@ import { createContainer } from '../src/container.ts';
 import { connectDb } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { createLogger } from '../src/http/logging.ts';
-import type { DeliveryProvider } from '../src/providers/delivery.ts';
+import type { DeliveryProvider } from '../src/modules/paging/delivery.port.ts';
 
 export interface TimeToPage {
   dialect: 'sqlite' | 'postgres';

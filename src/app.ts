@@ -24,7 +24,7 @@ import { eventsV2Routes, eventsV2Schemas } from './modules/events-v2/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
-import { deliveryRoutes, deliverySchemas, notificationRoutes, notificationSchemas } from './modules/notification/index.ts';
+import { deliveryRoutes, deliverySchemas, notificationRoutes, notificationSchemas } from './modules/paging/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { sessionRoutes, sessionSchemas } from './modules/session/index.ts';
 import cookie from '@fastify/cookie';

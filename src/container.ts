@@ -24,16 +24,12 @@ import { createSessionService, sessionResolver } from './modules/session/index.t
 import { createMailer } from './modules/mail/index.ts';
 import { createCodeHasher } from './lib/codes.ts';
 import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
-import { pagingIntakeHandler } from './jobs/paging-intake.job.ts';
-import { createPagingEngine } from './jobs/paging/engine.ts';
-import { createEscalationJob } from './jobs/paging/escalation.job.ts';
-import { createDispatchJob } from './jobs/paging/dispatch.job.ts';
-import { createSnoozeExpiryJob } from './jobs/paging/snooze-expiry.job.ts';
-import { createClaimRecoveryJob } from './jobs/paging/claim-recovery.job.ts';
-import { configuredChannels, createPagingService, createPhoneDelivery } from './modules/notification/index.ts';
+import {
+  type DeliveryProvider, configuredChannels, createClaimRecoveryJob, createDispatchJob, createEscalationJob, createPagingEngine, createPagingService,
+  createPhoneDelivery, createSnoozeExpiryJob, pagingIntakeHandler,
+} from './modules/paging/index.ts';
 import { createTwilioProviders } from './providers/twilio-delivery.ts';
 import type { OnCallDirectory } from './modules/schedule/index.ts';
-import type { DeliveryProvider } from './providers/delivery.ts';
 import { createEmailProvider } from './providers/email.ts';
 import { createSqliteStoreRound } from './jobs/outbox-round.sqlite.ts';
 import { outboxPruneJob } from './jobs/outbox-prune.job.ts';
@@ -340,7 +336,7 @@ export function createContainer(opts: ContainerOptions) {
     // A destination a chat step posts to is not deleted from under it: 409 naming the schedules.
     chatStepsUsing: (trx, orgId, id) => schedules.schedulesUsingDestination(trx, orgId, id),
   });
-  /** The `chat` channel's provider, for the paging engine (src/providers/delivery.ts). */
+  /** The `chat` channel's provider, for the paging engine (src/modules/paging/delivery.port.ts). */
   const chatProvider = createChatProvider({ db, box, http: webhookHttp, clock });
   providers.push(chatProvider);
   // Loaded before the first request (buildApp, after migrations): until then every webhook-only

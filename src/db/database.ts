@@ -15,9 +15,9 @@ import type { PhoneNumberTable, VerificationSendTable } from '../modules/phone/p
 import type { OrgBillingTable, UsageCounterTable } from '../modules/billing/billing.table.ts';
 import type { SecretKeyCheckTable } from './secret-key.table.ts';
 import type { UsageHourTable } from '../modules/usage/usage.table.ts';
-import type { AlertEscalationTable, NotificationTable } from '../modules/notification/notification.table.ts';
+import type { AlertEscalationTable, NotificationTable } from '../modules/paging/notification.table.ts';
 import type { PageActionTable } from '../modules/page-action/page-action.table.ts';
-import type { DeliverySendTable, SmsReplyCodeTable, TwilioCallbackTable } from '../modules/notification/delivery.table.ts';
+import type { DeliverySendTable, SmsReplyCodeTable, TwilioCallbackTable } from '../modules/paging/delivery.table.ts';
 import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
   ServiceRoutingRuleTable, ServiceRoutingTable,

@@ -1,4 +1,4 @@
-import { notificationRepository } from '../modules/notification/index.ts';
+import { notificationRepository } from '../modules/paging/index.ts';
 import { HANDLED_EVENT_KEEP_MS } from './outbox-prune.job.ts';
 import type { PeriodicJob } from './runner.ts';
 

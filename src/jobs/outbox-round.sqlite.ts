@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { SqliteThread } from '../db/sqlite-thread.ts';
 import { type OutboxEvent, type OutboxEventRow, rowToEvent } from '../modules/outbox/index.ts';
 import type { EventHandler } from './runner.ts';
-import { pagingIntakeSqlite } from './paging-intake.job.ts';
+import { pagingIntakeSqlite } from '../modules/paging/index.ts';
 import { webhookFanoutSqlite } from './webhook-fanout.job.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { receiptRepository } from '../modules/ingest/index.ts';
-import { pruneTwilioCallbacks } from '../modules/notification/index.ts';
+import { pruneTwilioCallbacks } from '../modules/paging/index.ts';
 import type { PeriodicJob } from './runner.ts';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import http2 from 'node:http2';
 import { importPKCS8, SignJWT } from 'jose';
 import type { ApnsConfig } from '../config.push.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { OutboundMessage, SendOutcome } from './delivery.ts';
+import type { OutboundMessage, SendOutcome } from '../modules/paging/index.ts';
 import { type PushSender, retryAfterMs } from './push.ts';
 
 /** Reuse a provider token this long: Apple wants one at most every 20 min and at least every 60 (reference/paging.md 4.2). */

@@ -4,12 +4,12 @@ import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secrets.ts';
 import { PAGE_TEMPLATES, WEBHOOK_USER_AGENT, type WebhookHttp, isChatKind, renderTemplate, webhookRepository } from '../modules/webhook/index.ts';
 import { retryAfterMs } from '../modules/webhook/webhook.ts';
-import type { DeliveryProvider, SendOutcome } from './delivery.ts';
+import type { DeliveryProvider, SendOutcome } from '../modules/paging/index.ts';
 
 /**
  * The `chat` channel (PRODUCT.md 7.2): a level-channel step names a chat destination (`to.address`
  * is its `whk_…` id) and the page is posted there with the provider's page template, naming the
- * people paged. One call, one outcome: the engine retries and records (src/providers/delivery.ts).
+ * people paged. One call, one outcome: the engine retries and records (src/modules/paging/delivery.port.ts).
  * The post goes through the webhooks' guarded client (public addresses only, no redirects).
  */
 export function createChatProvider(deps: { db: Kysely<Database>; box: SecretBox; http: WebhookHttp; clock?: Clock }): DeliveryProvider {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture } from '../../test/helpers/people.ts';
-import type { OutboundMessage } from './delivery.ts';
+import type { OutboundMessage } from '../modules/paging/index.ts';
 import { createEmailProvider, mailDomainOf } from './email.ts';
 
 const page = (id: string): OutboundMessage => ({

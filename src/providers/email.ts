@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
-import type { DeliveryProvider, OutboundMessage, SendOutcome } from './delivery.ts';
+import type { DeliveryProvider, OutboundMessage, SendOutcome } from '../modules/paging/index.ts';
 
 /**
  * The domain of MAIL_FROM's address, for Message-ID and References: MAIL_FROM may be a bare

@@ -2,7 +2,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import { request } from 'undici';
 import type { FcmConfig } from '../config.push.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { OutboundMessage, SendOutcome } from './delivery.ts';
+import type { OutboundMessage, SendOutcome } from '../modules/paging/index.ts';
 import { type PushSender, retryAfterMs, ttlSeconds } from './push.ts';
 
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';

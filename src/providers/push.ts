@@ -1,4 +1,4 @@
-import type { DeliveryProvider, DestinationKind, OutboundMessage, SendOutcome } from './delivery.ts';
+import type { DeliveryProvider, DestinationKind, OutboundMessage, SendOutcome } from '../modules/paging/index.ts';
 
 /**
  * One push service (APNs, FCM or Web Push) behind the `push` channel: the engine looks providers

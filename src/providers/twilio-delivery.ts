@@ -1,5 +1,5 @@
-import { disableReasonOf, smsText } from '../modules/notification/delivery.ts';
-import type { DeliveryProvider, OutboundMessage, SendOutcome } from './delivery.ts';
+import { disableReasonOf, smsText } from '../modules/paging/index.ts';
+import type { DeliveryProvider, OutboundMessage, SendOutcome } from '../modules/paging/index.ts';
 import type { TwilioClient, TwilioResult } from './sms.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { VapidConfig } from '../config.push.ts';
 import type { Clock } from '../lib/clock.ts';
 import { BlockedAddressError, checkLiteral, guardedLookup, type LookupAll } from '../modules/webhook/index.ts';
 import { parseSubscription } from '../modules/device/index.ts';
-import type { OutboundMessage, SendOutcome } from './delivery.ts';
+import type { OutboundMessage, SendOutcome } from '../modules/paging/index.ts';
 import { type PushSender, retryAfterMs, ttlSeconds } from './push.ts';
 
 /** What the service worker receives (decrypted): enough to show the page and acknowledge it. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type EscalationShape, advance, defaultSteps, draftPages, fateOfExpiredClaim, fateOfSend, nextPosition, timeoutMs,
-} from '../../src/modules/notification/escalation.ts';
+} from '../../src/modules/paging/escalation.ts';
 
 // The escalation core (PRODUCT.md 7.3), exhaustively over every shape a schedule may have
 // (1–10 levels, repeat 0–9) and by property over timeouts, on-call gaps and instants.

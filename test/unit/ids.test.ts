@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isoCached } from '../../src/lib/clock.ts';
 import { derivedId, idTimeMs, newId, ulid } from '../../src/lib/ids.ts';
-import { eventLogId } from '../../src/jobs/paging-intake.job.ts';
+import { eventLogId } from '../../src/modules/paging/intake.job.ts';
 
 describe('ulid', () => {
   it('gives distinct, sortable ids across refills of the random pool', () => {

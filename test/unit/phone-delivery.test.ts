@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { callTwiml, messageTwiml, nextAllowedAt, parseReply, smsText, xmlEscape } from '../../src/modules/notification/delivery.ts';
+import { callTwiml, messageTwiml, nextAllowedAt, parseReply, smsText, xmlEscape } from '../../src/modules/paging/delivery.ts';
 import { DEFAULT_PAGING_THROTTLES } from '../../src/modules/org/index.ts';
 import { twilioSignature, validTwilioSignature } from '../../src/providers/twilio-signature.ts';
 import { outcomeOfTwilio } from '../../src/providers/twilio-delivery.ts';

@@ -74,7 +74,7 @@ export const servicesRoute = createRoute({ getParentRoute: () => app, path: '/se
 export const serviceRoute = createRoute({ getParentRoute: () => app, path: '/services/$serviceId', component: ServiceDetailPage });
 
 // --- profile routes ---
-// /me is the address test pages and push notifications link to (src/modules/notification).
+// /me is the address test pages and push notifications link to (src/modules/paging).
 export const profileRoute = createRoute({ getParentRoute: () => app, path: '/me', component: ProfilePage });
 // --- end profile routes ---
 // --- webhooks routes ---

@@ -132,7 +132,7 @@ export const settledVersion = (s: SettledEventTypes): number => (s instanceof Se
 /**
  * The outbox rows of a plan's events. Each names the change's last timeline entry (`log_id`): a
  * consumer that writes an entry for the event places it right after that one, at an id it can make
- * again (paging-intake.job.ts; docs/adr/0550-timeline-storage.md).
+ * again (paging/intake.job.ts; docs/adr/0550-timeline-storage.md).
  */
 export const planEventRows = (plan: AlertPlan, orgId: string, now: string, settled: SettledEventTypes = NO_SETTLED_TYPES): NewOutboxEventRow[] => {
   const logId = plan.logs.length ? plan.logs[plan.logs.length - 1]!.id : undefined;

@@ -5,7 +5,7 @@ import {
 } from '../alert/alert.pg.ts';
 import { compactLogs } from '../alert/alert.log.ts';
 import { NO_SETTLED_TYPES, type SettledEventTypes } from '../alert/index.ts';
-import { pgPageStopper } from '../notification/index.ts';
+import { pgPageStopper } from '../paging/index.ts';
 import type { BatchExecutor, ReceiptWriter } from './committer.ts';
 import { applyUnit } from './committer.ts';
 import type { UnitOutcome } from './ingest.ts';

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { NO_SETTLED_TYPES, type SettledEventTypes, preparedInserter, settledVersion, sqliteInsertedAlerts, sqliteAlertWriter } from '../alert/index.ts';
-import { sqlitePageStopper } from '../notification/index.ts';
+import { sqlitePageStopper } from '../paging/index.ts';
 import type { ReceiptRow } from './receipt.table.ts';
 import type { IngestUnit, UnitOutcome } from './ingest.ts';
 import type { SqliteThread } from '../../db/sqlite-thread.ts';

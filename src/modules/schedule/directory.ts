@@ -4,7 +4,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { Priority, Urgency } from '../alert/index.ts';
 import { type Override, type Schedule, onCallAt } from './oncall.ts';
 import * as repo from './schedule.repository.ts';
-import type { ChannelStep, OnCallDirectory, SchedulePlan } from './schedule.port.ts';
+import type { ChannelStep, OnCallDirectory, SchedulePlan } from '../paging/index.ts';
 import { type ScheduleTree, fittedDefaultSteps, chooseSchedule, isoOf, overrideSpec, scheduleSpec, stepsOf } from './schedule.ts';
 import type { LevelChannelRow } from './schedule.table.ts';
 import { rulesOf } from './routing.service.ts';
@@ -28,7 +28,7 @@ interface Snapshot {
 }
 
 /**
- * The engine's view of schedules (schedule.port.ts) over this module's tables and its pure on-call
+ * The engine's view of schedules (src/modules/paging/directory.port.ts) over this module's tables and its pure on-call
  * computation. The engine asks plan, onCall and steps for every level of every alert it opens, so
  * a schedule is read once into a snapshot (levels, layers, participants, channels, the overrides
  * around now: five statements) and answered from memory until a change in this process or for

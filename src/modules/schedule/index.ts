@@ -1,5 +1,5 @@
 // The schedule module (issue 20). The engine reads it through OnCallDirectory only.
-export type { ChannelStep, OnCallDirectory, SchedulePlan } from './schedule.port.ts';
+export type { ChannelStep, OnCallDirectory, SchedulePlan } from '../paging/index.ts';
 export { createOnCallDirectory } from './directory.ts';
 export { createScheduleService, type ScheduleService } from './schedule.service.ts';
 export { createRoutingService, type RoutingService } from './routing.service.ts';

@@ -1,6 +1,6 @@
 import type { FieldProblem } from '../../lib/errors.ts';
 import type { Priority, Urgency } from '../alert/index.ts';
-import type { ChannelStep } from './schedule.port.ts';
+import type { ChannelStep } from '../paging/index.ts';
 import { type Layer, type Override, type Restriction, type Schedule, layerEverActive, restrictionsAllow } from './oncall.ts';
 import { ianaZone, parseLocal, toWall } from './tz.ts';
 import type { LevelChannelRow, ScheduleLayerRow, ScheduleLevelRow, ScheduleOverrideRow, ScheduleRow } from './schedule.table.ts';

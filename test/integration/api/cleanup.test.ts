@@ -6,7 +6,7 @@ import { RECEIPT_KEEP_MS, receiptPruneJob } from '../../../src/jobs/receipt-prun
 import { outboxRepository, type NewOutboxEventRow } from '../../../src/modules/outbox/index.ts';
 import { receiptRepository } from '../../../src/modules/ingest/index.ts';
 import { escalationPruneJob, RESOLVED_ESCALATION_KEEP_MS } from '../../../src/jobs/escalation-prune.job.ts';
-import { notificationRepository } from '../../../src/modules/notification/index.ts';
+import { notificationRepository } from '../../../src/modules/paging/index.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
 
 // Handled outbox events are kept an hour and receipts a week, then pruned in small statements, oldest

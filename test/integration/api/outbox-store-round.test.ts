@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapTenant, buildTestApp, createService, createTestStore, type Tenant, type TestApp, type TestStore } from '../../helpers/app.ts';
 import { type NewOutboxEventRow, outboxRepository } from '../../../src/modules/outbox/index.ts';
 import { ALERT_EVENT_TYPES, logEntries } from '../../../src/modules/alert/index.ts';
-import { pagingIntakeHandler as pageRequestHandler } from '../../../src/jobs/paging-intake.job.ts';
+import { pagingIntakeHandler as pageRequestHandler } from '../../../src/modules/paging/intake.job.ts';
 import { createSqliteStoreRound } from '../../../src/jobs/outbox-round.sqlite.ts';
 import { createOutboxRunner, type EventHandler } from '../../../src/jobs/runner.ts';
 

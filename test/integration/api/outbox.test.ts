@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { outboxRepository } from '../../../src/modules/outbox/index.ts';
 import { createOutboxRunner } from '../../../src/jobs/runner.ts';
-import { pagingIntakeHandler as pageRequestHandler } from '../../../src/jobs/paging-intake.job.ts';
+import { pagingIntakeHandler as pageRequestHandler } from '../../../src/modules/paging/intake.job.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: the outbox worker`, () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 import { DIALECTS, TEST_SECRET_KEY } from '../../helpers/app.ts';
 import { newId } from '../../../src/lib/ids.ts';
-import type { NewNotificationRow } from '../../../src/modules/notification/notification.table.ts';
+import type { NewNotificationRow } from '../../../src/modules/paging/notification.table.ts';
 import { createSecretBox } from '../../../src/lib/secrets.ts';
 import { startFakeApns } from '../../helpers/fakes/apns.ts';
 import { apnsKeys, apnsToken } from '../../helpers/fakes/push-keys.ts';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { createApnsSender } from '../../../src/providers/apns.ts';
-import type { OutboundMessage } from '../../../src/providers/delivery.ts';
+import type { OutboundMessage } from '../../../src/modules/paging/delivery.port.ts';
 import { createFcmSender } from '../../../src/providers/fcm.ts';
 import { createWebPushSender } from '../../../src/providers/webpush.ts';
 import { startFakeApns } from '../../helpers/fakes/apns.ts';

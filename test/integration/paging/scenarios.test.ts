@@ -394,7 +394,7 @@ for (const dialect of DIALECTS) {
       await h.t.container.engine.tick().catch(() => 0);
       h.inbox().splice(0); // the push at 0 s may already be out; this scenario is about the claim
       await h.t.container.db.updateTable('notifications').set({ status: 'pending', attempts: 0, due_at: h.t.clock.now().toISOString() }).where('alert_id', '=', id).execute();
-      const { claimDue } = (await import('../../../src/modules/notification/index.ts')).notificationRepository;
+      const { claimDue } = (await import('../../../src/modules/paging/index.ts')).notificationRepository;
       const claimed = await claimDue(h.t.container.db, dialect, { now: h.t.clock.now().toISOString(), token: 'clm_dead', until: new Date(h.t.clock.now().getTime() + 30_000).toISOString(), limit: 50 });
       expect(claimed.map((c) => c.channel).sort()).toEqual(['push', 'sms', 'voice']);
       await h.advance(MINUTE);

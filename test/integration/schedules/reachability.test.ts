@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { newId } from '../../../src/lib/ids.ts';
-import type { DeliveryProvider } from '../../../src/providers/delivery.ts';
+import type { DeliveryProvider } from '../../../src/modules/paging/delivery.port.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { addMember, type Member } from '../../helpers/people.ts';
 

@@ -7,7 +7,7 @@ import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, PageSet, signInThroughP
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { newId } from '../../../src/lib/ids.ts';
-import type { DeliveryProvider } from '../../../src/providers/delivery.ts';
+import type { DeliveryProvider } from '../../../src/modules/paging/delivery.port.ts';
 
 // Issue 34 item 2 (PRODUCT.md 10; docs/adr/0745): the schedule page's escalation preview warns
 // about each person on call it cannot reach, with why, from GET /api/schedules/{id}/reachability.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboundMessage } from '../../../src/providers/delivery.ts';
+import type { OutboundMessage } from '../../../src/modules/paging/delivery.port.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, type Tenant, type TestApp } from '../../helpers/app.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { SendOutcome } from '../../providers/delivery.ts';
+import type { SendOutcome } from './delivery.port.ts';
 
 /**
  * Destination health for devices (PRODUCT.md 7.4; docs/adr/0440): a push service's permanent

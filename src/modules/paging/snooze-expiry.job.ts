@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
-import { alertSnapshot, insertLogRows } from '../../modules/alert/index.ts';
+import { alertSnapshot, insertLogRows } from '../alert/index.ts';
 import type { PagingJob } from './engine.ts';
 
 /**

@@ -3,11 +3,12 @@ import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { priorityFromRank } from '../../modules/alert/index.ts';
-import { fateOfSend, notificationRepository as repo, skippedForUrgency } from '../../modules/notification/index.ts';
-import type { NotificationRow } from '../../modules/notification/notification.table.ts';
-import type { DeliveryProvider, OutboundMessage } from '../../providers/delivery.ts';
-import type { PhoneDelivery, PhoneFate, Prepared } from '../../modules/notification/index.ts';
+import { priorityFromRank } from '../alert/index.ts';
+import { fateOfSend, skippedForUrgency } from './escalation.ts';
+import * as repo from './notification.repository.ts';
+import type { NotificationRow } from './notification.table.ts';
+import type { DeliveryProvider, OutboundMessage } from './delivery.port.ts';
+import type { PhoneDelivery, PhoneFate, Prepared } from './delivery.service.ts';
 import type { PagingJob } from './engine.ts';
 import { type DeviceDisable, deviceDisableOf, disableDevices } from './destination-health.ts';
 

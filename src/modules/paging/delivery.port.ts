@@ -1,8 +1,8 @@
-import type { Priority, Urgency } from '../modules/alert/index.ts';
+import type { Priority, Urgency } from '../alert/index.ts';
 
 /**
  * The one interface between the paging engine and every delivery channel
- * (../shared/reference/paging.md 7.6; PRODUCT.md 7.3–7.4). The engine (src/modules/notification)
+ * (../shared/reference/paging.md 7.6; PRODUCT.md 7.3–7.4). The engine (src/modules/paging)
  * owns when and whether a page goes out; a provider only turns one message into one provider call
  * and says what became of it. A provider never retries on its own, never sleeps and never writes
  * to the database: the engine records the outcome and decides what follows.

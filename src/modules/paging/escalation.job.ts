@@ -2,14 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { newId } from '../../lib/ids.ts';
-import { type AlertRow, alertSnapshot, priorityFromRank } from '../../modules/alert/index.ts';
-import { type NewOutboxEventRow, outboxRepository } from '../../modules/outbox/index.ts';
-import type { OnCallDirectory } from '../../modules/schedule/index.ts';
-import {
-  type ConfiguredChannels, type DueEscalation, type LevelStart, type PageDraft, advance, draftPages, notificationRepository as repo, unreachableLine, withFallback,
-} from '../../modules/notification/index.ts';
-import type { NewAlertLogRow } from '../../modules/alert/alert.table.ts';
-import type { NewNotificationRow } from '../../modules/notification/notification.table.ts';
+import { type AlertRow, alertSnapshot, priorityFromRank } from '../alert/index.ts';
+import { type NewOutboxEventRow, outboxRepository } from '../outbox/index.ts';
+import type { OnCallDirectory } from './directory.port.ts';
+import { type LevelStart, type PageDraft, advance, draftPages } from './escalation.ts';
+import { type ConfiguredChannels, unreachableLine, withFallback } from './reach.ts';
+import * as repo from './notification.repository.ts';
+import type { DueEscalation } from './notification.repository.ts';
+import type { NewAlertLogRow } from '../alert/alert.table.ts';
+import type { NewNotificationRow } from './notification.table.ts';
 import type { PagingJob } from './engine.ts';
 
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;

@@ -1,4 +1,13 @@
-// The paging engine's data and pure core (issue 21). Jobs live in src/jobs/paging/.
+// Paging (issue 41): escalation state, notifications, the intake, the engine's jobs and dispatcher,
+// the delivery port providers implement, and the directory port the schedule module implements.
+export type { Channel, DeliveryProvider, DestinationKind, OutboundMessage, SendOutcome } from './delivery.port.ts';
+export type { ChannelStep, OnCallDirectory, SchedulePlan } from './directory.port.ts';
+export { createPagingEngine, type PagingEngine, type PagingJob } from './engine.ts';
+export { createEscalationJob } from './escalation.job.ts';
+export { createDispatchJob } from './dispatch.job.ts';
+export { createSnoozeExpiryJob } from './snooze-expiry.job.ts';
+export { createClaimRecoveryJob } from './claim-recovery.job.ts';
+export { eventLogId, pagingIntakeHandler, pagingIntakeSqlite } from './intake.job.ts';
 export * from './escalation.ts';
 // Whether a person's steps reach them, and the email fallback (PRODUCT.md 10; issue 34).
 export { type ConfiguredChannels, type PersonContacts, type PushKind, type Reach, configuredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
@@ -14,5 +23,5 @@ export { pgPageStopper } from './notification.pg.ts';
 // SMS and voice delivery (issue 22): throttles, bundles, reply codes, Twilio callbacks, test pages.
 export { pruneTwilioCallbacks } from './delivery.repository.ts';
 export { createPhoneDelivery, type PhoneDelivery, type PhoneFate, type Prepared } from './delivery.service.ts';
-export { DEFAULT_THROTTLES, throttlesOf, type Throttles } from './delivery.ts';
+export { DEFAULT_THROTTLES, disableReasonOf, smsText, throttlesOf, type Throttles } from './delivery.ts';
 export { deliveryRoutes, deliverySchemas } from './delivery.routes.ts';

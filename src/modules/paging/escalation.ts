@@ -1,6 +1,7 @@
-import type { Channel, SendOutcome } from '../../providers/delivery.ts';
+import type { Channel, SendOutcome } from './delivery.port.ts';
 import type { Priority, Urgency } from '../alert/index.ts';
-import { type ChannelStep, fittedDefaultSteps } from '../schedule/index.ts';
+import { fittedDefaultSteps } from '../schedule/index.ts';
+import type { ChannelStep } from './directory.port.ts';
 
 /**
  * The paging engine's pure core (PRODUCT.md 7.3): where an alert's escalation goes next, which

@@ -1,5 +1,5 @@
 import type { Priority, Urgency } from '../alert/index.ts';
-import type { Channel } from '../../providers/delivery.ts';
+import type { Channel } from './delivery.port.ts';
 
 /**
  * What the paging engine reads of schedules, routing and level channels (PRODUCT.md 7.1–7.3).

@@ -1,13 +1,13 @@
-import { personName } from '../lib/actor.ts';
+import { personName } from '../../lib/actor.ts';
 import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
-import { type NewAlertLogRow, insertLogRows, sqliteLogWriter } from '../modules/alert/index.ts';
-import type { Database } from '../db/database.ts';
-import { derivedId, idTimeMs } from '../lib/ids.ts';
-import { isForeignKeyViolation } from '../lib/errors.ts';
-import type { OutboxEvent } from '../modules/outbox/index.ts';
-import type { EventHandler } from './runner.ts';
-import type { SqliteEventHandler } from './outbox-round.sqlite.ts';
+import { type NewAlertLogRow, insertLogRows, sqliteLogWriter } from '../alert/index.ts';
+import type { Database } from '../../db/database.ts';
+import { derivedId, idTimeMs } from '../../lib/ids.ts';
+import { isForeignKeyViolation } from '../../lib/errors.ts';
+import type { OutboxEvent } from '../outbox/index.ts';
+import type { EventHandler } from '../../jobs/runner.ts';
+import type { SqliteEventHandler } from '../../jobs/outbox-round.sqlite.ts';
 
 /**
  * The paging engine's intake (issue 21; docs/adr/0420-paging-engine.md): the alert events of the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notificationRepository } from '../../modules/notification/index.ts';
+import * as notificationRepository from './notification.repository.ts';
 
 /** One kind of the engine's background work (GoAlert's engine modules): runs once, says how much it did. */
 export interface PagingJob {

@@ -1,4 +1,4 @@
-import type { OnCallDirectory } from '../schedule/index.ts';
+import type { OnCallDirectory } from './directory.port.ts';
 import { defaultSteps } from './escalation.ts';
 
 /**

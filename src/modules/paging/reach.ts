@@ -1,6 +1,6 @@
-import type { Channel } from '../../providers/delivery.ts';
+import type { Channel } from './delivery.port.ts';
 import type { Urgency } from '../alert/index.ts';
-import type { ChannelStep } from '../schedule/index.ts';
+import type { ChannelStep } from './directory.port.ts';
 import { type PageDraft, idempotencyKey, skippedForUrgency } from './escalation.ts';
 
 /**

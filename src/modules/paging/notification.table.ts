@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Channel } from '../../providers/delivery.ts';
+import type { Channel } from './delivery.port.ts';
 
 /** One alert's escalation (PRODUCT.md 7.3): where it is, and when the escalation job acts next. */
 export interface AlertEscalationTable {

@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type AlertOperation, type Priority, type Urgency, priorityFromRank } from '../alert/index.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
-import type { ChannelStep, OnCallDirectory } from '../schedule/index.ts';
+import type { ChannelStep, OnCallDirectory } from './directory.port.ts';
 import { defaultSteps, draftPages } from './escalation.ts';
 import { type ConfiguredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
 import * as repo from './notification.repository.ts';

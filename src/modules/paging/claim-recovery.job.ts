@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
-import { fateOfExpiredClaim, notificationRepository as repo } from '../../modules/notification/index.ts';
+import { fateOfExpiredClaim } from './escalation.ts';
+import * as repo from './notification.repository.ts';
 import type { PagingJob } from './engine.ts';
 
 /**

@@ -6,7 +6,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { Channel, DeliveryProvider, OutboundMessage, SendOutcome } from '../../providers/delivery.ts';
+import type { Channel, DeliveryProvider, OutboundMessage, SendOutcome } from './delivery.port.ts';
 import type { NewAlertLogRow } from '../alert/alert.table.ts';
 import { DEFAULT_VOICE, voiceOf } from '../org/index.ts';
 import { assertMayReach, assertVerifiedAccount } from '../phone/index.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Channel } from '../../providers/delivery.ts';
+import type { Channel } from './delivery.port.ts';
 import { DEFAULT_PAGING_THROTTLES, pagingThrottlesOf, type PagingThrottles, type ThrottleWindow, type VoiceSettings } from '../org/index.ts';
 
 /**
