@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { WORD_MAX, foldText, searchWords } from '../../src/modules/alert/alert.search.ts';
+import { WORD_MAX, foldText, searchWords } from '../../src/modules/alert/search/words.ts';
 
 // searchWords takes a shortcut for ASCII text (lower case, runs of a-z and 0-9: docs/adr/0556).
-// It must give exactly the words of the general rule (alert.search.ts): fold, split on anything
+// It must give exactly the words of the general rule (alert/search/words.ts): fold, split on anything
 // that is not a letter, digit or spacing mark, cut, keep the first of each.
 const generalWords = (text: string): string[] => [
   ...new Set(

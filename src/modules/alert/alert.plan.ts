@@ -9,7 +9,7 @@ import {
   priorityRank,
 } from './alert.ts';
 import type { AlertEventType } from './alert.events.ts';
-import { titleWords } from './alert.search.ts';
+import { titleWords } from './search/words.ts';
 
 /**
  * Planning is pure: given the locked current row (or none) and a request, it says what to write.

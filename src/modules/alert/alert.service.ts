@@ -7,6 +7,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, filteredScope, idPosition, pageOf } from '../../lib/cursor.ts';
 import * as repo from './alert.repository.ts';
+import { type AlertWriter, type SettledEventTypes, kyselyAlertWriter, writePlanEffects } from './writers/index.ts';
+import { listAlerts } from './search/index.ts';
 import { type AlertPlan, type AlertResult, type PlanContext, planAck, planEscalate, planPriority, planResolve, planSignal, planSnooze, planWake } from './alert.plan.ts';
 import { orgRepository, urgencyRulesOf } from '../org/index.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
@@ -41,7 +43,7 @@ export const planContext = (i: Omit<ApplySignalInput, 'signal'>): PlanContext =>
  * the open alert is locked; a concurrent first trigger for the same key makes our insert
  * conflict, and we re-read and join it. The partial unique index is what keeps dedupe exact.
  */
-export async function applySignal(writer: repo.AlertWriter, input: ApplySignalInput): Promise<AlertResult> {
+export async function applySignal(writer: AlertWriter, input: ApplySignalInput): Promise<AlertResult> {
   const ctx = planContext(input);
   for (let attempt = 0; attempt < 5; attempt++) {
     const existing = await writer.findOpen(input.serviceId, input.signal.eventKey);
@@ -53,8 +55,8 @@ export async function applySignal(writer: repo.AlertWriter, input: ApplySignalIn
   throw new AppError('service_unavailable', 'The alert is changing under heavy contention; retry shortly.', { retryAfterSeconds: 1 });
 }
 
-export const applySignalTx = (trx: Kysely<Database>, dialect: Dialect, input: ApplySignalInput, settled?: repo.SettledEventTypes) =>
-  applySignal(repo.kyselyAlertWriter(trx, dialect, settled), input);
+export const applySignalTx = (trx: Kysely<Database>, dialect: Dialect, input: ApplySignalInput, settled?: SettledEventTypes) =>
+  applySignal(kyselyAlertWriter(trx, dialect, settled), input);
 
 export interface AlertCreateInput {
   service_id: string;
@@ -126,8 +128,8 @@ export function createAlertService(deps: {
    * cancel pending pages with the change (PRODUCT.md 7.3).
    */
   onOperation?: (trx: Kysely<Database>, op: AlertOperation) => Promise<void>;
-  /** Event types nobody consumes: written processed (repo.SettledEventTypes). */
-  settledEvents?: repo.SettledEventTypes;
+  /** Event types nobody consumes: written processed (SettledEventTypes). */
+  settledEvents?: SettledEventTypes;
 }) {
   const { db, dialect, clock, settledEvents } = deps;
 
@@ -156,7 +158,7 @@ export function createAlertService(deps: {
       const row = await repo.findById(trx, orgId, alertId, { dialect });
       if (!row || (allowedServiceIds && !allowedServiceIds.includes(row.service_id))) throw notFound('Alert', alertId);
       const plan = planner(row, planContext({ orgId, serviceId: row.service_id, integrationId: null, receiptId: null, actor: await named(trx, actor), now }));
-      await repo.writePlanEffects(trx, plan, orgId, now, settledEvents);
+      await writePlanEffects(trx, plan, orgId, now, settledEvents);
       if (audit && plan.result.changed) {
         await recordAudit(trx, { orgId, actor, action: audit.action, targetType: 'alert', targetId: alertId, changes: { status: plan.result.status, ...audit.changes }, meta: audit.meta, now });
       }
@@ -296,7 +298,7 @@ export function createAlertService(deps: {
         const m = /^([1-5]):(alr_[0-9a-z]{26})$/.exec(v);
         return m ? { priority: Number(m[1]), id: m[2]! } : undefined;
       });
-      const rows = await repo.listAlerts(db, dialect, {
+      const rows = await listAlerts(db, dialect, {
         orgId,
         status: statuses,
         serviceId: q.service_id,

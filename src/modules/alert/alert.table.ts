@@ -5,7 +5,7 @@ export interface AlertTable {
   org_id: string;
   service_id: string;
   title: string;
-  /** The title's words as search folds them (alert.search.ts), one space apart; indexed on both stores. */
+  /** The title's words as search folds them (search/words.ts), one space apart; indexed on both stores. */
   title_words: string;
   body: string;
   event_key: string;

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { type PreparedSql, columnList, ensurePrepared, executeSql, jsonLiteral, textArrayLiteral } from '../../db/pg-prepared.ts';
 import {
   type PendingAlertWrites, ALERT_COLUMNS, ALERT_LOG_COLUMNS, LOCK_OPEN_ALERTS, LOG_TEMPLATE_COLUMNS, OUTBOX_EVENT_COLUMNS, pgBatchAlertWriter, updateAlertsSql,
-} from '../alert/alert.pg.ts';
+} from '../alert/writers/index.ts';
 import { compactLogs } from '../alert/alert.log.ts';
 import { NO_SETTLED_TYPES, type SettledEventTypes } from '../alert/index.ts';
 import { pgPageStopper } from '../paging/index.ts';
@@ -60,7 +60,7 @@ const writeAndCommitSql = (a: PendingAlertWrites, receipts: ReceiptRow[]) => {
   ])}; commit`;
 };
 
-// Columns named, not `*`, as in alert.pg.ts: prepared statements must keep their result type.
+// Columns named, not `*`, as in alert/writers/pg.ts: prepared statements must keep their result type.
 const RECEIPT_LIST = columnList(RECEIPT_COLUMNS);
 const FIND_RECEIPT = { name: 'klaxon_receipt_by_id', text: `select ${RECEIPT_LIST} from receipts where id = $1` };
 const FIND_BY_IDEMPOTENCY_KEY = {

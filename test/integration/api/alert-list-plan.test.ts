@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from '../../../src/db/database.ts';
-import { listAlerts, listAlertsQuery, pgResolvedMatch, SEARCH_WALK_AT_MOST, unresolvedMatchesQuery, walkQueries, type AlertListFilter } from '../../../src/modules/alert/alert.repository.ts';
+import { listAlerts, listAlertsQuery, pgResolvedMatch, SEARCH_WALK_AT_MOST, unresolvedMatchesQuery, walkQueries, type AlertListFilter } from '../../../src/modules/alert/search/index.ts';
 import { resolvedBeforeQuery } from '../../../src/modules/org/org.repository.ts';
 import { createTestStore, DIALECTS, type TestStore } from '../../helpers/app.ts';
 import { pgNodes, pgPlan, sqlitePlan, type PgPlanNode, type SqlitePlanStep } from '../../helpers/plans.ts';
@@ -81,7 +81,7 @@ describe.each(DIALECTS)('alert list plans (%s)', (dialect) => {
     expect(problems).toEqual([]);
   });
 
-  // SQLite, a q with few matches (alert.repository.ts SEARCH_DRIVES_AT_MOST): each range reads the
+  // SQLite, a q with few matches (search/planner.ts SEARCH_DRIVES_AT_MOST): each range reads the
   // matches from the search index and then each alert by its rowid, never a walk of the list index.
   test.each(filterCombinations().filter(([, f]) => f.q))('sqlite, few matches of q: GET /api/alerts with %s reads the matches by rowid', async (_name, filter) => {
     if (dialect !== 'sqlite') return;
@@ -272,7 +272,7 @@ describe('postgres: a search for a word common among unresolved alerts reads a p
       `insert into alerts (id, org_id, service_id, title, event_key, priority, urgency, status, created_at, updated_at, last_signal_at, title_words)
         select 'alr_common' || lpad(n::text, 20, '0'), 'org_common', 'svc_common', replace(t.title, '%', (n % 500)::text), 'k' || n, case when n % 4 = 0 then 5 else 3 end, 'high',
           case when n % 2 = 0 then 'open' else 'resolved' end, '${now}', '${now}', '${now}',
-          -- the words as alert.search.ts makes them (ASCII titles without a repeated word)
+          -- the words as search/words.ts makes them (ASCII titles without a repeated word)
           lower(regexp_replace(replace(t.title, '%', (n % 500)::text), '[^A-Za-z0-9]+', ' ', 'g'))
         from generate_series(1, 24000) n join unnest($1::text[]) with ordinality t(title, i) on t.i = 1 + (n / 2) % 3`,
       [TITLES],

@@ -9,7 +9,7 @@ import { addMember, addSession } from '../../helpers/people.ts';
 // GET /api/alerts filters by status, service_id, priority, urgency and q, and sorts by priority,
 // then newest first. "Newest" is the alert id: ids are time-ordered (src/lib/ids.ts) and unique,
 // so (priority, id descending) is a total order, and the cursor is the keyset position (priority,
-// id) of a page's last alert (alert.repository.ts listAlerts). Titles and priorities repeat and
+// id) of a page's last alert (alert/search/planner.ts listAlerts). Titles and priorities repeat and
 // the injected clock often stands still, so many alerts tie on everything but the id.
 //
 // What keyset pagination promises while alerts change between page fetches (the only sort key

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSignal, titleMatches, titleWords } from '../../../src/modules/alert/index.ts';
 import { createCommitter, createPgExecutor, createSpoolDrainer, createSqliteThreadExecutor, openSpool, type BatchExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
 import { retentionJob } from '../../../src/jobs/retention.job.ts';
-import { listAlerts } from '../../../src/modules/alert/alert.repository.ts';
+import { listAlerts } from '../../../src/modules/alert/search/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type Tenant, type TestApp } from '../../helpers/app.ts';
 
 // Title search through the stores' indexes (issue 25, docs/adr/0542-title-search.md): the same
@@ -111,7 +111,7 @@ for (const dialect of DIALECTS) {
       expect(Object.values(got).filter((r) => r.length === 0).length).toBeGreaterThan(0);
       expect(got['certificate']).toHaveLength(3);
       answers.set(dialect, got);
-      // The stored words are the application's (alert.search.ts), whichever path wrote the alert.
+      // The stored words are the application's (alert/search/words.ts), whichever path wrote the alert.
       const rows = await t.container.db.selectFrom('alerts').select(['title', 'title_words']).where('org_id', '=', tenant.orgId).execute();
       for (const r of rows) expect(r.title_words, r.title).toBe(titleWords(r.title));
       await ftsIntact();

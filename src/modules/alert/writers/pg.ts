@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import { type PreparedSql, columnList as list, executeSql, jsonLiteral } from '../../db/pg-prepared.ts';
-import type { AlertWriter, SettledEventTypes } from './alert.repository.ts';
-import { NO_SETTLED_TYPES, planEventRows } from './alert.repository.ts';
-import type { AlertRow, AlertUpdate, NewAlertLogRow } from './alert.table.ts';
-import type { NewOutboxEventRow } from '../outbox/index.ts';
-import type { AlertPlan } from './alert.plan.ts';
+import { type PreparedSql, columnList as list, executeSql, jsonLiteral } from '../../../db/pg-prepared.ts';
+import { type AlertWriter, NO_SETTLED_TYPES, type SettledEventTypes, planEventRows } from './writer.ts';
+import type { AlertRow, AlertUpdate, NewAlertLogRow } from '../alert.table.ts';
+import type { NewOutboxEventRow } from '../../outbox/index.ts';
+import type { AlertPlan } from '../alert.plan.ts';
+import { ALERT_COLUMNS, ALERT_STATE_COLUMNS } from './columns.ts';
 
 /**
  * The PostgreSQL ingest path's alert reads and writes on the batch's own pooled client, in
@@ -12,14 +12,7 @@ import type { AlertPlan } from './alert.plan.ts';
  * JSON arguments (docs/adr/0120-ingest-throughput.md).
  */
 
-/** Every column of alerts but id, in one order: what an update of a locked row writes back. */
-const ALERT_STATE_COLUMNS = [
-  'title', 'title_words', 'body', 'priority', 'urgency', 'status', 'duplicate_count', 'source', 'details', 'level', 'integration_id',
-  'created_at', 'updated_at', 'last_signal_at', 'acknowledged_at', 'acknowledged_by', 'resolved_at', 'resolved_by', 'snoozed_until',
-] as const;
-export const ALERT_COLUMNS = ['id', 'org_id', 'service_id', 'event_key', ...ALERT_STATE_COLUMNS] as const;
-export { ALERT_LOG_COLUMNS, LOG_TEMPLATE_COLUMNS } from './alert.log.ts';
-export const OUTBOX_EVENT_COLUMNS = ['org_id', 'type', 'alert_id', 'payload', 'created_at', 'available_at', 'lease_owner', 'lease_until', 'processed_at', 'last_error'] as const;
+export { ALERT_COLUMNS, ALERT_STATE_COLUMNS, ALERT_LOG_COLUMNS, LOG_TEMPLATE_COLUMNS, OUTBOX_EVENT_COLUMNS } from './columns.ts';
 
 /**
  * Writes back whole alert rows (a JSON array) found by id (a text[], so a plan made for the

@@ -1,10 +1,10 @@
 import type SQLite from 'better-sqlite3';
-import type { AlertWriter } from './alert.repository.ts';
-import { type SettledEventTypes, planEventRows } from './alert.repository.ts';
-import type { AlertRow } from './alert.table.ts';
-import type { AlertPlan } from './alert.plan.ts';
-import { usageRepository } from '../usage/index.ts';
-import { sqliteLogWriter } from './alert.log.ts';
+import { type AlertWriter, type SettledEventTypes, planEventRows } from './writer.ts';
+import type { AlertRow } from '../alert.table.ts';
+import type { AlertPlan } from '../alert.plan.ts';
+import { usageRepository } from '../../usage/index.ts';
+import { sqliteLogWriter } from '../alert.log.ts';
+import { ALERT_COLUMNS, OUTBOX_EVENT_COLUMNS } from './columns.ts';
 
 /** Prepared INSERTs cached by table and column list. */
 export function preparedInserter(sqlite: SQLite.Database) {
@@ -21,6 +21,12 @@ export function preparedInserter(sqlite: SQLite.Database) {
   };
 }
 
+/** A prepared INSERT of the columns named (columns.ts), each row's value of each (absent: null). */
+export function columnsInserter<C extends string>(sqlite: SQLite.Database, table: string, cols: readonly C[]) {
+  const stmt = sqlite.prepare(`insert into ${table} (${cols.map((c) => `"${c}"`).join(', ')}) values (${cols.map(() => '?').join(', ')})`);
+  return (row: { [K in C]?: unknown }) => stmt.run(cols.map((c) => row[c] ?? null));
+}
+
 /**
  * What else a change writes in its own transaction, given its events (the paging engine cancels a
  * stopped alert's pending pages: docs/adr/0421). Synchronous here: the SQLite thread's batch is.
@@ -33,7 +39,8 @@ export type AfterEffects = (events: AlertPlan['events'], now: string) => void;
  * writer, so there is no insert race to handle.
  */
 export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => SettledEventTypes, afterEffects?: AfterEffects): AlertWriter {
-  const insert = preparedInserter(sqlite);
+  const insertAlert = columnsInserter(sqlite, 'alerts', ALERT_COLUMNS);
+  const insertEvent = columnsInserter(sqlite, 'outbox_events', OUTBOX_EVENT_COLUMNS);
   const findOpen = sqlite.prepare(`select * from alerts where service_id = ? and event_key = ? and status <> 'resolved'`);
   const updates = new Map<string, SQLite.Statement>();
   const insertLog = sqliteLogWriter(sqlite);
@@ -42,7 +49,7 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
     insertIfNoOpen(row) {
       // The title's words and the hour's count are written at the batch's end, in its
       // transaction (sqliteInsertedAlerts; docs/adr/0542, 0543, 0556).
-      insert('alerts', row);
+      insertAlert(row);
       return true;
     },
     writeEffects(plan, orgId, now) {
@@ -57,7 +64,7 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
         stmt.run(...Object.values(plan.update.set).map((v) => (v === undefined ? null : v)), plan.update.id);
       }
       for (const log of plan.logs) insertLog(log);
-      for (const ev of planEventRows(plan, orgId, now, settled())) insert('outbox_events', ev);
+      for (const ev of planEventRows(plan, orgId, now, settled())) insertEvent(ev);
       if (plan.events.length) afterEffects?.(plan.events, now);
     },
   };
