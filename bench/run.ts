@@ -21,6 +21,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { type TimeToPage, timeToPage } from './time-to-page.ts';
 import { benchOnCall, type OnCallBench } from './oncall.ts';
+import { benchStormSearch, type StormSearchRow } from './storm-search.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LUA = join(ROOT, 'bench', 'load.lua');
@@ -45,6 +46,8 @@ const { values: opt } = parseArgs({
     reads: { type: 'string', default: '40', description: 'with --scale: sequential requests per read' },
     'no-oncall': { type: 'boolean', default: false, description: 'skip the on-call lookup and shift rows (bench/oncall.ts)' },
     oncall: { type: 'boolean', default: false, description: 'the on-call rows only, with the bare Fastify route for scale (no Klaxon or Alertmanager targets)' },
+    'no-storm-search': { type: 'boolean', default: false, description: 'skip the title-search-during-a-storm rows (bench/storm-search.ts)' },
+    'storm-search': { type: 'boolean', default: false, description: 'the storm search rows only, with the bare Fastify route for scale' },
   },
 });
 const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
@@ -124,6 +127,7 @@ function cpuProbeMs(): number {
 const results: RunResult[] = [];
 /** The on-call rows (issue 20), when measured. */
 let oncall: OnCallBench | undefined;
+let stormSearch: StormSearchRow[] | undefined;
 /** Time from spawning `klaxon serve` (migrated database) to its first 200 on /healthz, per start. */
 const startups: Array<{ dialect: string; ready_ms: number }> = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -655,7 +659,7 @@ async function main() {
     for (currentRound = 1; currentRound <= ROUNDS; currentRound++) {
       if (ROUNDS > 1) console.log(`\nRound ${currentRound} of ${ROUNDS}`);
       const roundDir = mkdtempSync(join(work, `round${currentRound}-`));
-      if (opt.oncall) {
+      if (opt.oncall || opt['storm-search']) {
         await benchBareFastify(roundDir);
         continue;
       }
@@ -678,13 +682,26 @@ async function main() {
         await benchAlertmanager(roundDir);
       }
     }
-    if (!opt['no-oncall']) {
+    if (!opt['no-oncall'] && !opt['storm-search']) {
       oncall = await benchOnCall({ quick: opt.quick });
       console.log(`\nOn-call (${oncall.schedule}), in process:`);
       console.log(`  lookups (pure module, one level)     ${String(oncall.pure_lookups_per_s).padStart(8)} /s`);
       console.log(`  lookups (directory on SQLite)        ${String(oncall.directory_lookups_per_s).padStart(8)} /s`);
       console.log(`  lookups (directory, reading the store) ${String(oncall.directory_lookups_reading_the_store_per_s).padStart(6)} /s`);
       console.log(`  31 days of shifts, every level       ${String(oncall.shifts_31_days_ms).padStart(8)} ms (${oncall.shifts_31_days_count} shifts)`);
+    }
+    if (!opt['no-storm-search'] && !opt.oncall) {
+      // Issue 42: GET /api/alerts?q=… during a storm, the list's read in process (bench/storm-search.ts).
+      const storm = opt.quick ? 10_000 : 100_000;
+      const pgUsable = !opt['no-pg'] && !(await pgAvailable());
+      const dialects = (['sqlite', 'postgres'] as const).filter((d) => (d === 'sqlite' ? !opt['no-sqlite'] : pgUsable));
+      stormSearch = [];
+      for (const [shape, label] of [[{ certificates: 'resolved' }, 'issue 42 storm'], [{ certificates: 'open' }, 'two open storms']] as const) {
+        const rows = await benchStormSearch({ storm, reads: 20, dialects: [...dialects], pgUrl: PG_URL, shape });
+        stormSearch.push(...rows.map((r) => ({ ...r, shape: label })));
+      }
+      console.log(`\nTitle search during a storm (${storm} open "Disk usage high on host-N", then ${storm} "Certificate expires soon…" resolved or open, 100 rare), in process, 20 reads:`);
+      for (const r of stormSearch) console.log(`  ${r.dialect.padEnd(8)} ${(r.shape ?? '').padEnd(16)} ${r.read.padEnd(34)} p50 ${String(r.p50_ms).padStart(7)} ms  p99 ${String(r.p99_ms).padStart(7)} ms`);
     }
   } finally {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch((e) => console.error('cleanup:', (e as Error).message));
@@ -827,6 +844,7 @@ async function main() {
         time_to_page: timeToPageRows,
         notes,
         ...(oncall ? { oncall } : {}),
+        ...(stormSearch ? { storm_search: stormSearch } : {}),
       },
       null,
       2,
