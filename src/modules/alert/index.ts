@@ -12,6 +12,6 @@ export { insertLogOnce } from './alert.repository.ts';
 export { planEventRows, NO_SETTLED_TYPES, type SettledEventTypes, SettledEvents, settledVersion, wantedKey, isSettled, ALERT_LOG_COLUMNS } from './writers/index.ts';
 export { INTERNED_KINDS, compactLogs, insertLogRows, logEntries, logTemplateId, sqliteLogWriter } from './alert.log.ts';
 export { applySignal } from './alert.service.ts';
-export { kyselyAlertWriter, type AlertWriter, sqliteAlertWriter, sqliteInsertedAlerts, preparedInserter } from './writers/index.ts';
+export { kyselyAlertWriter, type AlertWriter, sqliteAlertWriter, sqliteInsertedAlerts, columnsInserter } from './writers/index.ts';
 export { BODY_MAX, SOURCE_MAX, fittedKey } from './alert.ts';
 export { searchWords, titleWords, queryWords, titleMatches, WORD_MAX, QUERY_WORDS_MAX } from './search/index.ts';

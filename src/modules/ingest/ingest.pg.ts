@@ -9,10 +9,9 @@ import { pgPageStopper } from '../paging/index.ts';
 import type { BatchExecutor, ReceiptWriter } from './committer.ts';
 import { applyUnit } from './committer.ts';
 import type { UnitOutcome } from './ingest.ts';
-import type { ReceiptRow } from './receipt.table.ts';
+import { type ReceiptRow, RECEIPT_COLUMNS } from './receipt.table.ts';
 import { usageRepository } from '../usage/index.ts';
 
-const RECEIPT_COLUMNS = ['id', 'org_id', 'credential_id', 'idempotency_key', 'status_code', 'response', 'created_at'] as const;
 
 /** `insert into <table> (<cols>) select <cols> from <the rows of a JSON array>` */
 const insertFromJson = (table: string, cols: readonly string[], json: string) => {

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
-import { NO_SETTLED_TYPES, type SettledEventTypes, preparedInserter, settledVersion, sqliteInsertedAlerts, sqliteAlertWriter } from '../alert/index.ts';
+import { NO_SETTLED_TYPES, type SettledEventTypes, columnsInserter, settledVersion, sqliteInsertedAlerts, sqliteAlertWriter } from '../alert/index.ts';
 import { sqlitePageStopper } from '../paging/index.ts';
-import type { ReceiptRow } from './receipt.table.ts';
+import { type ReceiptRow, RECEIPT_COLUMNS } from './receipt.table.ts';
 import type { IngestUnit, UnitOutcome } from './ingest.ts';
 import type { SqliteThread } from '../../db/sqlite-thread.ts';
 import { type BatchExecutor, type ReceiptWriter, applyUnit } from './committer.ts';
@@ -32,7 +32,7 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteInges
   // The current batch's settled types, read by the alert writer (made once, for its statements).
   let settled: SettledEventTypes = NO_SETTLED_TYPES;
   const prepare = () => {
-    const insert = preparedInserter(sqlite);
+    const insert = columnsInserter(sqlite, 'receipts', RECEIPT_COLUMNS);
     const find = sqlite.prepare('select * from receipts where id = ?');
     const findIdem = sqlite.prepare('select * from receipts where credential_id = ? and idempotency_key = ?');
     const release = sqlite.prepare('update receipts set idempotency_key = null where id = ?');
@@ -42,7 +42,7 @@ export function sqliteBatchApplier(sqlite: SQLite.Database): (batch: SqliteInges
         find: (id) => find.get(id) as ReceiptRow | undefined,
         findByIdempotencyKey: (c, k) => findIdem.get(c, k) as ReceiptRow | undefined,
         releaseIdempotencyKey: (id) => void release.run(id),
-        insert: (row) => insert('receipts', row),
+        insert: (row) => void insert(row),
       } satisfies ReceiptWriter,
     };
   };

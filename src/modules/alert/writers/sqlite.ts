@@ -6,21 +6,6 @@ import { usageRepository } from '../../usage/index.ts';
 import { sqliteLogWriter } from '../alert.log.ts';
 import { ALERT_COLUMNS, OUTBOX_EVENT_COLUMNS } from './columns.ts';
 
-/** Prepared INSERTs cached by table and column list. */
-export function preparedInserter(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
-  return (table: string, row: object) => {
-    const cols = Object.keys(row);
-    const key = `${table}(${cols.join(',')})`;
-    let stmt = cache.get(key);
-    if (!stmt) {
-      stmt = sqlite.prepare(`insert into ${table} (${cols.map((c) => `"${c}"`).join(', ')}) values (${cols.map(() => '?').join(', ')})`);
-      cache.set(key, stmt);
-    }
-    return stmt.run(...Object.values(row).map((v) => (v === undefined ? null : v)));
-  };
-}
-
 /** A prepared INSERT of the columns named (columns.ts), each row's value of each (absent: null). */
 export function columnsInserter<C extends string>(sqlite: SQLite.Database, table: string, cols: readonly C[]) {
   const stmt = sqlite.prepare(`insert into ${table} (${cols.map((c) => `"${c}"`).join(', ')}) values (${cols.map(() => '?').join(', ')})`);
