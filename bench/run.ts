@@ -47,7 +47,7 @@ const { values: opt } = parseArgs({
     'no-oncall': { type: 'boolean', default: false, description: 'skip the on-call lookup and shift rows (bench/oncall.ts)' },
     oncall: { type: 'boolean', default: false, description: 'the on-call rows only, with the bare Fastify route for scale (no Klaxon or Alertmanager targets)' },
     'no-storm-search': { type: 'boolean', default: false, description: 'skip the title-search-during-a-storm rows (bench/storm-search.ts)' },
-    'storm-search': { type: 'boolean', default: false, description: 'the storm search rows only, with the bare Fastify route for scale' },
+    'storm-search': { type: 'boolean', default: false, description: 'the storm search rows only, with the bare Fastify route for scale (no Klaxon, Alertmanager or time-to-page rows)' },
   },
 });
 const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
@@ -800,7 +800,7 @@ async function main() {
   }
   // Time to page (issue 21, bench/time-to-page.ts): from the 202 of a trigger to the fake provider.
   const timeToPageRows: TimeToPage[] = [];
-  if (!opt['no-time-to-page']) {
+  if (!opt['no-time-to-page'] && !opt['storm-search']) {
     console.log('\nTime to page (202 of a trigger to the fake push provider, open loop, in-process; bench/time-to-page.ts):');
     console.log('  dialect  alerts/s  alerts  paged  p50 ms  p99 ms  max ms  probe ms');
     const dialects = [...(opt['no-sqlite'] ? [] : ['sqlite' as const]), ...(opt['no-pg'] || (await pgAvailable()) ? [] : ['postgres' as const])];
