@@ -25,3 +25,7 @@ export { pruneTwilioCallbacks } from './delivery.repository.ts';
 export { createPhoneDelivery, type PhoneDelivery, type PhoneFate, type Prepared } from './delivery.service.ts';
 export { DEFAULT_THROTTLES, disableReasonOf, smsText, throttlesOf, type Throttles } from './delivery.ts';
 export { deliveryRoutes, deliverySchemas } from './delivery.routes.ts';
+// How each person is reached (issue 35, PRODUCT.md 10): notification rules, quiet hours.
+export { type Effective, type PersonRules, type QuietHours, type Rule, effectiveSteps, planPeople, quietUntil, rulesLine } from './rules.ts';
+export { createRulesService, loadRules, type RulesService } from './rules.service.ts';
+export { rulesRoutes, rulesSchemas } from './rules.routes.ts';
