@@ -7,7 +7,7 @@ import { type NewOutboxEventRow, outboxRepository } from '../outbox/index.ts';
 import type { OnCallDirectory } from './directory.port.ts';
 import { type LevelStart, type PageDraft, advance } from './escalation.ts';
 import { type ConfiguredChannels, unreachableLine } from './reach.ts';
-import { heldLine, planPeople } from './rules.ts';
+import { type HeldDraft, heldLine, planPeople } from './rules.ts';
 import { loadRules } from './rules.service.ts';
 import * as repo from './notification.repository.ts';
 import type { DueEscalation } from './notification.repository.ts';
@@ -273,7 +273,8 @@ export function levelLine(s: Pick<LevelStart, 'level' | 'reason' | 'at'>, drafts
       continue;
     }
     const list = byPerson.get(d.userId) ?? [];
-    list.push(`${d.channel} at ${Math.round((d.dueAt - s.at) / 1000)} s`);
+    const held = (d as HeldDraft).heldFrom;
+    list.push(`${d.channel} at ${Math.round(((held ?? d.dueAt) - s.at) / 1000)} s${held !== undefined ? ' held' : ''}`);
     byPerson.set(d.userId, list);
   }
   const people = [...new Set(drafts.map((d) => d.userId))].map((u) => `${nameOf(u)} (${sources?.get(u) === 'own' ? 'own rules: ' : ''}${(byPerson.get(u) ?? ['no step sent']).join(', ')})`);

@@ -74,6 +74,9 @@ export function quietUntil(rules: PersonRules | undefined, urgency: Urgency, due
   return windowEndAfter(q.time_zone, { days: q.days, start: q.start, end: q.end }, dueAt);
 }
 
+/** A page held by quiet hours remembers when it was due (the timeline shows the step's own delay). */
+export type HeldDraft = PageDraft & { heldFrom?: number };
+
 export interface PersonPlan {
   drafts: PageDraft[];
   /** Per person: whose rules applied. */
@@ -116,6 +119,7 @@ export function planPeople(
       if (d.status !== 'pending') continue;
       const until = quietUntil(mine, p.urgency, d.dueAt, rules.on);
       if (until === undefined) continue;
+      (d as HeldDraft).heldFrom = d.dueAt;
       d.dueAt = until;
       d.detail = `held until ${new Date(until).toISOString()}: quiet hours`;
       out.held.push({ userId, channel: d.channel, until });
