@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Issue 35 items 1–3 (docs/adr/0800): each person's notification rules (JSON lists per urgency,
-// quiet hours, handoff notice minutes), one row per person; the organization switch
-// organizations.person_rules (1: the person's rules apply where set, 0: the levels decide).
+// Issue 35 items 1–3 (docs/adr/0800): each person's notification rules, one row per person: JSON
+// lists per urgency ([] means the level's steps), quiet hours (JSON or null), handoff notice minutes.
 // Frozen: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -15,10 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('handoff_notice_minutes', 'integer')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.alterTable('organizations').addColumn('person_rules', 'integer', (c) => c.notNull().defaultTo(1)).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('organizations').dropColumn('person_rules').execute();
   await db.schema.dropTable('notification_rules').execute();
 }
