@@ -26,7 +26,7 @@ import { createCodeHasher } from './lib/codes.ts';
 import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
 import {
   type DeliveryProvider, configuredChannels, createClaimRecoveryJob, createDispatchJob, createEscalationJob, createPagingEngine, createPagingService,
-  createPhoneDelivery, createRulesService, createSnoozeExpiryJob, pagingIntakeHandler,
+  createHandoffJob, createPhoneDelivery, createRulesService, createSnoozeExpiryJob, pagingIntakeHandler,
 } from './modules/paging/index.ts';
 import { createTwilioProviders } from './providers/twilio-delivery.ts';
 import type { OnCallDirectory } from './modules/schedule/index.ts';
@@ -179,6 +179,8 @@ export function createContainer(opts: ContainerOptions) {
         phone: { prepare: (rows, now) => phoneDelivery.prepare(rows, now), recordTx: (trx, f, now) => phoneDelivery.recordTx(trx, f, now) },
       }),
       createClaimRecoveryJob({ db }),
+      // Handoff notices before each person's shifts (issue 35, docs/adr/0800).
+      createHandoffJob({ db, directory, providers, box, publicUrl: config.publicUrl }),
     ],
     onError: (err, what) => pagingJob.failed(err, what),
   });

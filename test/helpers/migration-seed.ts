@@ -185,6 +185,10 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     user_id: 'usr_m1', high: '[{"channel":"push","delay_seconds":0}]', low: '[{"channel":"email","delay_seconds":30}]',
     quiet_hours: '{"time_zone":"Europe/Paris","days":["mon"],"start":"22:00","end":"07:00"}', handoff_notice_minutes: 15, updated_at: T1,
   }],
+  ['handoff_notices', {
+    id: 'hdn_m1', org_id: 'org_m1', user_id: 'usr_m1', schedule_id: 'sch_m1', level: 2, shift_start: T2, shift_end: T2, status: 'sent', channel: 'email',
+    attempts: 1, claim_expires_at: T1, detail: 'sent', created_at: T0, updated_at: T1,
+  }],
 ];
 
 /**

@@ -13,3 +13,21 @@ export interface NotificationRulesTable {
 }
 export type NotificationRulesRow = Selectable<NotificationRulesTable>;
 export type NewNotificationRulesRow = Insertable<NotificationRulesTable>;
+
+/** One handoff notice (PRODUCT.md 10): unique per person, schedule, level and shift start. */
+export interface HandoffNoticeTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  schedule_id: string;
+  level: number;
+  shift_start: string;
+  shift_end: string;
+  status: 'pending' | 'claimed' | 'sent' | 'failed';
+  channel: 'push' | 'email' | null;
+  attempts: number;
+  claim_expires_at: string | null;
+  detail: string | null;
+  created_at: string;
+  updated_at: string;
+}
