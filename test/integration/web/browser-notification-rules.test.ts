@@ -95,6 +95,7 @@ suite('browser: a person sets how they are reached, and is paged that way', { ti
     expect(await section.getByTestId('rules-preview-high').textContent()).toBe('0 s push to every device · 60 s sms to your number');
     await section.getByRole('button', { name: 'Save how I am reached' }).click();
     await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor(WAIT);
+    await pages.expectAccessible(p, 'the profile with its notification rules');
     const saved = await t.app.inject({ method: 'GET', url: '/api/me/notification-rules', headers: owner.headers });
     expect(saved.json().high).toEqual([{ channel: 'push', delay_seconds: 0 }, { channel: 'sms', delay_seconds: 60 }]);
 
