@@ -24,7 +24,7 @@ import { eventsV2Routes, eventsV2Schemas } from './modules/events-v2/index.ts';
 import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
 import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
 import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
-import { deliveryRoutes, deliverySchemas, notificationRoutes, notificationSchemas } from './modules/paging/index.ts';
+import { deliveryRoutes, deliverySchemas, notificationRoutes, notificationSchemas, rulesRoutes, rulesSchemas } from './modules/paging/index.ts';
 import { userRoutes, userSchemas } from './modules/user/index.ts';
 import { sessionRoutes, sessionSchemas } from './modules/session/index.ts';
 import cookie from '@fastify/cookie';
@@ -147,6 +147,7 @@ export async function buildApp(
   for (const s of eventsV2Schemas) app.addSchema(s);
   for (const s of notificationSchemas) app.addSchema(s);
   for (const s of deliverySchemas) app.addSchema(s);
+  for (const s of rulesSchemas) app.addSchema(s);
   for (const s of scheduleSchemas) app.addSchema(s);
   for (const s of webhookSchemas) app.addSchema(s);
   for (const s of pageActionSchemas) app.addSchema(s);
@@ -289,6 +290,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(alertRoutes({ alerts: s.alerts }));
   await app.register(serviceRoutes({ services: s.services }));
   await app.register(notificationRoutes({ paging: s.paging }));
+  await app.register(rulesRoutes({ rules: s.rules }));
   await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
   await app.register(userRoutes({ users: s.users, onClient: (credentialId, client) => s.sessions.setClient(credentialId, client) }));
   await app.register(sessionRoutes({ sessions: s.sessions, hashCode: container.hashCode, secureCookies: container.config.publicUrl.startsWith('https:') }));

@@ -26,7 +26,7 @@ import { createCodeHasher } from './lib/codes.ts';
 import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
 import {
   type DeliveryProvider, configuredChannels, createClaimRecoveryJob, createDispatchJob, createEscalationJob, createPagingEngine, createPagingService,
-  createPhoneDelivery, createSnoozeExpiryJob, pagingIntakeHandler,
+  createHandoffJob, createPhoneDelivery, createRulesService, createSnoozeExpiryJob, pagingIntakeHandler,
 } from './modules/paging/index.ts';
 import { createTwilioProviders } from './providers/twilio-delivery.ts';
 import type { OnCallDirectory } from './modules/schedule/index.ts';
@@ -179,6 +179,8 @@ export function createContainer(opts: ContainerOptions) {
         phone: { prepare: (rows, now) => phoneDelivery.prepare(rows, now), recordTx: (trx, f, now) => phoneDelivery.recordTx(trx, f, now) },
       }),
       createClaimRecoveryJob({ db }),
+      // Handoff notices before each person's shifts (issue 35, docs/adr/0800).
+      createHandoffJob({ db, directory, providers, box, publicUrl: config.publicUrl }),
     ],
     onError: (err, what) => pagingJob.failed(err, what),
   });
@@ -198,6 +200,7 @@ export function createContainer(opts: ContainerOptions) {
   });
   const apiKeys = createApiKeyService({ db, clock });
   const paging = createPagingService({ db, clock, directory, notify: () => engine.nudge(), channels: () => configuredChannels(providers) });
+  const rules = createRulesService({ db, clock });
   const alerts = createAlertService({ db, dialect, clock, notify, settledEvents, onOperation: paging.onOperation });
   // Acknowledge from the page: push action tokens and email links (docs/adr/0441).
   const pageActions = createPageActionService({ db, clock, secretKey: config.secretKey, publicUrl: config.publicUrl, alerts });
@@ -409,7 +412,7 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks, pageActions, phoneDelivery, liveEvents },
+    services: { integrations, apiKeys, alerts, paging, rules, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks, pageActions, phoneDelivery, liveEvents },
     webhookWorker,
     webhookSubscriptions,
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */

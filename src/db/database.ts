@@ -18,6 +18,7 @@ import type { UsageHourTable } from '../modules/usage/usage.table.ts';
 import type { AlertEscalationTable, NotificationTable } from '../modules/paging/notification.table.ts';
 import type { PageActionTable } from '../modules/page-action/page-action.table.ts';
 import type { DeliverySendTable, SmsReplyCodeTable, TwilioCallbackTable } from '../modules/paging/delivery.table.ts';
+import type { HandoffNoticeTable, NotificationRulesTable } from '../modules/paging/rules.table.ts';
 import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
   ServiceRoutingRuleTable, ServiceRoutingTable,
@@ -87,4 +88,6 @@ export interface Database {
   delivery_sends: DeliverySendTable;
   // idempotency of Twilio callbacks (migration 2026-12-05T020100)
   twilio_callbacks: TwilioCallbackTable;
+  notification_rules: NotificationRulesTable;
+  handoff_notices: HandoffNoticeTable;
 }

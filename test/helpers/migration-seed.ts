@@ -19,7 +19,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['organizations', {
     id: 'org_m1', name: 'Acme', time_zone: 'Europe/Paris', ingest_rate_per_minute: 600, created_at: T0, updated_at: T1,
     default_urgency_rules: '{"critical":"high","info":"high"}', retention_days: 90, voice_settings: '{"voice":"male"}',
-    paging_throttles: '{"sms":[{"window_minutes":1,"max":2}]}', phone_countries: '["US","CA"]',
+    paging_throttles: '{"sms":[{"window_minutes":1,"max":2}]}', phone_countries: '["US","CA"]', person_rules: 0,
   }],
   ['users', {
     id: 'usr_m1', email: 'ada@example.com', name: 'Ada', password_hash: 'scrypt$salt$hash', created_at: T0, updated_at: T1,
@@ -181,6 +181,14 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   }],
   ['delivery_sends', { id: 'dsn_m1', org_id: 'org_m1', user_id: 'usr_m1', channel: 'voice', sent_at: T1 }],
   ['twilio_callbacks', { key: 'sms:SM0000000000000000000000000000m1', created_at: T0 }],
+  ['notification_rules', {
+    user_id: 'usr_m1', high: '[{"channel":"push","delay_seconds":0}]', low: '[{"channel":"email","delay_seconds":30}]',
+    quiet_hours: '{"time_zone":"Europe/Paris","days":["mon"],"start":"22:00","end":"07:00"}', handoff_notice_minutes: 15, updated_at: T1,
+  }],
+  ['handoff_notices', {
+    id: 'hdn_m1', org_id: 'org_m1', user_id: 'usr_m1', schedule_id: 'sch_m1', level: 2, shift_start: T2, shift_end: T2, status: 'sent', channel: 'email',
+    attempts: 1, claim_expires_at: T1, detail: 'sent', created_at: T0, updated_at: T1,
+  }],
 ];
 
 /**

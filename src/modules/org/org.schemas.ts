@@ -38,6 +38,7 @@ export const OrgSettings = Type.Object(
     phone_countries_allowed: Type.Array(Type.String(), {
       description: 'The countries verification SMS and test pages go to now: phone_countries, or its default. Satellite and other non-geographic numbers (+881, +882, +883, +800) never qualify.',
     }),
+    person_rules: Type.Boolean({ description: "true (default): each person's notification rules decide how they are paged where they set them; false: the levels' steps decide for everyone." }),
     channels: Type.Object(
       { push: ChannelState, sms: ChannelState, voice: ChannelState, email: ChannelState, chat: ChannelState },
       { description: 'Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently.' },
@@ -66,6 +67,7 @@ export const OrgSettingsPatch = Type.Object(
         description: 'Countries verification SMS and test pages may go to (an empty list: none); null returns to the default (the country of the first verified number).',
       }),
     ),
+    person_rules: Type.Optional(Type.Boolean({ description: "false: the levels' steps decide for everyone, whatever each person's notification rules say." })),
   },
   { $id: 'OrgSettingsPatch' },
 );

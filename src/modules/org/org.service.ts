@@ -65,6 +65,7 @@ export interface OrgSettingsPatchInput {
   ingest_rate_per_minute?: number | undefined;
   paging_throttles?: { sms?: ThrottleWindow[] | null | undefined; voice?: ThrottleWindow[] | null | undefined } | undefined;
   phone_countries?: string[] | null | undefined;
+  person_rules?: boolean | undefined;
 }
 
 /** What other parts of the process must forget when credentials or limits change. */
@@ -162,6 +163,10 @@ export function createOrgManagementService(deps: {
         const list = input.phone_countries === null ? null : checkPhoneCountries(input.phone_countries);
         set.phone_countries = list === null ? null : JSON.stringify(list);
         changes.phone_countries = list;
+      }
+      if (input.person_rules !== undefined) {
+        set.person_rules = input.person_rules ? 1 : 0;
+        changes.person_rules = input.person_rules;
       }
       const throttles = input.paging_throttles;
       const now = clock.now().toISOString();

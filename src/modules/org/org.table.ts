@@ -14,6 +14,8 @@ export interface OrganizationTable {
   paging_throttles: Generated<string>;
   /** JSON array of ISO 3166-1 alpha-2 regions verification SMS and test pages may go to; null: the default (docs/adr/0705). */
   phone_countries: Generated<string | null>;
+  /** 1: each person's notification rules apply where set; 0: the levels decide for everyone (PRODUCT.md 10, docs/adr/0800). */
+  person_rules: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -120,6 +120,7 @@ export const rowToSettings = (r: OrganizationRow) => ({
   ingest_rate_per_minute: r.ingest_rate_per_minute,
   paging_throttles: pagingThrottlesOf(r.paging_throttles),
   phone_countries: phoneCountriesOf(r.phone_countries),
+  person_rules: r.person_rules !== 0,
   created_at: r.created_at,
   updated_at: r.updated_at,
 });

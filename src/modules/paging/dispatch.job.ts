@@ -114,8 +114,16 @@ export function createDispatchJob(deps: {
     });
   }
 
-  /** Where a page goes: the person's email, verified phone numbers, or devices. */
+  /**
+   * Where a page goes: the person's email, verified phone numbers, or devices; a step of the
+   * person's own rules that names one contact (`destination_id`, PRODUCT.md 10) goes there only.
+   */
   function destinations(ctx: BatchContext, row: NotificationRow, email: string): OutboundMessage['to'][] {
+    const all = everyDestination(ctx, row, email);
+    return row.destination_id && row.channel !== 'chat' && row.channel !== 'email' ? all.filter((d) => 'destinationId' in d && d.destinationId === row.destination_id) : all;
+  }
+
+  function everyDestination(ctx: BatchContext, row: NotificationRow, email: string): OutboundMessage['to'][] {
     switch (row.channel) {
       case 'email':
         return [{ kind: 'email', address: email }];

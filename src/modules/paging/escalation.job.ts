@@ -5,8 +5,10 @@ import { newId } from '../../lib/ids.ts';
 import { type AlertRow, alertSnapshot, priorityFromRank } from '../alert/index.ts';
 import { type NewOutboxEventRow, outboxRepository } from '../outbox/index.ts';
 import type { OnCallDirectory } from './directory.port.ts';
-import { type LevelStart, type PageDraft, advance, draftPages } from './escalation.ts';
-import { type ConfiguredChannels, unreachableLine, withFallback } from './reach.ts';
+import { type LevelStart, type PageDraft, advance } from './escalation.ts';
+import { type ConfiguredChannels, unreachableLine } from './reach.ts';
+import { type HeldDraft, heldLine, planPeople } from './rules.ts';
+import { loadRules } from './rules.service.ts';
 import * as repo from './notification.repository.ts';
 import type { DueEscalation } from './notification.repository.ts';
 import type { NewAlertLogRow } from '../alert/alert.table.ts';
@@ -111,13 +113,13 @@ export function createEscalationJob(deps: {
         continue;
       }
       const steps = await directory.steps(row.org_id, scheduleId, s.level, priority);
-      const draft = { alertId: row.alert_id, epoch: row.epoch, cycle: s.cycle, level: s.level, at: s.at, people: s.people, steps, urgency: row.urgency };
-      // Never silently unreachable (PRODUCT.md 10): where the steps are resolved to the people's destinations.
-      const { drafts, unreached } = deps.channels
-        ? withFallback(draftPages(draft), draft, await repo.contactsOf(db, row.org_id, s.people), deps.channels())
-        : { drafts: draftPages(draft), unreached: [] };
+      const draft = { alertId: row.alert_id, epoch: row.epoch, cycle: s.cycle, level: s.level, at: s.at, people: s.people, urgency: row.urgency };
+      // Each person by their own rules where they set them (PRODUCT.md 10), never silently unreachable.
+      const { drafts, unreached, sources, held } = planPeople(draft, steps, await loadRules(db, row.org_id, s.people),
+        deps.channels ? { contactsOf: await repo.contactsOf(db, row.org_id, s.people), configured: deps.channels() } : undefined);
       pages.push(...drafts.map((d) => pageRow(row, s, d, nowIso)));
-      lines.push((nameOf) => logRow(row.alert_id, 'paged', levelLine(s, drafts, nameOf), { level: s.level, cycle: s.cycle, epoch: row.epoch, pages: drafts.length }, at));
+      lines.push((nameOf) => logRow(row.alert_id, 'paged', levelLine(s, drafts, nameOf, sources), { level: s.level, cycle: s.cycle, epoch: row.epoch, pages: drafts.length, rules: Object.fromEntries(sources) }, at));
+      for (const h of held) lines.push((nameOf) => logRow(row.alert_id, 'page_held', heldLine(nameOf(h.userId), h), { level: s.level, cycle: s.cycle, user_id: h.userId, channel: h.channel, until: new Date(h.until).toISOString() }, at));
       for (const u of unreached) {
         lines.push((nameOf) => logRow(row.alert_id, u.reach.fallback ? 'paging_fallback' : 'paging_unreachable', unreachableLine(nameOf(u.userId), u.reach), {
           level: s.level, cycle: s.cycle, user_id: u.userId, fallback: u.reach.fallback, problems: u.reach.problems,
@@ -258,8 +260,11 @@ function pageRow(row: DueEscalation, s: LevelStart, d: PageDraft, now: string): 
   };
 }
 
-/** "Level 1 paged: Ada (push at 0 s, sms at 60 s), Bob (push at 0 s); sms and voice skipped: low urgency". */
-export function levelLine(s: Pick<LevelStart, 'level' | 'reason' | 'at'>, drafts: PageDraft[], nameOf: (id: string) => string): string {
+/**
+ * "Level 1 paged: Ada (own rules: push at 0 s, sms at 60 s), Bob (push at 0 s); sms and voice skipped: low urgency":
+ * a person paged by their own notification rules says so; the others get the level's steps.
+ */
+export function levelLine(s: Pick<LevelStart, 'level' | 'reason' | 'at'>, drafts: PageDraft[], nameOf: (id: string) => string, sources?: ReadonlyMap<string, 'own' | 'level'>): string {
   const byPerson = new Map<string, string[]>();
   const skipped = new Set<string>();
   for (const d of drafts) {
@@ -268,10 +273,12 @@ export function levelLine(s: Pick<LevelStart, 'level' | 'reason' | 'at'>, drafts
       continue;
     }
     const list = byPerson.get(d.userId) ?? [];
-    list.push(`${d.channel} at ${Math.round((d.dueAt - s.at) / 1000)} s`);
+    const held = (d as HeldDraft).heldFrom;
+    list.push(`${d.channel} at ${Math.round(((held ?? d.dueAt) - s.at) / 1000)} s${held !== undefined ? ' held' : ''}`);
     byPerson.set(d.userId, list);
   }
-  const people = [...new Set(drafts.map((d) => d.userId))].map((u) => `${nameOf(u)} (${(byPerson.get(u) ?? ['no step sent']).join(', ')})`);
+  const people = [...new Set(drafts.map((d) => d.userId))].map((u) => `${nameOf(u)} (${sources?.get(u) === 'own' ? 'own rules: ' : ''}${(byPerson.get(u) ?? ['no step sent']).join(', ')})`);
   const verb = s.reason === 'repage' ? 'paged again' : 'paged';
   return `Level ${s.level} ${verb}: ${people.join(', ')}${skipped.size ? `; ${[...skipped].join(' and ')} skipped: low urgency` : ''}`;
 }
+

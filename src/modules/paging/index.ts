@@ -1,7 +1,7 @@
 // Paging (issue 41): escalation state, notifications, the intake, the engine's jobs and dispatcher,
 // the delivery port providers implement, and the directory port the schedule module implements.
 export type { Channel, DeliveryProvider, DestinationKind, OutboundMessage, SendOutcome } from './delivery.port.ts';
-export type { ChannelStep, OnCallDirectory, SchedulePlan } from './directory.port.ts';
+export type { ChannelStep, OnCallDirectory, SchedulePlan, UpcomingShift } from './directory.port.ts';
 export { createPagingEngine, type PagingEngine, type PagingJob } from './engine.ts';
 export { createEscalationJob } from './escalation.job.ts';
 export { createDispatchJob } from './dispatch.job.ts';
@@ -25,3 +25,8 @@ export { pruneTwilioCallbacks } from './delivery.repository.ts';
 export { createPhoneDelivery, type PhoneDelivery, type PhoneFate, type Prepared } from './delivery.service.ts';
 export { DEFAULT_THROTTLES, disableReasonOf, smsText, throttlesOf, type Throttles } from './delivery.ts';
 export { deliveryRoutes, deliverySchemas } from './delivery.routes.ts';
+// How each person is reached (issue 35, PRODUCT.md 10): notification rules, quiet hours.
+export { type Effective, type PersonRules, type QuietHours, type Rule, effectiveSteps, planPeople, quietUntil, rulesLine } from './rules.ts';
+export { createRulesService, loadRules, type RulesService } from './rules.service.ts';
+export { rulesRoutes, rulesSchemas } from './rules.routes.ts';
+export { createHandoffJob, handoffText } from './handoff.job.ts';

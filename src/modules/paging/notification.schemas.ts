@@ -53,6 +53,7 @@ export const RoutingPreview = Type.Object(
             user_id: Type.String(), name: Type.String(), channel: Type.String(), delay_seconds: Type.Integer(), at: Type.String(),
             skipped: Type.Optional(Type.String()),
             fallback: Type.Optional(Type.Boolean({ description: 'The email fallback of a person no step reaches.' })),
+            held: Type.Optional(Type.String({ description: 'Held by the person\'s quiet hours (low urgency): "held until …: quiet hours".' })),
           }),
         ),
       }),

@@ -7,8 +7,10 @@ import { newId } from '../../lib/ids.ts';
 import { type AlertOperation, type Priority, type Urgency, priorityFromRank } from '../alert/index.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import type { ChannelStep, OnCallDirectory } from './directory.port.ts';
-import { defaultSteps, draftPages } from './escalation.ts';
-import { type ConfiguredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
+import { defaultSteps } from './escalation.ts';
+import { effectiveSteps, heldLine, planPeople } from './rules.ts';
+import { loadRules } from './rules.service.ts';
+import { type ConfiguredChannels, reachOf, unreachableLine } from './reach.ts';
 import * as repo from './notification.repository.ts';
 import type { NewNotificationRow } from './notification.table.ts';
 
@@ -16,6 +18,12 @@ const logRow = (alertId: string, kind: string, message: string, meta: Record<str
   id: newId('log'), alert_id: alertId, kind, message, actor_type: actor?.type ?? 'system', actor_id: actor?.id ?? null, event_id: null, receipt_id: null,
   meta: JSON.stringify(meta), created_at: now,
 });
+
+/** "; Ada by their own rules": who of the responders was paged by their own notification rules. */
+const ownLine = (people: readonly string[], sources: ReadonlyMap<string, 'own' | 'level'>, names: Map<string, { name: string }>): string => {
+  const own = people.filter((p) => sources.get(p) === 'own').map((p) => names.get(p)?.name ?? p);
+  return own.length ? `; ${own.join(', ')} by their own rules` : '';
+};
 
 /**
  * The paging engine's requests (issue 21): its part of the alert operations (in their
@@ -32,14 +40,14 @@ export function createPagingService(deps: {
   const { db, clock, directory } = deps;
 
   /**
-   * The steps that page `userId` at `level` of a schedule for a high-urgency alert (PRODUCT.md 10).
-   * Today: the level's steps for `critical` and for `high` together, the defaults fitted to the
-   * level's timeout (as GET …/level-channels shows). Per-person notification rules replace the
-   * level's steps here, and only here, when they come.
+   * The steps that page `userId` at `level` of a schedule for a high-urgency alert (PRODUCT.md 10):
+   * the person's own high-urgency list where set (rules.ts effectiveSteps, as the engine pages),
+   * else the level's steps for `critical` and for `high` together, the defaults fitted to the
+   * level's timeout (as GET …/level-channels shows).
    */
-  async function highUrgencySteps(orgId: string, scheduleId: string, level: number, _userId: string): Promise<ChannelStep[]> {
+  async function highUrgencySteps(orgId: string, scheduleId: string, level: number, userId: string, rules: Awaited<ReturnType<typeof loadRules>>): Promise<ChannelStep[]> {
     const byPriority = await Promise.all((['critical', 'high'] as const).map((priority) => directory.steps(orgId, scheduleId, level, priority)));
-    return byPriority.flat();
+    return effectiveSteps(rules.of(userId), byPriority.flat(), 'high', rules.on).steps;
   }
 
   /**
@@ -49,12 +57,13 @@ export function createPagingService(deps: {
    */
   async function reachability(orgId: string, scheduleId: string, people: readonly { level: number; userId: string }[]): Promise<(level: number, userId: string) => { reachable: boolean; problems: string[] }> {
     const contacts = await repo.contactsOf(db, orgId, people.map((p) => p.userId));
+    const rules = await loadRules(db, orgId, people.map((p) => p.userId));
     const configured: ConfiguredChannels = deps.channels ? deps.channels() : { email: false, sms: false, voice: false, push: [] };
     const out = new Map<string, { reachable: boolean; problems: string[] }>();
     for (const { level, userId } of people) {
       const key = `${level}|${userId}`;
       if (out.has(key)) continue;
-      const { reachable, problems } = reachOf(await highUrgencySteps(orgId, scheduleId, level, userId), contacts(userId), configured, 'high');
+      const { reachable, problems } = reachOf(await highUrgencySteps(orgId, scheduleId, level, userId, rules), contacts(userId), configured, 'high');
       out.set(key, { reachable, problems });
     }
     return (level, userId) => out.get(`${level}|${userId}`) ?? { reachable: false, problems: [] };
@@ -151,10 +160,10 @@ export function createPagingService(deps: {
       const steps = stepsFrom ? await directory.steps(orgId, stepsFrom, 1, priority) : defaultSteps(priority);
       const requestId = newId('rsp');
       const nowIso = now.toISOString();
-      const draft = { alertId, epoch: 0, cycle: 0, level: `resp:${requestId}`, at: now.getTime(), people, steps, urgency: alert.urgency };
-      const { drafts, unreached } = deps.channels
-        ? withFallback(draftPages(draft), draft, await repo.contactsOf(db, orgId, people), deps.channels())
-        : { drafts: draftPages(draft), unreached: [] };
+      const draft = { alertId, epoch: 0, cycle: 0, level: `resp:${requestId}`, at: now.getTime(), people, urgency: alert.urgency };
+      // A responder is paged by their own rules where they set them (PRODUCT.md 10), delays from now.
+      const { drafts, unreached, sources, held } = planPeople(draft, steps, await loadRules(db, orgId, people),
+        deps.channels ? { contactsOf: await repo.contactsOf(db, orgId, people), configured: deps.channels() } : undefined);
       const rows: NewNotificationRow[] = drafts.map((d) => ({
         id: newId('ntf'), org_id: orgId, alert_id: alertId, user_id: d.userId, kind: 'responder', epoch: 0, cycle: 0, level: 1, step_index: d.stepIndex,
         channel: d.channel, destination_id: d.destinationId, urgency: alert.urgency, due_at: new Date(d.dueAt).toISOString(), status: d.status, attempts: 0,
@@ -167,7 +176,8 @@ export function createPagingService(deps: {
         await repo.insertPages(trx, rows);
         const skipped = [...new Set(drafts.filter((d) => d.status === 'skipped').map((d) => d.channel))];
         await repo.insertLogs(trx, [
-          logRow(alertId, 'responders_added', `Responders paged by ${by}: ${listed.join(', ')}${input.message ? ` — "${input.message}"` : ''}${skipped.length ? `; ${skipped.join(' and ')} skipped: low urgency` : ''}`, { user_ids: people, request_id: requestId }, nowIso, actor),
+          logRow(alertId, 'responders_added', `Responders paged by ${by}: ${listed.join(', ')}${input.message ? ` — "${input.message}"` : ''}${skipped.length ? `; ${skipped.join(' and ')} skipped: low urgency` : ''}${ownLine(people, sources, names)}`, { user_ids: people, request_id: requestId, rules: Object.fromEntries(sources) }, nowIso, actor),
+          ...held.map((h) => logRow(alertId, 'page_held', heldLine(names.get(h.userId)?.name ?? h.userId, h), { request_id: requestId, user_id: h.userId, channel: h.channel, until: new Date(h.until).toISOString() }, nowIso)),
           ...unreached.map((u) => logRow(alertId, u.reach.fallback ? 'paging_fallback' : 'paging_unreachable', unreachableLine(names.get(u.userId)?.name ?? u.userId, u.reach), {
             request_id: requestId, user_id: u.userId, fallback: u.reach.fallback, problems: u.reach.problems,
           }, nowIso)),
@@ -198,11 +208,12 @@ export function createPagingService(deps: {
         const people = await directory.onCall(orgId, scheduleId, l.level, new Date(start));
         const steps = await directory.steps(orgId, scheduleId, l.level, input.priority);
         const names = await repo.peopleNames(db, people);
-        const draft = { alertId: 'preview', epoch: 0, cycle: 0, level: l.level, at: start, people, steps, urgency };
-        // As the engine will page: with the email fallback for whoever no step reaches (PRODUCT.md 10).
+        const draft = { alertId: 'preview', epoch: 0, cycle: 0, level: l.level, at: start, people, urgency };
+        // As the engine will page: each person by their effective steps, with the email fallback for whoever no step reaches (PRODUCT.md 10).
+        const rules = await loadRules(db, orgId, people);
         const contacts = deps.channels ? await repo.contactsOf(db, orgId, people) : undefined;
-        const { drafts, unreached } = contacts && deps.channels ? withFallback(draftPages(draft), draft, contacts, deps.channels()) : { drafts: draftPages(draft), unreached: [] };
-        const reachOfUser = (p: string) => (contacts && deps.channels ? reachOf(steps, contacts(p), deps.channels(), urgency) : undefined);
+        const { drafts, unreached } = planPeople(draft, steps, rules, contacts && deps.channels ? { contactsOf: contacts, configured: deps.channels() } : undefined);
+        const reachOfUser = (p: string) => (contacts && deps.channels ? reachOf(effectiveSteps(rules.of(p), steps, urgency, rules.on).steps, contacts(p), deps.channels(), urgency) : undefined);
         for (const u of unreached) warnings.push(`Level ${l.level}: ${unreachableLine(names.get(u.userId)?.name ?? u.userId, u.reach)}`);
         levels.push({
           level: l.level,
@@ -215,6 +226,7 @@ export function createPagingService(deps: {
           pages: drafts.map((d) => ({
             user_id: d.userId, name: names.get(d.userId)?.name ?? d.userId, channel: d.channel, delay_seconds: Math.round((d.dueAt - start) / 1000),
             at: new Date(d.dueAt).toISOString(), ...(d.status === 'skipped' ? { skipped: 'low urgency' } : {}), ...(d.detail === 'fallback: email' ? { fallback: true } : {}),
+            ...(d.detail?.endsWith(': quiet hours') ? { held: d.detail } : {}),
           })),
         });
         // Nobody on call: the engine moves on at once.

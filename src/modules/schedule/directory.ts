@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { Priority, Urgency } from '../alert/index.ts';
-import { type Override, type Schedule, onCallAt } from './oncall.ts';
+import { type Override, type Schedule, onCallAt, shiftsBetween } from './oncall.ts';
 import * as repo from './schedule.repository.ts';
-import type { ChannelStep, OnCallDirectory, SchedulePlan } from '../paging/index.ts';
+import type { ChannelStep, OnCallDirectory, SchedulePlan, UpcomingShift } from '../paging/index.ts';
 import { type ScheduleTree, fittedDefaultSteps, chooseSchedule, isoOf, overrideSpec, scheduleSpec, stepsOf } from './schedule.ts';
 import type { LevelChannelRow } from './schedule.table.ts';
 import { rulesOf } from './routing.service.ts';
@@ -87,6 +87,29 @@ export function createOnCallDirectory(db: Kysely<Database>, opts: { clock?: Cloc
       if (!service) return null;
       const routing = await repo.routingOf(db, serviceId);
       return chooseSchedule(service, routing ? rulesOf(routing.rules) : null, alert, at.getTime());
+    },
+
+    async shiftsStarting(orgId: string, from: Date, to: Date): Promise<UpcomingShift[]> {
+      // Read fresh (no snapshot): a notice goes once, so it must see an override made a moment ago.
+      // The window reaches a day either side, so a shift starting in (from, to] is not cut at its start.
+      const a = from.getTime() - DAY;
+      const b = to.getTime() + DAY;
+      const out: UpcomingShift[] = [];
+      for (let after: string | undefined; ;) {
+        const rows = await repo.listSchedules(db, orgId, after, 200);
+        if (!rows.length) break;
+        for (const tree of await repo.loadTrees(db, rows)) {
+          const overrides = (await repo.overridesBetween(db, tree.schedule.id, isoOf(a), isoOf(b))).map(overrideSpec);
+          for (const sh of shiftsBetween(scheduleSpec(tree), overrides, a, b)) {
+            if (sh.start > from.getTime() && sh.start <= to.getTime()) {
+              out.push({ scheduleId: tree.schedule.id, scheduleName: tree.schedule.name, timeZone: tree.schedule.time_zone, level: sh.level, userId: sh.userId, start: sh.start, end: sh.end });
+            }
+          }
+        }
+        if (rows.length < 200) break;
+        after = rows.at(-1)!.id;
+      }
+      return out;
     },
   };
 }

@@ -7,3 +7,7 @@ export { createCalendarService, type CalendarService } from './calendar.service.
 export { scheduleRoutes } from './schedule.routes.ts';
 export { scheduleSchemas } from './schedule.schemas.ts';
 export { chooseSchedule, DEFAULT_STEPS, fittedDefaultSteps, type RoutingRule } from './schedule.ts';
+// Weekly wall-clock windows read in a zone (restrictions, a person's quiet hours: issue 35).
+export { insideWindow, windowEndAfter } from './window.ts';
+export { WEEKDAYS, type Restriction, type Weekday } from './oncall.ts';
+export { ianaZone, parseClock } from './tz.ts';

@@ -128,6 +128,10 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'POST /api/me/calendar-feeds': ['DI', 'responder'],
   'DELETE /api/me/calendar-feeds/{id}': ['DI', 'responder'],
   'POST /api/me/test-page': ['DI', 'responder'],
+  // How each person is reached (issue 35): their own rules, and an admin's read of a member's.
+  'GET /api/me/notification-rules': ['DI', 'observer'],
+  'PUT /api/me/notification-rules': ['DI', 'responder'],
+  'GET /api/users/{id}/notification-rules': ['DI', 'admin'],
   // Not in spec 4.2's table: organizations, members and invitations (docs/adr/0320, 0321).
   'POST /api/orgs': ['D', 'observer'],
   'GET /api/org/members': ['DI', 'observer'],
@@ -207,12 +211,13 @@ const BODY_NAMES: Record<string, string> = {
   'POST /api/services': 'ServiceCreate',
   'PATCH /api/services/{id}': 'ServicePatch',
   'PUT /api/services/{id}/routing': 'ServiceRoutingWrite',
+  'PUT /api/me/notification-rules': 'NotificationRulesWrite',
 };
 
 /** Id prefixes of resource kinds, for well-formed unknown ids. */
 const PREFIX: Record<string, string> = {
   alerts: 'alr', services: 'svc', keys: 'key', integrations: 'int', devices: 'dev', 'phone-numbers': 'phn',
-  schedules: 'sch', overrides: 'ovr', sessions: 'ses', members: 'usr', webhooks: 'whk', 'calendar-feeds': 'cal',
+  schedules: 'sch', overrides: 'ovr', sessions: 'ses', members: 'usr', users: 'usr', webhooks: 'whk', 'calendar-feeds': 'cal',
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -44,6 +44,8 @@ for (const dialect of DIALECTS) {
         // Where verification SMS and test pages may go (docs/adr/0705): the default, and no number verified yet.
         phone_countries: null,
         phone_countries_allowed: [],
+        // PRODUCT.md 10: each person's notification rules apply where they set them.
+        person_rules: true,
         // PRODUCT.md 7.4: no SMTP_URL, TWILIO_*, APNs, FCM or VAPID keys in the test app (it generates
         // none); chat posts to the organization's webhooks.
         channels: { push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'configured' },

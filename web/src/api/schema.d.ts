@@ -2281,6 +2281,254 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notification-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How you are reached: your steps per urgency, quiet hours and handoff notice */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationRules"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set how you are reached; an empty list means the level's steps
+         * @description Your list for an alert's urgency replaces the level's steps when you are paged (chat steps still come from the level), unless the organization turned person_rules off.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationRulesWrite"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationRules"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/notification-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's notification rules (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationRules"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keys": {
         parameters: {
             query?: never;
@@ -12985,6 +13233,8 @@ export interface components {
             phone_countries: string[] | null;
             /** @description The countries verification SMS and test pages go to now: phone_countries, or its default. Satellite and other non-geographic numbers (+881, +882, +883, +800) never qualify. */
             phone_countries_allowed: string[];
+            /** @description true (default): each person's notification rules decide how they are paged where they set them; false: the levels' steps decide for everyone. */
+            person_rules: boolean;
             /** @description Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently. */
             channels: {
                 push: "configured" | "not_configured";
@@ -13028,6 +13278,8 @@ export interface components {
             };
             /** @description Countries verification SMS and test pages may go to (an empty list: none); null returns to the default (the country of the first verified number). */
             phone_countries?: string[] | null;
+            /** @description false: the levels' steps decide for everyone, whatever each person's notification rules say. */
+            person_rules?: boolean;
         };
         VoiceSettings: {
             voice: "female" | "male";
@@ -13095,6 +13347,8 @@ export interface components {
             phone_countries: string[] | null;
             /** @description The countries verification SMS and test pages go to now: phone_countries, or its default. Satellite and other non-geographic numbers (+881, +882, +883, +800) never qualify. */
             phone_countries_allowed: string[];
+            /** @description true (default): each person's notification rules decide how they are paged where they set them; false: the levels' steps decide for everyone. */
+            person_rules: boolean;
             /** @description Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently. */
             channels: {
                 push: "configured" | "not_configured";
@@ -13650,6 +13904,8 @@ export interface components {
                     skipped?: string;
                     /** @description The email fallback of a person no step reaches. */
                     fallback?: boolean;
+                    /** @description Held by the person's quiet hours (low urgency): "held until …: quiet hours". */
+                    held?: string;
                 }[];
             }[];
             /** @description One line per person paged who no step can reach: the email fallback, or unreachable. */
@@ -13669,6 +13925,44 @@ export interface components {
             status: "sent" | "delivered" | "failed" | "not_configured";
             detail?: string;
             provider_message_id?: string;
+        };
+        NotificationRule: {
+            channel: "push" | "sms" | "voice" | "email";
+            /** @description Counted from when you are paged (at your level, or as a responder). */
+            delay_seconds: number;
+            /** @description One of your devices (dev_…) for push or numbers (phn_…) for sms and voice; absent: every working device, your verified numbers, your sign-in email. */
+            contact_id?: string;
+        };
+        QuietHours: {
+            /** @description IANA time zone the hours are read in (DST-correct). */
+            time_zone: string;
+            /** @description The days the quiet hours start on. */
+            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @description HH:MM local. */
+            start: string;
+            /** @description HH:MM local; at or before start: the next day. */
+            end: string;
+        };
+        NotificationRules: {
+            /** @description High urgency; an empty list means the level's steps. */
+            high: components["schemas"]["NotificationRule"][];
+            /** @description Low urgency (sms and voice are skipped: low urgency never rings a phone); an empty list means the level's steps. */
+            low: components["schemas"]["NotificationRule"][];
+            /** @description Low-urgency pages inside these hours are held until they end; high urgency ignores them. */
+            quiet_hours: components["schemas"]["QuietHours"] | null;
+            /** @description That many minutes before each of your on-call shifts starts, one notice (push, else email); null: none. */
+            handoff_notice_minutes: number | null;
+        };
+        /** @description The whole document: quiet_hours and handoff_notice_minutes not sent are null. */
+        NotificationRulesWrite: {
+            /** @description High urgency; an empty list means the level's steps. */
+            high: components["schemas"]["NotificationRule"][];
+            /** @description Low urgency (sms and voice are skipped: low urgency never rings a phone); an empty list means the level's steps. */
+            low: components["schemas"]["NotificationRule"][];
+            /** @description Low-urgency pages inside these hours are held until they end; high urgency ignores them. */
+            quiet_hours?: components["schemas"]["QuietHours"] | null;
+            /** @description That many minutes before each of your on-call shifts starts, one notice (push, else email); null: none. */
+            handoff_notice_minutes?: number | null;
         };
         /** @description The whole schedule: POST creates it, PUT replaces it. */
         ScheduleWrite: {

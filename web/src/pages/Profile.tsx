@@ -8,6 +8,7 @@ import { Confirm, CopyButton, ErrorText, useMe } from '../ui';
 import { Qr } from '../components/Qr';
 import { browserName, currentSubscription, pushDevice, pushSupport, subscribe, unsubscribe } from '../components/web-push';
 import '../styles/profile.css';
+import { NotificationRulesSection } from './NotificationRules';
 
 // My profile (PRODUCT.md 9; issue 24 point 3): the signed-in person's account, second factor,
 // sessions, devices, phone numbers, alert sound, calendar feed, test pages, and this browser's
@@ -157,6 +158,7 @@ export function ProfilePage() {
       <h2 className="group-title" id="paging">How Klaxon pages you</h2>
       <div className="profile-grid">
         <PushSection act={act} />
+        <NotificationRulesSection act={act} />
         <ChannelsSection />
         <DevicesSection act={act} />
         <PhonesSection act={act} />
