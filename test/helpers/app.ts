@@ -12,6 +12,7 @@ import { connectDb, type Db, type Dialect } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import { createLogger } from '../../src/http/logging.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
+import { copySqliteTemplate, storeTemplates } from './store-template.ts';
 
 /**
  * Every integration test runs on SQLite and on PostgreSQL. Without KLAXON_TEST_PG_URL the
@@ -31,18 +32,24 @@ export interface TestStore {
 
 /**
  * A fresh database, a temp SQLite file or a new PostgreSQL database, migrated to the latest
- * version unless `migrate: false` (the migration tests start from an empty one).
+ * version unless `migrate: false` (the migration tests start from an empty one). Within a vitest
+ * run it is a copy of the run's migrated template (test/helpers/store-template.ts,
+ * docs/adr/0775-test-store-templates.md): a file copy on SQLite, `CREATE DATABASE … TEMPLATE` on
+ * PostgreSQL; outside one it is migrated here.
  */
 export async function createTestStore(dialect: Dialect, env: Record<string, string> = {}, opts: { migrate?: boolean } = {}): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'klaxon-test-'));
+  const templates = opts.migrate === false ? { sqlite: null, postgres: null } : await storeTemplates();
+  let migrated = false;
   let databaseUrl = `sqlite:${join(dir, 'klaxon.db')}`;
   let dbName: string | undefined;
   if (dialect === 'postgres') {
     dbName = `klaxon_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: process.env.KLAXON_TEST_PG_URL });
     await admin.connect();
-    await admin.query(`create database ${dbName}`);
+    await admin.query(templates.postgres ? `create database ${dbName} template ${templates.postgres}` : `create database ${dbName}`);
     await admin.end();
+    migrated = templates.postgres !== null;
     const u = new URL(process.env.KLAXON_TEST_PG_URL!);
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
@@ -51,8 +58,9 @@ export async function createTestStore(dialect: Dialect, env: Record<string, stri
     { DATABASE_URL: databaseUrl, KLAXON_SECRET_KEY: TEST_SECRET_KEY, KLAXON_DATA_DIR: dir, KLAXON_PUBLIC_URL: 'http://klaxon.test', LOG_LEVEL: 'info', ...env },
     { readDotEnv: false, generateSecret: false },
   );
+  if (dialect === 'sqlite') migrated = copySqliteTemplate(templates, config.sqlitePath);
   const store = connectDb({ dialect, sqlitePath: config.sqlitePath, databaseUrl });
-  if (opts.migrate !== false) await migrateToLatest(store.db);
+  if (opts.migrate !== false && !migrated) await migrateToLatest(store.db);
   return {
     dialect,
     config,

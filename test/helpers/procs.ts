@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { TEST_SECRET_KEY } from './app.ts';
 import { freePort } from './binaries.ts';
+import { copySqliteTemplate, storeTemplates } from './store-template.ts';
 
 /**
  * Real `klaxon` processes for the durability tests (crash, outage, cluster, shutdown): spawned
@@ -20,13 +21,24 @@ export { freePort } from './binaries.ts';
 
 export const tempDir = (prefix = 'klaxon-proc-') => mkdtempSync(join(tmpdir(), prefix));
 
-/** A fresh database on the shared test server (KLAXON_TEST_PG_URL), or a SQLite file in `dir`. */
-export async function freshDatabase(dialect: 'sqlite' | 'postgres', dir: string, adminUrl = process.env.KLAXON_TEST_PG_URL) {
-  if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'klaxon.db')}`, drop: async () => {} };
+/**
+ * A fresh database on the shared test server (KLAXON_TEST_PG_URL), or a SQLite file in `dir`:
+ * a copy of the run's migrated template (store-template.ts), so `klaxon serve` finds nothing to
+ * migrate. `migrated: false` for an empty one that the process migrates (a test of that: concurrent
+ * starts, a fresh clone, the files a first start creates).
+ */
+export async function freshDatabase(dialect: 'sqlite' | 'postgres', dir: string, adminUrl = process.env.KLAXON_TEST_PG_URL, opts: { migrated?: boolean } = {}) {
+  const templates = opts.migrated === false ? { sqlite: null, postgres: null } : await storeTemplates();
+  if (dialect === 'sqlite') {
+    copySqliteTemplate(templates, join(dir, 'klaxon.db'));
+    return { url: `sqlite:${join(dir, 'klaxon.db')}`, drop: async () => {} };
+  }
   const name = `klaxon_p_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  // The template lives on the shared server only: a test's own server gets an empty database.
+  const template = adminUrl === process.env.KLAXON_TEST_PG_URL ? templates.postgres : null;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const u = new URL(adminUrl!);
   u.pathname = `/${name}`;

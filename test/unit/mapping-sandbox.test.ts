@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/lib/errors.ts';
 import { createMappingSandbox } from '../../src/modules/integration/mapping.sandbox.ts';
 import { DOUBLING, SLOW } from '../factories/hostile-mappings.ts';
@@ -98,7 +98,8 @@ describe('mapping sandbox', () => {
       // Tail-recursive, so no depth bound stops it: only the time budget does.
       const endless = { title: '($f := function($n){ $n = 0 ? 0 : $f($n - 1) }; $string($f(100000000)))' };
       const flood = Array.from({ length: 8 }, () => own.evaluate('org_hostile', endless, {}).catch((e: unknown) => e));
-      await new Promise((r) => setTimeout(r, 50));
+      // The flood is running (its processes started and took jobs) before the other organization asks.
+      await vi.waitFor(() => expect(own.stats().busy).toBeGreaterThan(0), { timeout: 30_000, interval: 5 });
       const t0 = performance.now();
       const fine = await own.evaluate('org_fine', { title: "'served'" }, {});
       const waited = performance.now() - t0;

@@ -108,7 +108,6 @@ for (const dialect of DIALECTS) {
       const event = { id: ev!.id, orgId: ev!.org_id, type: ev!.type, alertId: id, payload: JSON.parse(ev!.payload), attempts: 1, createdAt: ev!.created_at };
       await pageRequestHandler.handle(event, { db: t.container.db, now: t.clock.now().toISOString() });
       t.clock.advance(60_000);
-      await new Promise((r) => setTimeout(r, 5)); // a later millisecond for ids made now
       await pageRequestHandler.handle({ ...event, attempts: 2 }, { db: t.container.db, now: t.clock.now().toISOString() });
       await pageRequestHandler.handleMany!([{ ...event, attempts: 3 }], { db: t.container.db, now: t.clock.now().toISOString() });
       expect(await pagesOf(id)).toBe(1);

@@ -30,7 +30,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a first start creates the folder 0700 and every file in it 0600; a restart tightens files left 0644', { timeout: 120_000 }, async () => {
-      database = await freshDatabase(dialect, data);
+      database = await freshDatabase(dialect, data, undefined, { migrated: false }); // the first start creates the files
       // No KLAXON_SECRET_KEY: the key is generated into the data folder as well.
       const { KLAXON_SECRET_KEY: _key, ...env } = klaxonEnv(database.url, data);
       const tenant = await cliBootstrap(env);

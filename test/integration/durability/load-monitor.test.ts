@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLoadMonitor } from '../../../src/lib/load-monitor.ts';
 
 const busy = (ms: number) => {
@@ -21,9 +21,8 @@ describe('the load monitor measures the event loop itself', () => {
       }
       expect(m.delayMs()).toBeGreaterThan(100);
       expect(m.overloaded()).toBe(true);
-      // An idle loop clears it within two windows.
-      await new Promise((r) => setTimeout(r, 300));
-      expect(m.overloaded()).toBe(false);
+      // An idle loop clears it: once two windows have passed without a late turn (waited for, not slept).
+      await vi.waitFor(() => expect(m.overloaded()).toBe(false), { timeout: 10_000, interval: 10 });
     } finally {
       m.stop();
     }

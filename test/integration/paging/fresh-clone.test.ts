@@ -36,7 +36,7 @@ for (const dialect of DIALECTS) {
     it('pages the on-call person of a two-level schedule for a critical alert by email at once; the timeline says "fallback: email" and why', async () => {
       const dir = tempDir();
       closers.push(async () => cleanup(dir));
-      const database = await freshDatabase(dialect, dir);
+      const database = await freshDatabase(dialect, dir, undefined, { migrated: false }); // a first start migrates it
       closers.push(database.drop);
       const smtp = await startSmtpCapture();
       closers.push(smtp.close);

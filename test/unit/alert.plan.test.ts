@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AlertRow } from './alert.table.ts';
-import { planAck, planResolve, planSignal, type PlanContext } from './alert.plan.ts';
-import { PRIORITIES, normalizeSignal, priorityRank, fittedKey } from './alert.ts';
+import { type AlertRow } from '../../src/modules/alert/alert.table.ts';
+import { planAck, planResolve, planSignal, type PlanContext } from '../../src/modules/alert/alert.plan.ts';
+import { PRIORITIES, normalizeSignal, priorityRank, fittedKey } from '../../src/modules/alert/alert.ts';
 
 let n = 0;
 const ctx: PlanContext = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture } from '../../test/helpers/people.ts';
-import type { OutboundMessage } from '../modules/paging/index.ts';
-import { createEmailProvider, mailDomainOf } from './email.ts';
+import { startSmtpCapture } from '../helpers/people.ts';
+import type { OutboundMessage } from '../../src/modules/paging/index.ts';
+import { createEmailProvider, mailDomainOf } from '../../src/providers/email.ts';
 
 const page = (id: string): OutboundMessage => ({
   id, idempotencyKey: id, channel: 'email', to: { kind: 'email', address: 'ada@example.test' },

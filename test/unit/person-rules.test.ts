@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelStep } from './directory.port.ts';
-import { defaultSteps } from './escalation.ts';
-import { WEEKDAYS } from '../schedule/index.ts';
-import { NO_RULES, OWN_STEP_BASE, type PersonRules, type Rule, effectiveSteps, planPeople } from './rules.ts';
+import type { ChannelStep } from '../../src/modules/paging/directory.port.ts';
+import { defaultSteps } from '../../src/modules/paging/escalation.ts';
+import { WEEKDAYS } from '../../src/modules/schedule/index.ts';
+import { NO_RULES, OWN_STEP_BASE, type PersonRules, type Rule, effectiveSteps, planPeople } from '../../src/modules/paging/rules.ts';
 
 // effectiveSteps, the one rule of whose steps page a person (PRODUCT.md 10), over every
 // combination of: the organization switch, the alert's urgency, the person's lists (none, empty,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DISCORD, SLACK, TEAMS, providerWarnings } from './webhook.limits.ts';
+import { DISCORD, SLACK, TEAMS, providerWarnings } from '../../src/modules/webhook/webhook.limits.ts';
 
 // The preview's provider-limit warnings (docs/adr/0464), pure.
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTEXT_VARIABLES, FILTERS, RENDER_MAX_BYTES, TEMPLATE_MAX_BYTES, TEMPLATE_MAX_EXPRESSIONS, type Json, type TemplateContext,
   compileTemplate, renderTemplate, truncateText,
-} from './webhook.template.ts';
+} from '../../src/modules/webhook/webhook.template.ts';
 
 const CONTEXT: TemplateContext = {
   event: 'alert.triggered', ts: '2026-03-01T10:00:00.000Z', alert_id: 'alr_1', alert_url: 'https://klaxon.test/alerts/alr_1',

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { isAppError } from '../../lib/errors.ts';
-import { createMailer } from './mailer.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { isAppError } from '../../src/lib/errors.ts';
+import { createMailer } from '../../src/modules/mail/mailer.ts';
 
 const base = { DATABASE_URL: 'sqlite::memory:', KLAXON_SECRET_KEY: '0f'.repeat(32) };
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { type Layer, type Level, type Override, type Restriction, type RotationUnit, type Schedule, WEEKDAYS, keepRotationPosition, onCallAt, onCallView, rotationUserAt, shiftsBetween } from './oncall.ts';
+import { type Layer, type Level, type Override, type Restriction, type RotationUnit, type Schedule, WEEKDAYS, keepRotationPosition, onCallAt, onCallView, rotationUserAt, shiftsBetween } from '../../src/modules/schedule/oncall.ts';
 
 // The on-call module against a deliberately simple reference (issue 20): the reference walks time
 // minute by minute, reads the local clock of each minute with Intl (not the module's tz code),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ConfiguredChannels, configuredChannels, reachOf, withFallback } from './reach.ts';
-import { defaultSteps, draftPages } from './escalation.ts';
+import { type ConfiguredChannels, configuredChannels, reachOf, withFallback } from '../../src/modules/paging/reach.ts';
+import { defaultSteps, draftPages } from '../../src/modules/paging/escalation.ts';
 
 // PRODUCT.md 10 "Never silently unreachable" (issue 34 item 2): the pure decision.
 

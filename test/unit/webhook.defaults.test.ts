@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_EVENT_TYPES } from '../alert/index.ts';
-import { DEFAULT_TEMPLATES, PAGE_TEMPLATES } from './webhook.defaults.ts';
-import { type DeliverySnapshot, templateContext } from './webhook.snapshot.ts';
-import { type Json, type TemplateContext, renderTemplate } from './webhook.template.ts';
+import { ALERT_EVENT_TYPES } from '../../src/modules/alert/index.ts';
+import { DEFAULT_TEMPLATES, PAGE_TEMPLATES } from '../../src/modules/webhook/webhook.defaults.ts';
+import { type DeliverySnapshot, templateContext } from '../../src/modules/webhook/webhook.snapshot.ts';
+import { type Json, type TemplateContext, renderTemplate } from '../../src/modules/webhook/webhook.template.ts';
 
 // The default Slack, Teams and Discord bodies against each provider's documented payload rules
 // (shared/reference/contracts.md 6), for every event kind and for the worst inputs Klaxon accepts:

@@ -2,13 +2,14 @@ import { fdatasync, fstatSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createWalFlusher } from '../../src/db/wal-flusher.ts';
+import { createWalFlusher } from '../../../src/db/wal-flusher.ts';
 import { Kysely } from 'kysely';
-import { startSqliteThread } from '../../src/db/sqlite-thread.ts';
-import { SqliteThreadDialect } from '../../src/db/sqlite-thread-dialect.ts';
-import { migrateToLatest } from '../../src/db/migrator.ts';
-import { normalizeSignal } from '../../src/modules/alert/index.ts';
-import { SQLITE_INGEST_OP, type IngestUnit, type UnitOutcome } from '../../src/modules/ingest/index.ts';
+import { startSqliteThread } from '../../../src/db/sqlite-thread.ts';
+import { SqliteThreadDialect } from '../../../src/db/sqlite-thread-dialect.ts';
+import { migrateToLatest } from '../../../src/db/migrator.ts';
+import { normalizeSignal } from '../../../src/modules/alert/index.ts';
+import { SQLITE_INGEST_OP, type IngestUnit, type UnitOutcome } from '../../../src/modules/ingest/index.ts';
+import { copySqliteTemplate, storeTemplates } from '../../helpers/store-template.ts';
 
 // A commit is acknowledged only once a WAL flush that began after it has finished (docs/adr/0122,
 // 0126). A flush here is completed by hand, so the test sees which commits each covers.
@@ -124,14 +125,16 @@ describe('WAL flusher', () => {
   });
 
   it('an ingest batch on the SQLite thread is answered only after a flush that began after its commit', async () => {
-    // Real fdatasyncs while the schema is made, then flushes held until the test completes them.
+    // Real fdatasyncs while the schema is made (without a template), then flushes held until the test completes them.
     let hold = false;
     const held: ((err: NodeJS.ErrnoException | null) => void)[] = [];
     const sync = (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => (hold ? void held.push(done) : fdatasync(fd, done));
+    // The run's migrated template when there is one (test/helpers/store-template.ts).
+    const copied = copySqliteTemplate(await storeTemplates(), join(dir, 'ingest.db'));
     const thread = startSqliteThread(join(dir, 'ingest.db'), sync);
     const db = new Kysely({ dialect: new SqliteThreadDialect(thread) });
     try {
-      await migrateToLatest(db);
+      if (!copied) await migrateToLatest(db);
       hold = true;
       // A resolve for a key that never opened: the batch writes only its receipt.
       const unit: IngestUnit = {

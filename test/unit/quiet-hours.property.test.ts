@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { WEEKDAYS, type Weekday } from '../schedule/index.ts';
-import { type PersonRules, type QuietHours, quietUntil } from './rules.ts';
+import { WEEKDAYS, type Weekday } from '../../src/modules/schedule/index.ts';
+import { type PersonRules, type QuietHours, quietUntil } from '../../src/modules/paging/rules.ts';
 
 // Quiet hours against a deliberately simple reference (issue 35 item 2), as the schedules'
 // oncall.property.test.ts does: the reference walks minute by minute from the page's due time,

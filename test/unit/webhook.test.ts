@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { BlockedAddressError, blockedReason, checkLiteral, hostAddressSet, ownOriginProblem } from './webhook.ssrf.ts';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, circuitOpenMs, classifyResponse, maskUrl, nextWaitMs, retryAfterMs, signatureOf } from './webhook.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { BlockedAddressError, blockedReason, checkLiteral, hostAddressSet, ownOriginProblem } from '../../src/modules/webhook/webhook.ssrf.ts';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, circuitOpenMs, classifyResponse, maskUrl, nextWaitMs, retryAfterMs, signatureOf } from '../../src/modules/webhook/webhook.ts';
 
 describe('webhook delivery rules', () => {
   it('signs as Standard Webhooks does (the spec\'s test vector)', () => {

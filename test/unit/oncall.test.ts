@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keepRotationPosition, layerEverActive, nextRotationHandoff, onCallAt, onCallView, type Layer, type Override, type Rotation, rotationUserAt, type Schedule, shiftsBetween } from './oncall.ts';
-import { ZoneSpan, ianaZone, instantsOfWall, parseLocal, resolveWall } from './tz.ts';
+import { keepRotationPosition, layerEverActive, nextRotationHandoff, onCallAt, onCallView, type Layer, type Override, type Rotation, rotationUserAt, type Schedule, shiftsBetween } from '../../src/modules/schedule/oncall.ts';
+import { ZoneSpan, ianaZone, instantsOfWall, parseLocal, resolveWall } from '../../src/modules/schedule/tz.ts';
 
 // The named examples of issue 20 and PRODUCT.md 7.1, one each; the property test
 // (oncall.property.test.ts) checks the same module against a minute-by-minute reference.
