@@ -26,9 +26,21 @@ export function actorLabel(a: Actor): string {
 /**
  * A person as people read them, in timelines, chat messages, pickers and schedules: their name, or
  * their email while they have set none (issue 34 item 5). The one rule; SQL that cannot call it
- * (the SQLite intake thread) says the same with `coalesce(nullif(name, ''), email)`.
+ * (the stop statements, src/modules/paging/stop.ts actorNameSql) say the same with
+ * `coalesce(nullif(trim(name), ''), email)` (test/unit/actor-name.test.ts holds them to one answer).
  */
 export const personName = (u: { name?: string | null | undefined; email: string }): string => u.name?.trim() || u.email;
+
+/**
+ * Whoever acted, as a timeline line names them after "by": a person by name, `source <name>`,
+ * `API key <name>`, Klaxon itself; `unknown` when the name could not be read (the one wording of
+ * alert operations and of stopped pages).
+ */
+export function actorTitle(type: string, name: string | null | undefined, unknown = 'Klaxon'): string {
+  if (type === 'system') return 'Klaxon';
+  if (!name) return unknown;
+  return type === 'integration' ? `source ${name}` : type === 'api_key' ? `API key ${name}` : name;
+}
 
 /** The longest name a person may set (code points), as sign-up has always allowed. */
 export const PERSON_NAME_MAX = 200;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
-import { type Actor, personName } from '../../lib/actor.ts';
+import { type Actor, actorTitle, personName } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -137,11 +137,11 @@ export function createAlertService(deps: {
   async function nameOf(actor: Actor): Promise<string> {
     if (actor.type === 'user') {
       const u = await db.selectFrom('users').select(['name', 'email']).where('id', '=', actor.id).executeTakeFirst();
-      return u ? personName(u) : 'a former member';
+      return actorTitle('user', u && personName(u), 'a former member');
     }
-    if (actor.type === 'api_key') return `API key ${(await db.selectFrom('api_keys').select('name').where('id', '=', actor.id).executeTakeFirst())?.name ?? actor.id}`;
-    if (actor.type === 'integration') return `source ${(await db.selectFrom('integrations').select('name').where('id', '=', actor.id).executeTakeFirst())?.name ?? actor.id}`;
-    return 'Klaxon';
+    if (actor.type === 'api_key') return actorTitle('api_key', (await db.selectFrom('api_keys').select('name').where('id', '=', actor.id).executeTakeFirst())?.name ?? actor.id);
+    if (actor.type === 'integration') return actorTitle('integration', (await db.selectFrom('integrations').select('name').where('id', '=', actor.id).executeTakeFirst())?.name ?? actor.id);
+    return actorTitle('system', null);
   }
 
   async function changeById(

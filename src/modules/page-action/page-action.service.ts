@@ -52,7 +52,7 @@ export function createPageActionService(deps: { db: Kysely<Database>; clock: Clo
         .executeTakeFirst();
       return {
         state: tokenState(row, clock.now()), alertTitle: alert?.title ?? 'a removed alert', alertUrl: `${deps.publicUrl}/alerts/${row.alert_id}`,
-        alertStatus: alert?.status ?? null, acknowledgedBy: alert ? alert.name || alert.email || null : null,
+        alertStatus: alert?.status ?? null, acknowledgedBy: alert?.email ? personName({ name: alert.name, email: alert.email }) : null,
       };
     },
 

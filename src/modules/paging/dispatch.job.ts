@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import { pagingLog } from './log.ts';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { priorityFromRank } from '../alert/index.ts';
-import { fateOfSend, skippedForUrgency } from './escalation.ts';
+import { type AlertStatus, priorityFromRank } from '../alert/index.ts';
+import { fateOfSend } from './escalation.ts';
+import { decidePage, notSentEntry } from './decide.ts';
 import * as repo from './notification.repository.ts';
 import type { NotificationRow } from './notification.table.ts';
 import type { DeliveryProvider, OutboundMessage } from './delivery.port.ts';
@@ -53,7 +55,9 @@ export function createDispatchJob(deps: {
   /** The batch's reads, made once: alerts, people and their destinations. */
   interface BatchContext {
     now: Date;
-    alerts: Map<string, { status: string; title: string; body: string; priority: number; urgency: 'high' | 'low'; service_name: string }>;
+    alerts: Map<string, { status: AlertStatus; title: string; body: string; priority: number; urgency: 'high' | 'low'; service_name: string }>;
+    /** Where each alert's escalation is now (decidePage: a page of a level it has left is not sent). */
+    escalations: Map<string, { epoch: number; cycle: number; level: number; levelStartedAt: string | null }>;
     people: Map<string, { name: string; email: string }>;
     phones: Map<string, { id: string; e164: string; org_id: string }[]>;
     devices: Map<string, { id: string; platform: string; push_token_sealed: string; critical_alerts_permitted: number }[]>;
@@ -87,10 +91,8 @@ export function createDispatchJob(deps: {
     });
   }
 
-  const logOf = (row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown>) => ({
-    id: newId('log'), alert_id: row.alert_id, kind, message, actor_type: 'system', actor_id: null, event_id: null, receipt_id: null,
-    meta: JSON.stringify({ notification_id: row.id, channel: row.channel, user_id: row.user_id, level: row.level, ...meta }), created_at: now.toISOString(),
-  });
+  const logOf = (row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown>) =>
+    pagingLog(row.alert_id, kind, message, { notification_id: row.id, channel: row.channel, user_id: row.user_id, level: row.level, ...meta }, now.toISOString());
 
   /**
    * After downtime, the older of two due steps of one person and channel is superseded, each with
@@ -104,12 +106,9 @@ export function createDispatchJob(deps: {
       const names = await repo.peopleNames(trx, rows.map((r) => r.user_id));
       await repo.insertLogs(
         trx,
-        rows.map((r) => ({
-          id: newId('log'), alert_id: r.alert_id, kind: 'page_superseded',
-          message: `${r.channel} page to ${names.get(r.user_id)?.name ?? 'a removed person'} superseded by a newer step after downtime`,
-          actor_type: 'system', actor_id: null, event_id: null, receipt_id: null,
-          meta: JSON.stringify({ notification_id: r.id, channel: r.channel, user_id: r.user_id, level: r.level, step_index: r.step_index }), created_at: nowIso,
-        })),
+        rows.map((r) => pagingLog(r.alert_id, 'page_superseded', `${r.channel} page to ${names.get(r.user_id)?.name ?? 'a removed person'} superseded by a newer step after downtime`, {
+          notification_id: r.id, channel: r.channel, user_id: r.user_id, level: r.level, step_index: r.step_index,
+        }, nowIso)),
       );
     });
   }
@@ -163,10 +162,11 @@ export function createDispatchJob(deps: {
     const alertIds = [...new Set(claimed.map((r) => r.alert_id))];
     const userIds = [...new Set(claimed.map((r) => r.user_id))];
     const channels = new Set(claimed.map((r) => r.channel));
-    const [alerts, people, phones, devices] = await Promise.all([
+    const [alerts, escalations, people, phones, devices] = await Promise.all([
       db.selectFrom('alerts').innerJoin('services', 'services.id', 'alerts.service_id')
         .select(['alerts.id', 'alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
         .where('alerts.id', 'in', alertIds).execute(),
+      db.selectFrom('alert_escalations').select(['alert_id', 'epoch', 'cycle', 'level', 'level_started_at']).where('alert_id', 'in', alertIds).execute(),
       repo.peopleNames(db, userIds),
       channels.has('sms') || channels.has('voice')
         ? db.selectFrom('phone_numbers').select(['id', 'e164', 'org_id', 'user_id']).where('user_id', 'in', userIds).where('verified_at', 'is not', null).where('disabled_at', 'is', null).orderBy('created_at').execute()
@@ -180,7 +180,10 @@ export function createDispatchJob(deps: {
       for (const r of rows) m.set(r.user_id, [...(m.get(r.user_id) ?? []), r]);
       return m;
     };
-    return { now, alerts: new Map(alerts.map((a) => [a.id, a])), people, phones: group(phones), devices: group(devices), fates: [], disables: [], prepared: new Map() };
+    return {
+      now, alerts: new Map(alerts.map((a) => [a.id, a])), people,
+      escalations: new Map(escalations.map((e) => [e.alert_id, { epoch: e.epoch, cycle: e.cycle, level: e.level, levelStartedAt: e.level_started_at }])), phones: group(phones), devices: group(devices), fates: [], disables: [], prepared: new Map(),
+    };
   }
 
   async function dispatch(ctx: BatchContext, row: NotificationRow): Promise<void> {
@@ -189,33 +192,16 @@ export function createDispatchJob(deps: {
     const person = ctx.people.get(row.user_id);
     const who = person?.name ?? 'a removed person';
     const label = `${row.channel} page to ${who}`;
-    // Acknowledged, resolved or snoozed since the page was made: it is not sent. A responder's page
-    // still goes on an acknowledged or snoozed alert: someone asked for that person explicitly
-    // (PRODUCT.md 7.3: "even on an acknowledged alert"); only their own ack, a resolve, or a snooze
-    // after the request cancels it, and those cancelled it already (docs/adr/0420).
-    const wanted = alert && person && (alert.status === 'open' || (row.kind === 'responder' && (alert.status === 'acknowledged' || alert.status === 'snoozed')));
-    if (!wanted) {
-      const why = !alert ? 'the alert is gone' : !person ? 'the person is gone' : `the alert is ${alert.status}`;
-      finish(ctx, row, { status: 'cancelled', detail: why }, 'page_cancelled', `${label} cancelled: ${why}`);
+    const decision = decide(ctx, row);
+    if (!decision.send) {
+      // A lapsed claim is claim recovery's now: this dispatcher records nothing.
+      if (decision.status === 'claimed') return;
+      const { kind, words } = notSentEntry(decision);
+      finish(ctx, row, { status: decision.status, detail: decision.detail }, kind, `${label} ${words}`);
       return;
     }
-    // Lowered to low urgency since the page was made: it no longer rings a phone (PRODUCT.md 7.2).
-    if (skippedForUrgency(row.channel, alert.urgency)) {
-      finish(ctx, row, { status: 'skipped', detail: 'low urgency' }, 'page_skipped', `${label} skipped: low urgency`);
-      return;
-    }
-    const provider = providerOf(row.channel);
-    if (!provider || !provider.configured()) {
-      const detail = `${row.channel} is not configured on this server`;
-      finish(ctx, row, { status: 'not_configured', detail }, 'page_not_configured', `${label} not sent: ${detail}`);
-      return;
-    }
-    const to = destinations(ctx, row, person.email);
-    if (!to.length) {
-      const detail = row.channel === 'push' ? `${who} has no device registered` : row.channel === 'chat' ? 'the step names no chat destination' : `${who} has no verified phone number`;
-      finish(ctx, row, { status: 'failed', detail }, 'page_failed', `${label} failed: ${detail}`);
-      return;
-    }
+    const provider = providerOf(row.channel)!;
+    const to = destinations(ctx, row, person!.email);
     const prep = ctx.prepared.get(row.id);
     if (prep?.kind === 'throttled') {
       // A delay is not a try: the claim's attempt is given back, so retries after it keep their count.
@@ -248,12 +234,12 @@ export function createDispatchJob(deps: {
       channel: row.channel,
       to: dest,
       alert: {
-        id: row.alert_id, title: alert.title, ...(alert.body ? { body: alert.body } : {}), priority: priorityFromRank(alert.priority), urgency: alert.urgency,
-        url: `${deps.publicUrl}/alerts/${row.alert_id}`, serviceName: bundleServices || alert.service_name,
+        id: row.alert_id, title: alert!.title, ...(alert!.body ? { body: alert!.body } : {}), priority: priorityFromRank(alert!.priority), urgency: alert!.urgency,
+        url: `${deps.publicUrl}/alerts/${row.alert_id}`, serviceName: bundleServices || alert!.service_name,
       },
       ...(prep?.kind === 'send' && prep.replyCode ? { replyCode: prep.replyCode } : {}),
       ...(prep?.kind === 'send' && prep.bundleCount ? { bundleCount: prep.bundleCount } : {}),
-      critical: alert.urgency === 'high',
+      critical: alert!.urgency === 'high',
       collapseId: row.alert_id,
       expiresAt: now.getTime() + 3_600_000,
       ...(action && row.channel === 'push' ? { actionToken: action.token, ackUrl: action.url } : {}),
@@ -298,14 +284,15 @@ export function createDispatchJob(deps: {
     }
   }
 
-  /** Whether dispatch() would hand the page to a provider: the phone side plans only those. */
-  function sendable(ctx: BatchContext, row: NotificationRow): boolean {
+  /** decidePage for a claimed row, from the batch's reads: dispatch() follows it, and the phone side plans only what it sends. */
+  function decide(ctx: BatchContext, row: NotificationRow) {
     const alert = ctx.alerts.get(row.alert_id);
     const person = ctx.people.get(row.user_id);
-    if (!alert || !person || !(alert.status === 'open' || (row.kind === 'responder' && alert.status === 'acknowledged'))) return false;
-    if (skippedForUrgency(row.channel, alert.urgency)) return false;
     const provider = providerOf(row.channel);
-    return !!provider && provider.configured() && destinations(ctx, row, person.email).length > 0;
+    return decidePage(alert && { status: alert.status, urgency: alert.urgency, escalation: ctx.escalations.get(row.alert_id) ?? null }, {
+      kind: row.kind, channel: row.channel, epoch: row.epoch, cycle: row.cycle, level: row.level, createdAt: row.created_at, claimExpiresAt: row.claim_expires_at,
+      person: person?.name ?? null, configured: !!provider && provider.configured(), destinations: person ? destinations(ctx, row, person.email).length : 0,
+    }, ctx.now);
   }
 
   /** A page sent inside another's message takes that message's fate. */
@@ -337,7 +324,7 @@ export function createDispatchJob(deps: {
       if (!claimed.length) return 0;
       const ctx = await load(claimed, now);
       if (deps.phone) {
-        const phoneRows = claimed.filter((r) => (r.channel === 'sms' || r.channel === 'voice') && sendable(ctx, r));
+        const phoneRows = claimed.filter((r) => (r.channel === 'sms' || r.channel === 'voice') && decide(ctx, r).send);
         try {
           ctx.prepared = await deps.phone.prepare(phoneRows, now);
         } catch {
@@ -348,7 +335,7 @@ export function createDispatchJob(deps: {
       }
       // What goes to no provider (cancelled, skipped, not configured, throttled) is recorded before
       // any send: a process that dies mid-send must not leave those pages with an unknown outcome.
-      const early = new Set(claimed.filter((r) => !sendable(ctx, r) || ctx.prepared.get(r.id)?.kind === 'throttled'));
+      const early = new Set(claimed.filter((r) => !decide(ctx, r).send || ctx.prepared.get(r.id)?.kind === 'throttled'));
       for (const row of early) await dispatch(ctx, row);
       await flush(ctx);
       ctx.fates = [];

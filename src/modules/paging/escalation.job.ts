@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { pagingLog } from './log.ts';
+import { stopPages } from './stop.ts';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { newId } from '../../lib/ids.ts';
@@ -17,9 +19,7 @@ import type { PagingJob } from './engine.ts';
 
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
 
-function logRow(alertId: string, kind: string, message: string, meta: Record<string, unknown>, at: string): NewAlertLogRow {
-  return { id: newId('log'), alert_id: alertId, kind, message, actor_type: 'system', actor_id: null, event_id: null, receipt_id: null, meta: JSON.stringify(meta), created_at: at };
-}
+const logRow = pagingLog;
 
 /**
  * The escalation job (PRODUCT.md 7.3): for each alert whose escalation is due, chooses its schedule
@@ -186,8 +186,9 @@ export function createEscalationJob(deps: {
         n++;
         if (p.cancelEarlier) {
           // Earlier levels' pending steps stop when the escalation moves on (PRODUCT.md 7.3).
-          const c = await repo.cancelEscalationPages(trx, p.was.alert_id, p.cancelEarlier, 'escalated', now);
-          if (c) logs.push(logRow(p.was.alert_id, 'pages_cancelled', `${c} pending page${c === 1 ? '' : 's'} of an earlier level cancelled: escalated`, { cancelled: c }, now));
+          await stopPages(trx, { alertId: p.was.alert_id, reason: 'escalated', scope: 'left', keep: p.cancelEarlier, stopEscalation: false, actor: { type: 'system', id: null } }, now, {
+            line: (c) => `${c} pending page${c === 1 ? '' : 's'} of an earlier level cancelled: escalated`,
+          });
         }
         if (p.level !== undefined) await trx.updateTable('alerts').set({ level: p.level }).where('id', '=', p.was.alert_id).execute();
         pages.push(...p.pages);

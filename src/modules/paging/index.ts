@@ -9,12 +9,14 @@ export { createSnoozeExpiryJob } from './snooze-expiry.job.ts';
 export { createClaimRecoveryJob } from './claim-recovery.job.ts';
 export { eventLogId, pagingIntakeHandler, pagingIntakeSqlite } from './intake.job.ts';
 export * from './escalation.ts';
+// The one stop rule and the one send decision (docs/adr/0750).
+export { type PageStop, type StopReason, type StopScope, cancelledLine, pageStopsOf, stopPages, stoppedBy } from './stop.ts';
+export { type PageDecision, decidePage } from './decide.ts';
 // Whether a person's steps reach them, and the email fallback (PRODUCT.md 10; issue 34).
 export { type ConfiguredChannels, type PersonContacts, type PushKind, type Reach, configuredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
 export * as notificationRepository from './notification.repository.ts';
 export type { DueEscalation } from './notification.repository.ts';
 export type { AlertEscalationRow, NotificationRow, NotificationStatus } from './notification.table.ts';
-export { noSchedules } from './directory.ts';
 export { createPagingService, type PagingService } from './notification.service.ts';
 export { notificationRoutes } from './notification.routes.ts';
 export { notificationSchemas } from './notification.schemas.ts';

@@ -1,5 +1,5 @@
-import { personName } from '../../lib/actor.ts';
 import type { Kysely } from 'kysely';
+import { pagingLog } from './log.ts';
 import type SQLite from 'better-sqlite3';
 import { type NewAlertLogRow, insertLogRows, sqliteLogWriter } from '../alert/index.ts';
 import type { Database } from '../../db/database.ts';
@@ -13,11 +13,12 @@ import type { SqliteEventHandler } from '../../jobs/outbox-round.sqlite.ts';
  * The paging engine's intake (issue 21; docs/adr/0420-paging-engine.md): the alert events of the
  * outbox become escalation state, which the escalation job acts on. A trigger starts an escalation
  * due now; a priority raise, a wake or an escalation by hand makes it due now again in a new epoch;
- * acknowledge, resolve and snooze cancel the pending pages and stop it (snooze until its end). It
- * only writes rows (no network), so it runs inside the outbox round, on the SQLite thread there
- * (docs/adr/0125). Idempotent: an escalation applies an event once (last_event_id), a timeline
+ * acknowledge and resolve stop it, and a snooze rests it until its end. Pages it never cancels:
+ * the change that stops them did, in its own transaction (the stop rule, stop.ts). It only writes
+ * rows (no network), so it runs inside the outbox round, on the SQLite thread there
+ * (docs/adr/0125). Idempotent: an escalation applies an event once (last_event_id), and a timeline
  * entry's id is made from its event and kind (eventLogId), so writing it again conflicts and is
- * dropped, and cancelling twice finds nothing the second time.
+ * dropped.
  */
 
 const TYPES = new Set(['alert.triggered', 'alert.priority_raised', 'alert.acknowledged', 'alert.resolved', 'alert.snoozed', 'alert.woken', 'alert.escalated']);
@@ -32,8 +33,6 @@ interface Intake {
   /** Due now (or at `at`) in a new epoch: the current level is paged again, or the next one (force). */
   repage?: { at: string; force: boolean; rechoose: boolean };
   stop?: true;
-  /** onlyUser: the escalation's pages and that person's responder pages; escalationOnly: the escalation's. */
-  cancel?: { onlyUser?: string; escalationOnly?: true; reason: string };
 }
 
 /**
@@ -53,17 +52,12 @@ export function eventLogId(event: Pick<OutboxEvent, 'id' | 'createdAt' | 'payloa
   return derivedId('log', ms, `${event.id} ${kind}`);
 }
 
-const actorOf = (e: OutboxEvent) => (e.payload.actor ?? { type: 'system', id: null }) as { type: string; id: string | null };
-
 function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
   if (!event.alertId) return undefined;
   const urgency = event.payload.page_urgency;
   const log: LogRow | undefined =
     typeof urgency === 'string'
-      ? {
-          id: eventLogId(event, 'page_requested'), alert_id: event.alertId, kind: 'page_requested', message: `page requested: urgency ${urgency}`, actor_type: 'system', actor_id: null,
-          event_id: event.id, receipt_id: null, meta: JSON.stringify({ urgency, event_type: event.type }), created_at: now,
-        }
+      ? pagingLog(event.alertId, 'page_requested', `page requested: urgency ${urgency}`, { urgency, event_type: event.type }, now, { id: eventLogId(event, 'page_requested'), eventId: event.id })
       : undefined;
   // Due from when the change committed, not from when the intake saw it: after downtime the
   // escalation catches up with the levels that would have run (PRODUCT.md 7.3).
@@ -81,37 +75,16 @@ function intakeOf(event: OutboxEvent, now: string): Intake | undefined {
       // event too; the escalation has moved already (docs/adr/0731). Only a request moves it.
       if (event.payload.reason !== undefined && event.payload.reason !== 'manual') return undefined;
       return { repage: { at, force: true, rechoose: false } };
-    case 'alert.acknowledged': {
-      const actor = actorOf(event);
-      // A responder's pages stop only on that responder's own acknowledgement (PRODUCT.md 7.3).
-      return { stop: true, cancel: { reason: 'acknowledged', ...(actor.type === 'user' && actor.id ? { onlyUser: actor.id } : { escalationOnly: true as const }) } };
-    }
+    case 'alert.acknowledged':
     case 'alert.resolved':
-      return { stop: true, cancel: { reason: 'resolved' } };
+      return { stop: true };
     case 'alert.snoozed': {
       const until = (event.payload.alert as { snoozed_until?: string } | undefined)?.snoozed_until ?? (event.payload.snoozed_until as string | undefined);
-      return { repage: { at: until ?? now, force: false, rechoose: false }, cancel: { reason: 'snoozed' } };
+      return { repage: { at: until ?? now, force: false, rechoose: false } };
     }
     default:
       return undefined;
   }
-}
-
-const NAME_OF_ACTOR: Record<string, string | undefined> = {
-  user: `select coalesce(nullif(name, ''), email) as name from users where id = ?`,
-  integration: `select name from integrations where id = ?`,
-  api_key: `select name from api_keys where id = ?`,
-};
-
-/** "acknowledged by Ada", "resolved by source prometheus", "resolved by Klaxon". */
-const byLine = (reason: string, actorType: string, name: string | undefined) =>
-  `${reason} by ${actorType === 'system' || !name ? 'Klaxon' : actorType === 'integration' ? `source ${name}` : actorType === 'api_key' ? `API key ${name}` : name}`;
-
-function cancelledLog(event: OutboxEvent, n: number, by: string, now: string): LogRow {
-  return {
-    id: eventLogId(event, 'pages_cancelled'), alert_id: event.alertId!, kind: 'pages_cancelled', message: `${n} pending page${n === 1 ? '' : 's'} cancelled: ${by}`,
-    actor_type: 'system', actor_id: null, event_id: event.id, receipt_id: null, meta: JSON.stringify({ cancelled: n, event_type: event.type }), created_at: now,
-  };
 }
 
 async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string): Promise<void> {
@@ -139,33 +112,6 @@ async function applyKysely(db: Kysely<Database>, event: OutboxEvent, now: string
   }
   if (it.stop) {
     await db.updateTable('alert_escalations').set({ next_at: null, last_event_id: event.id, updated_at: now }).where('alert_id', '=', alertId).where('last_event_id', '<', event.id).execute();
-  }
-  if (it.cancel) {
-    const only = it.cancel.onlyUser;
-    const r = await db
-      .updateTable('notifications')
-      .set({ status: 'cancelled', detail: it.cancel.reason, updated_at: now })
-      .where('alert_id', '=', alertId)
-      .where('status', '=', 'pending')
-      .$if(only !== undefined, (q) => q.where((w) => w.or([w('kind', '=', 'escalation'), w('user_id', '=', only!)])))
-      .$if(it.cancel.escalationOnly === true, (q) => q.where('kind', '=', 'escalation'))
-      .executeTakeFirst();
-    const n = Number(r.numUpdatedRows);
-    if (n > 0) {
-      const actor = actorOf(event);
-      const sqlText = NAME_OF_ACTOR[actor.type];
-      let name: string | undefined;
-      if (sqlText && actor.id) {
-        if (actor.type === 'user') {
-          const person = await db.selectFrom('users').select(['name', 'email']).where('id', '=', actor.id).executeTakeFirst();
-          name = person ? personName(person) : undefined;
-        } else {
-          const table = actor.type === 'integration' ? 'integrations' : 'api_keys';
-          name = (await db.selectFrom(table).select(['name']).where('id', '=', actor.id).executeTakeFirst())?.name || undefined;
-        }
-      }
-      await insertLogRows(db, [cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now)], { once: true });
-    }
   }
 }
 
@@ -216,12 +162,6 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
        where alert_id = ? and last_event_id < ?`,
     );
     const stop = sqlite.prepare(`update alert_escalations set next_at = null, last_event_id = ?, updated_at = ? where alert_id = ? and last_event_id < ?`);
-    const cancelAll = sqlite.prepare(`update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending'`);
-    const cancelEscalation = sqlite.prepare(`update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending' and kind = 'escalation'`);
-    const cancelAck = sqlite.prepare(
-      `update notifications set status = 'cancelled', detail = ?, updated_at = ? where alert_id = ? and status = 'pending' and (kind = 'escalation' or user_id = ?)`,
-    );
-    const names = Object.fromEntries(Object.entries(NAME_OF_ACTOR).map(([k, v]) => [k, sqlite.prepare(v!)]));
     return (event, now) => {
       const it = intakeOf(event, now);
       if (!it) return;
@@ -230,17 +170,6 @@ export const pagingIntakeSqlite: SqliteEventHandler = {
       if (it.start) start.run(alertId, it.start.orgId, it.start.at, event.id, now);
       if (it.repage) repage.run(it.repage.force ? 1 : 0, it.repage.at, event.id, now, it.repage.rechoose ? 1 : 0, alertId, event.id);
       if (it.stop) stop.run(event.id, now, alertId, event.id);
-      if (it.cancel) {
-        const n = it.cancel.onlyUser
-          ? cancelAck.run(it.cancel.reason, now, alertId, it.cancel.onlyUser).changes
-          : (it.cancel.escalationOnly ? cancelEscalation : cancelAll).run(it.cancel.reason, now, alertId).changes;
-        if (n > 0) {
-          const actor = actorOf(event);
-          const stmt = names[actor.type];
-          const name = stmt && actor.id ? ((stmt.get(actor.id) as { name?: string } | undefined)?.name ?? undefined) : undefined;
-          logRow(cancelledLog(event, n, byLine(it.cancel.reason, actor.type, name), now));
-        }
-      }
     };
   },
 };

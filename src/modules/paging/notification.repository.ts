@@ -58,19 +58,6 @@ export async function insertLogs(trx: Kysely<Database>, rows: NewAlertLogRow[]):
   await insertLogRows(trx, rows, { once: true });
 }
 
-/** Pending pages of earlier levels or epochs, cancelled when the escalation moves on. */
-export async function cancelEscalationPages(trx: Kysely<Database>, alertId: string, keep: { epoch: number; cycle: number; level: number }, reason: string, now: string): Promise<number> {
-  const r = await trx
-    .updateTable('notifications')
-    .set({ status: 'cancelled', detail: reason, updated_at: now })
-    .where('alert_id', '=', alertId)
-    .where('status', '=', 'pending')
-    .where('kind', '=', 'escalation')
-    .where((w) => w.or([w('epoch', '<>', keep.epoch), w('cycle', '<>', keep.cycle), w('level', '<>', keep.level)]))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
 /**
  * After downtime only the newest overdue step per alert, person and channel is sent (PRODUCT.md
  * 7.3): a due pending page with a newer due page beside it is superseded. Returns those superseded,
@@ -110,7 +97,11 @@ export async function claimDue(db: Kysely<Database>, dialect: Dialect, opts: { n
     .execute();
 }
 
-/** Records a claimed page's fate, fenced by its claim: a process whose claim expired and was taken over writes nothing. */
+/**
+ * Records a claimed page's fate, fenced by its claim: a process whose claim expired and was taken
+ * over writes nothing. A claimed page the stop rule cancelled meanwhile (stop.ts keeps its claim
+ * token) stays cancelled, unless it was in fact sent: the timeline then says so.
+ */
 export async function finishClaimed(
   db: Kysely<Database>,
   id: string,
@@ -123,7 +114,7 @@ export async function finishClaimed(
     .set({ ...set, claim_token: null, claim_expires_at: null, updated_at: now })
     .where('id', '=', id)
     .where('claim_token', '=', token)
-    .where('status', '=', 'claimed')
+    .where('status', 'in', set.status === 'sent' || set.status === 'delivered' ? ['claimed', 'cancelled'] : ['claimed'])
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { type Actor, actorTitle } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -8,16 +8,13 @@ import { type AlertOperation, type Priority, type Urgency, priorityFromRank } fr
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import type { ChannelStep, OnCallDirectory } from './directory.port.ts';
 import { defaultSteps } from './escalation.ts';
+import { pagingLog } from './log.ts';
 import { effectiveSteps, heldLine, planPeople } from './rules.ts';
 import { loadRules } from './rules.service.ts';
+import { type StopReason, type StopScope, stopPages } from './stop.ts';
 import { type ConfiguredChannels, reachOf, unreachableLine } from './reach.ts';
 import * as repo from './notification.repository.ts';
 import type { NewNotificationRow } from './notification.table.ts';
-
-const logRow = (alertId: string, kind: string, message: string, meta: Record<string, unknown>, now: string, actor?: Actor) => ({
-  id: newId('log'), alert_id: alertId, kind, message, actor_type: actor?.type ?? 'system', actor_id: actor?.id ?? null, event_id: null, receipt_id: null,
-  meta: JSON.stringify(meta), created_at: now,
-});
 
 /** "; Ada by their own rules": who of the responders was paged by their own notification rules. */
 const ownLine = (people: readonly string[], sources: ReadonlyMap<string, 'own' | 'level'>, names: Map<string, { name: string }>): string => {
@@ -69,22 +66,6 @@ export function createPagingService(deps: {
     return (level, userId) => out.get(`${level}|${userId}`) ?? { reachable: false, problems: [] };
   }
 
-  async function cancel(trx: Kysely<Database>, alertId: string, scope: 'all' | 'escalation' | { user: string; alsoEscalation: boolean }, reason: string, by: string, now: string) {
-    const r = await trx
-      .updateTable('notifications')
-      .set({ status: 'cancelled', detail: reason, updated_at: now })
-      .where('alert_id', '=', alertId)
-      .where('status', '=', 'pending')
-      .$if(scope === 'escalation', (q) => q.where('kind', '=', 'escalation'))
-      .$if(typeof scope === 'object', (q) => {
-        const s = scope as { user: string; alsoEscalation: boolean };
-        return q.where((w) => (s.alsoEscalation ? w.or([w('kind', '=', 'escalation'), w('user_id', '=', s.user)]) : w.and([w('kind', '=', 'responder'), w('user_id', '=', s.user)])));
-      })
-      .executeTakeFirst();
-    const n = Number(r.numUpdatedRows);
-    if (n > 0) await repo.insertLogs(trx, [logRow(alertId, 'pages_cancelled', `${n} pending page${n === 1 ? '' : 's'} cancelled: ${reason} by ${by}`, { cancelled: n }, now)]);
-  }
-
   return {
     reachability,
 
@@ -95,24 +76,21 @@ export function createPagingService(deps: {
      * escalation to the intake, which pages in a new epoch.
      */
     async onOperation(trx: Kysely<Database>, op: AlertOperation): Promise<void> {
+      const stop = (reason: StopReason, scope: StopScope, stopEscalation: boolean) =>
+        stopPages(trx, { alertId: op.alertId, reason, scope, user: user ?? null, stopEscalation, actor: { type: op.actor.type, id: op.actor.id } }, op.now, { by: op.by });
       const user = op.actor.type === 'user' ? op.actor.id : undefined;
       switch (op.op) {
         case 'ack':
-          if (op.changed) {
-            await cancel(trx, op.alertId, user ? { user, alsoEscalation: true } : 'escalation', 'acknowledged', op.by, op.now);
-            await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
-          } else if (user && op.previousStatus === 'acknowledged') {
-            await cancel(trx, op.alertId, { user, alsoEscalation: false }, 'acknowledged', op.by, op.now);
-          }
+          // A person's acknowledgement of an alert already acknowledged stops their own responder pages.
+          if (op.changed) await stop('acknowledged', user ? 'acknowledger' : 'escalation', true);
+          else if (user && op.previousStatus === 'acknowledged') await stop('acknowledged', 'responder', false);
           return;
         case 'resolve':
         case 'snooze':
-          if (!op.changed) return;
-          await cancel(trx, op.alertId, 'all', op.op === 'resolve' ? 'resolved' : 'snoozed', op.by, op.now);
-          if (op.op === 'resolve') await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
+          if (op.changed) await stop(op.op === 'resolve' ? 'resolved' : 'snoozed', 'all', op.op === 'resolve');
           return;
         case 'escalate':
-          if (op.changed) await cancel(trx, op.alertId, 'escalation', 'escalated', op.by, op.now);
+          if (op.changed) await stop('escalated', 'escalation', false);
           return;
         case 'wake':
           // The escalation rests until the intake applies the wake (a new epoch, due now): its old
@@ -120,6 +98,7 @@ export function createPagingService(deps: {
           if (op.changed) await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
           return;
         case 'priority':
+          // Lowered to low urgency: the waiting sms and voice steps are skipped when due (decidePage).
           return;
       }
     },
@@ -170,15 +149,15 @@ export function createPagingService(deps: {
         claim_token: null, claim_expires_at: null, provider_message_id: null, detail: d.detail, idempotency_key: d.idempotencyKey, created_at: nowIso, updated_at: nowIso,
       }));
       const names = await repo.peopleNames(db, people);
-      const by = actor.type === 'user' ? (await repo.peopleNames(db, [actor.id])).get(actor.id)?.name ?? 'a member' : actor.type === 'api_key' ? 'an API key' : 'Klaxon';
+      const by = actorTitle(actor.type, actor.type === 'user' ? (await repo.peopleNames(db, [actor.id])).get(actor.id)?.name : actor.type === 'system' ? null : actor.name, actor.type === 'user' ? 'a member' : 'an API key');
       const listed = people.map((p) => names.get(p)?.name ?? p);
       await db.transaction().execute(async (trx) => {
         await repo.insertPages(trx, rows);
         const skipped = [...new Set(drafts.filter((d) => d.status === 'skipped').map((d) => d.channel))];
         await repo.insertLogs(trx, [
-          logRow(alertId, 'responders_added', `Responders paged by ${by}: ${listed.join(', ')}${input.message ? ` — "${input.message}"` : ''}${skipped.length ? `; ${skipped.join(' and ')} skipped: low urgency` : ''}${ownLine(people, sources, names)}`, { user_ids: people, request_id: requestId, rules: Object.fromEntries(sources) }, nowIso, actor),
-          ...held.map((h) => logRow(alertId, 'page_held', heldLine(names.get(h.userId)?.name ?? h.userId, h), { request_id: requestId, user_id: h.userId, channel: h.channel, until: new Date(h.until).toISOString() }, nowIso)),
-          ...unreached.map((u) => logRow(alertId, u.reach.fallback ? 'paging_fallback' : 'paging_unreachable', unreachableLine(names.get(u.userId)?.name ?? u.userId, u.reach), {
+          pagingLog(alertId, 'responders_added', `Responders paged by ${by}: ${listed.join(', ')}${input.message ? ` — "${input.message}"` : ''}${skipped.length ? `; ${skipped.join(' and ')} skipped: low urgency` : ''}${ownLine(people, sources, names)}`, { user_ids: people, request_id: requestId, rules: Object.fromEntries(sources) }, nowIso, { actor: { type: actor.type, id: actor.id } }),
+          ...held.map((h) => pagingLog(alertId, 'page_held', heldLine(names.get(h.userId)?.name ?? h.userId, h), { request_id: requestId, user_id: h.userId, channel: h.channel, until: new Date(h.until).toISOString() }, nowIso)),
+          ...unreached.map((u) => pagingLog(alertId, u.reach.fallback ? 'paging_fallback' : 'paging_unreachable', unreachableLine(names.get(u.userId)?.name ?? u.userId, u.reach), {
             request_id: requestId, user_id: u.userId, fallback: u.reach.fallback, problems: u.reach.problems,
           }, nowIso)),
         ]);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import { pagingLog } from './log.ts';
 import type { Database } from '../../db/database.ts';
-import { newId } from '../../lib/ids.ts';
 import { alertSnapshot, insertLogRows } from '../alert/index.ts';
 import type { PagingJob } from './engine.ts';
 
@@ -38,10 +38,7 @@ export function createSnoozeExpiryJob(deps: { db: Kysely<Database>; batch?: numb
             .executeTakeFirst();
           if (Number(r.numUpdatedRows) !== 1) return false;
           await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: nowIso }).where('alert_id', '=', a.id).execute();
-          await insertLogRows(trx, [{
-            id: newId('log'), alert_id: a.id, kind: 'woken', message: 'Snooze ended: the alert is open again', actor_type: 'system', actor_id: null,
-            event_id: null, receipt_id: null, meta: JSON.stringify({ snoozed_until: a.snoozed_until }), created_at: nowIso,
-          }]);
+          await insertLogRows(trx, [pagingLog(a.id, 'woken', 'Snooze ended: the alert is open again', { snoozed_until: a.snoozed_until }, nowIso)]);
           await trx.insertInto('outbox_events').values({
             org_id: a.org_id, type: 'alert.woken', alert_id: a.id, created_at: nowIso, available_at: nowIso, lease_owner: null, lease_until: null, processed_at: null, last_error: null,
             payload: JSON.stringify({ alert: alertSnapshot({ ...a, status: 'open' }), actor: { type: 'system', id: null }, reason: 'snooze_ended' }),

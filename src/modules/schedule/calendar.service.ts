@@ -69,18 +69,22 @@ export function createCalendarService(deps: { db: Kysely<Database>; clock: Clock
       const now = clock.now();
       const from = now.getTime() - FEED_PAST_MS;
       const to = now.getTime() + FEED_AHEAD_MS;
+      // Shifts are read from a stable instant (the UTC day's start before the window), so a shift
+      // cut by the window keeps its start, and its UID, between fetches seconds apart (issue 41
+      // item 6d); the events shown still begin at the window's start.
+      const stableFrom = Math.floor(from / DAY) * DAY;
       const schedules = await repo.allSchedules(db, feed.org_id);
       const trees = await repo.loadTrees(db, schedules);
-      const overrides = await repo.overridesOfSchedulesBetween(db, schedules.map((s) => s.id), isoOf(from), isoOf(to));
+      const overrides = await repo.overridesOfSchedulesBetween(db, schedules.map((s) => s.id), isoOf(stableFrom), isoOf(to));
       const cal = ical({ name: 'Klaxon on-call', prodId: { company: 'Klaxon', product: 'on-call', language: 'EN' }, ttl: 15 * 60 });
       for (const tree of trees) {
         const mine = overrides.filter((o) => o.schedule_id === tree.schedule.id).map(overrideSpec);
-        for (const s of shiftsBetween(scheduleSpec(tree), mine, from, to)) {
-          if (s.userId !== feed.user_id) continue;
+        for (const s of shiftsBetween(scheduleSpec(tree), mine, stableFrom, to)) {
+          if (s.userId !== feed.user_id || s.end <= from) continue;
           const uid = createHash('sha256').update(`${tree.schedule.id}|${s.level}|${s.userId}|${s.start}`).digest('hex').slice(0, 32);
           cal.createEvent({
             id: `${uid}@klaxon`,
-            start: new Date(s.start),
+            start: new Date(Math.max(s.start, from)),
             end: new Date(s.end),
             stamp: now,
             summary: `On call: ${tree.schedule.name} (level ${s.level})`,

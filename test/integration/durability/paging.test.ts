@@ -362,6 +362,39 @@ for (const dialect of DIALECTS) {
         expect(smtp.received.size).toBe(200);
         for (const p of all) expect(smtp.received.get(p.id), `page ${p.id}`).toBe(1);
       }, 360_000);
+
+      it('three processes killed with level 1 pages on the wire and restarted after the timeout: level 2 is paged, no level 1 page is sent again (issue 41 item 6a)', async () => {
+        const { smtp, env, tenant, db, clock } = await setUp();
+        const more = [tempDir(), tempDir()];
+        dirs.push(...more);
+        const envs = [env, ...more.map((d) => ({ ...env, KLAXON_DATA_DIR: d }))];
+        for (const e of envs) procs.push(await startKlaxon(e));
+        const { ingestPath, serviceId } = await pagingSetup(procs[0]!.url, tenant, [0]);
+        await pagingReady(procs, tenant, serviceId);
+        // Every level 1 email goes on the wire and is never answered: each stays claimed.
+        smtp.state.hold = true;
+        await Promise.all(procs.map((p, i) => trigger(p.url, ingestPath, 3, `Stale-${i}`)));
+        await waitFor('every level 1 page claimed and in flight', async () => smtp.heldIds().size >= 9, 120_000, 50);
+        for (const p of procs.splice(0)) await p.kill('SIGKILL');
+        expect((await pages(db)).map((p) => p.status)).toEqual(Array(9).fill('claimed'));
+        smtp.state.hold = false;
+        // Down past level 1's timeout (and the claims' expiry): back, the escalation moves to level 2.
+        clock.advance(11 * 60_000);
+        for (const e of envs) procs.push(await startKlaxon(e));
+        await waitFor('level 2 sent', async () => (await pages(db)).filter((p) => p.level === 2 && p.status === 'sent').length === 9, 120_000);
+        // Let every process run its claim recovery and dispatcher over what is left.
+        clock.advance(60_000);
+        await waitFor('no page waiting', async () => (await pages(db)).every((p) => p.status !== 'pending' && p.status !== 'claimed'), 60_000);
+        const all = await pages(db);
+        const level1 = all.filter((p) => p.level === 1);
+        expect(level1).toHaveLength(9);
+        // The level the alert left is never paged again: its claimed pages were stopped with the escalation.
+        expect(level1.map((p) => p.status)).toEqual(Array(9).fill('cancelled'));
+        for (const p of level1) expect(smtp.received.get(p.id), `level 1 page ${p.id} sent after the escalation`).toBeUndefined();
+        for (const p of all.filter((x) => x.level === 2)) expect(smtp.received.get(p.id), `page ${p.id}`).toBe(1);
+        const sentLevel1 = await logEntries(db).select(['message']).where('kind', '=', 'page_sent').execute();
+        expect(sentLevel1).toHaveLength(9);
+      }, 480_000);
     }
   });
 }

@@ -143,5 +143,26 @@ for (const dialect of DIALECTS) {
       expect((await api('DELETE', `/api/org/members/${leaver.userId}`, tenant)).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: new URL(theirs.url).pathname })).statusCode).toBe(404);
     });
+
+    it('two fetches seconds apart give the same events the same UIDs, the one cut at 7 days back too (issue 41 item 6d)', async () => {
+      const path = new URL((await api('POST', '/api/me/calendar-feeds', ann, { name: 'Twice' })).json().url).pathname;
+      const read = async () => {
+        const res = await t.app.inject({ method: 'GET', url: path });
+        expect(res.statusCode, res.body).toBe(200);
+        return new ICAL.Component(ICAL.parse(res.body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v))
+          .map((e) => ({ uid: e.uid, start: e.startDate.toJSDate().getTime(), end: e.endDate.toJSDate().getTime() }));
+      };
+      // A day on, Ann is on call 7 days back (the daily rotation): her earliest event is cut there.
+      (t.clock as ManualClock).advance(DAY);
+      const first = await read();
+      expect(Math.min(...first.map((e) => e.start))).toBe(t.clock.now().getTime() - 7 * DAY);
+      (t.clock as ManualClock).advance(7_000);
+      const second = await read();
+      // The earliest event is cut at the window's start, which moved 7 seconds; it is the same shift.
+      const earliest = (es: { uid: string; start: number; end: number }[]) => es.reduce((a, b) => (b.start < a.start ? b : a));
+      expect(earliest(second).uid).toBe(earliest(first).uid);
+      expect(earliest(second).end).toBe(earliest(first).end);
+      expect(second.map((e) => e.uid).toSorted()).toEqual(first.map((e) => e.uid).toSorted());
+    });
   });
 }
