@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { type TimeToPage, timeToPage } from './time-to-page.ts';
+import { STORM_HEADER, type StormRow, stormBench, stormLine } from './storm.ts';
 import { benchOnCall, type OnCallBench } from './oncall.ts';
 import { benchStormSearch, type StormSearchRow } from './storm-search.ts';
 
@@ -48,6 +49,9 @@ const { values: opt } = parseArgs({
     oncall: { type: 'boolean', default: false, description: 'the on-call rows only, with the bare Fastify route for scale (no Klaxon or Alertmanager targets)' },
     'no-storm-search': { type: 'boolean', default: false, description: 'skip the title-search-during-a-storm rows (bench/storm-search.ts)' },
     'storm-search': { type: 'boolean', default: false, description: 'the storm search rows only, with the bare Fastify route for scale (no Klaxon, Alertmanager or time-to-page rows)' },
+    storm: { type: 'boolean', default: false, description: 'the storm and email-paging rows only (bench/storm.ts), with the bare Fastify route for scale' },
+    'no-storm': { type: 'boolean', default: false, description: 'skip the storm and email-paging rows (bench/storm.ts)' },
+    flood: { type: 'string', default: '2000', description: 'with the storm rows: low-urgency signals/s flooding another service' },
   },
 });
 const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
@@ -659,7 +663,7 @@ async function main() {
     for (currentRound = 1; currentRound <= ROUNDS; currentRound++) {
       if (ROUNDS > 1) console.log(`\nRound ${currentRound} of ${ROUNDS}`);
       const roundDir = mkdtempSync(join(work, `round${currentRound}-`));
-      if (opt.oncall || opt['storm-search']) {
+      if (opt.oncall || opt.storm || opt['storm-search']) {
         await benchBareFastify(roundDir);
         continue;
       }
@@ -682,7 +686,7 @@ async function main() {
         await benchAlertmanager(roundDir);
       }
     }
-    if (!opt['no-oncall'] && !opt['storm-search']) {
+    if (!opt['no-oncall'] && !opt.storm && !opt['storm-search']) {
       oncall = await benchOnCall({ quick: opt.quick });
       console.log(`\nOn-call (${oncall.schedule}), in process:`);
       console.log(`  lookups (pure module, one level)     ${String(oncall.pure_lookups_per_s).padStart(8)} /s`);
@@ -800,7 +804,7 @@ async function main() {
   }
   // Time to page (issue 21, bench/time-to-page.ts): from the 202 of a trigger to the fake provider.
   const timeToPageRows: TimeToPage[] = [];
-  if (!opt['no-time-to-page'] && !opt['storm-search']) {
+  if (!opt['no-time-to-page'] && !opt.storm && !opt['storm-search']) {
     console.log('\nTime to page (202 of a trigger to the fake push provider, open loop, in-process; bench/time-to-page.ts):');
     console.log('  dialect  alerts/s  alerts  paged  p50 ms  p99 ms  max ms  probe ms');
     const dialects = [...(opt['no-sqlite'] ? [] : ['sqlite' as const]), ...(opt['no-pg'] || (await pgAvailable()) ? [] : ['postgres' as const])];
@@ -811,6 +815,23 @@ async function main() {
         timeToPageRows.push({ ...r, cpu_probe_ms: probe } as TimeToPage);
         console.log(`  ${dialect.padEnd(8)} ${String(rate).padStart(8)} ${String(r.alerts).padStart(7)} ${String(r.paged).padStart(6)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.max_ms).padStart(7)}  ${probe}`);
         if (rate === 500) targets.push({ check: `${dialect} time to page: p99 < 500 ms at 500 alerts/s`, value: r.p99_ms, pass: r.p99_ms < 500 && r.paged === r.alerts });
+      }
+    }
+  }
+  // Pages through a storm and 200 alerts/s by email (issue 41, bench/storm.ts): 202 to the fake
+  // SMTP relay's receipt, klaxon serve processes on loopback (SQLite 1, PostgreSQL 3).
+  const stormRows: StormRow[] = [];
+  if ((opt.storm || !opt['no-storm']) && !opt.oncall && !opt['storm-search']) {
+    console.log(`\nPages through a storm (202 to the fake SMTP relay's receipt; storm: critical alerts while ${opt.flood} low-urgency signals/s flood another service; email: 200 alerts/s; bench/storm.ts):`);
+    console.log(STORM_HEADER + '  probe ms');
+    const dialects = [...(opt['no-sqlite'] ? [] : ['sqlite' as const]), ...(opt['no-pg'] || (await pgAvailable()) ? [] : ['postgres' as const])];
+    for (const dialect of dialects) {
+      for (const scenario of ['storm', 'email'] as const) {
+        const probe = cpuProbeMs();
+        const r = await stormBench({ scenario, dialect, durationS: DURATION, floodRate: Number(opt.flood), pgUrl: PG_URL });
+        stormRows.push({ ...r, cpu_probe_ms: probe } as StormRow);
+        console.log(`${stormLine(r)}  ${probe}`);
+        targets.push({ check: `${dialect} ${scenario === 'storm' ? `critical page through a ${r.flood_rate}/s storm` : '200 alerts/s by email'}: p99 <= 1000 ms`, value: r.p99_ms, pass: r.p99_ms <= 1000 && r.paged === r.alerts });
       }
     }
   }
@@ -842,6 +863,7 @@ async function main() {
         ratios,
         targets,
         time_to_page: timeToPageRows,
+        storm: stormRows,
         notes,
         ...(oncall ? { oncall } : {}),
         ...(stormSearch ? { storm_search: stormSearch } : {}),

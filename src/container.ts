@@ -23,7 +23,8 @@ import { createUserService } from './modules/user/index.ts';
 import { createSessionService, sessionResolver } from './modules/session/index.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { createCodeHasher } from './lib/codes.ts';
-import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
+import { createOutboxRunner, periodicJob, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
+import { createBackgroundRunner } from './lib/background.ts';
 import {
   type DeliveryProvider, configuredChannels, createClaimRecoveryJob, createDispatchJob, createEscalationJob, createPagingEngine, createPagingService,
   createHandoffJob, createPhoneDelivery, createRulesService, createSnoozeExpiryJob, pagingIntakeHandler,
@@ -141,11 +142,16 @@ export function createContainer(opts: ContainerOptions) {
     info: (o, msg) => opts.log?.info(o, msg),
   };
   const outage = createOutageLog({ clock, log: backgroundLog });
+  const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
+  // Every loop of the process is a job of one runner: the same nudge, stop, error and metrics
+  // handling (docs/adr/0760). Periodic jobs report through the outage log.
+  const background = createBackgroundRunner({ clock, metrics: metrics.jobs, report: (job) => outage.job(job, `the background job ${job}`) });
+  const periodic = [outboxPruneJob, receiptPruneJob, escalationPruneJob, retentionJob, webhookCleanupJob].map((job) => background.add(...periodicJob(job, db)));
   const outboxJob = outage.job('outbox', 'paging and other outbox work');
   const runner = createOutboxRunner({
     db, dialect, clock,
     handlers,
-    periodic: [outboxPruneJob, receiptPruneJob, escalationPruneJob, retentionJob, webhookCleanupJob],
+    background,
     leaseMs: config.outboxLeaseMs,
     // On the SQLite thread a round must not hold a transaction open across its round trips; the
     // thread runs the rounds of the handlers it has a form of itself (docs/adr/0125).
@@ -164,24 +170,27 @@ export function createContainer(opts: ContainerOptions) {
   // Looked up by channel, first match: injected providers come before the built-in email one.
   // Push (docs/adr/0440): APNs, FCM and Web Push behind the `push` channel, when any is configured.
   const pushProvider = createPushProviderFromConfig(config, { clock, ...opts.push });
-  const providers = [...(opts.providers ?? []), ...(pushProvider ? [pushProvider] : []), createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom })];
+  const emailProvider = createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const providers = [...(opts.providers ?? []), ...(pushProvider ? [pushProvider] : []), emailProvider];
   const directory = opts.directory ?? createOnCallDirectory(db, { clock });
   const pagingJob = outage.job('paging', 'the paging engine');
   const engine = createPagingEngine({
-    db, clock,
+    db, clock, background,
     jobs: [
       createSnoozeExpiryJob({ db }),
-      createEscalationJob({ db, directory, dialect, onEvents: () => notify(), channels: () => configuredChannels(providers) }),
-      createDispatchJob({
+      // 100 escalations a run, high urgency first: a storm's backlog is worked through in short
+      // runs, each nudging the dispatcher, so a critical alert's page waits one short run (docs/adr/0761).
+      createEscalationJob({ db, directory, dialect, batch: 100, onEvents: () => notify(), channels: () => configuredChannels(providers) }),
+      createClaimRecoveryJob({ db }),
+      // Handoff notices before each person's shifts (issue 35, docs/adr/0800).
+      createHandoffJob({ db, directory, providers, box, publicUrl: config.publicUrl }),
+    ],
+    dispatch: createDispatchJob({
         db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs,
         actions: { issue: (p) => pageActions.issue(p) },
         // Built below (it needs alerts and billing); called only once the engine runs.
         phone: { prepare: (rows, now) => phoneDelivery.prepare(rows, now), recordTx: (trx, f, now) => phoneDelivery.recordTx(trx, f, now) },
       }),
-      createClaimRecoveryJob({ db }),
-      // Handoff notices before each person's shifts (issue 35, docs/adr/0800).
-      createHandoffJob({ db, directory, providers, box, publicUrl: config.publicUrl }),
-    ],
     onError: (err, what) => pagingJob.failed(err, what),
   });
   // The dashboard's live feed reads the outbox after commit (docs/adr/0601-live-events.md).
@@ -293,7 +302,7 @@ export function createContainer(opts: ContainerOptions) {
 
   // Durable ingest (docs/adr/0100-ingest-spool.md): the edge spool, its drainer, load shedding.
   const spool = openSpool({ path: join(config.dataDir, 'spool.db'), maxUnits: config.spoolMaxUnits, clock, onError: onBackgroundError });
-  const drainer = createSpoolDrainer({ spool, committer: gatedCommitter, onError: onBackgroundError });
+  const drainer = createSpoolDrainer({ spool, committer: gatedCommitter, onError: onBackgroundError, background });
   const load = createLoadMonitor({
     maxDelayMs: config.shedEventLoopDelayMs,
     maxQueueDepth: config.shedQueueDepth,
@@ -317,6 +326,7 @@ export function createContainer(opts: ContainerOptions) {
     refresh: () => Promise.all([integrations.refreshSnapshot(), ingest.refreshSnapshot()]),
     report: outage.job('credential snapshot', 'refreshing the outage credential snapshot (the last one loaded stays in use)'),
     log: backgroundLog,
+    background,
     save: () => snapshotFile.save({ integrations: integrations.exportSnapshot(), ingest: ingest.exportSnapshot() }, (snapshotTakenAt = clock.now().toISOString())),
     restore: () => {
       const saved = snapshotFile.load();
@@ -330,7 +340,7 @@ export function createContainer(opts: ContainerOptions) {
   // Outbound webhooks (docs/adr/0461, 0462): the guarded HTTP client, the sender, its worker, the chat provider.
   const webhookHttp = opts.webhookHttp ?? createWebhookHttp({ allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), timeoutMs: config.webhooks.timeoutMs, publicUrl: config.publicUrl });
   const webhookSender = createWebhookSender({ db, clock, box, http: webhookHttp, publicUrl: config.publicUrl });
-  const webhookWorker = createWebhookDeliveryWorker({ db, clock, sender: webhookSender, onError: (err) => onBackgroundError(err, 'webhook delivery round failed; it is retried') });
+  const webhookWorker = createWebhookDeliveryWorker({ db, clock, sender: webhookSender, background, onError: (err) => onBackgroundError(err, 'webhook delivery round failed; it is retried') });
   const webhooks = createWebhookService({
     db, clock, box, publicUrl: config.publicUrl, allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), sender: webhookSender,
     subscriptionsChanged: () => webhookSubscriptions.refresh(),
@@ -359,16 +369,11 @@ export function createContainer(opts: ContainerOptions) {
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
   const authenticate = createAuthenticator({ db, resolvers, clock, provenAt: (sessionId) => sessions.provenAt(sessionId) });
-  const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
 
   let closing: Promise<void> | undefined;
   async function shutdown() {
     await liveEvents.close();
-    await snapshots.stop();
-    await drainer.stop();
-    await engine.stop();
-    await runner.stop();
-    await webhookWorker.stop();
+    await background.stop();
     await webhookSubscriptions.stop();
     await orgAdmin.stopPurges();
     await committer.idle();
@@ -381,6 +386,7 @@ export function createContainer(opts: ContainerOptions) {
     await mappings.close();
     await webhookHttp.close().catch(() => undefined);
     await pushProvider?.close().catch(() => undefined);
+    emailProvider.close();
     await store.close();
   }
 
@@ -395,7 +401,17 @@ export function createContainer(opts: ContainerOptions) {
     db,
     dialect,
     box,
+    /** Every background loop of the process (src/lib/background.ts). */
+    background,
     runner,
+    /** The periodic prunes (role worker and all). */
+    periodic: {
+      start: () => periodic.forEach((p) => p.start()),
+      /** Each once now, in order (tests, with a manual clock). */
+      run: async () => {
+        for (const p of periodic) await p.runOnce();
+      },
+    },
     engine,
     directory,
     providers,

@@ -135,6 +135,7 @@ export async function startServer(
     container.storeGate.open();
     if (role === 'worker' || role === 'all') {
       container.runner.start();
+      container.periodic.start();
       container.webhookWorker.start();
       container.engine.start();
     }

@@ -117,6 +117,27 @@ export function createMetrics(opts: { backlog: () => Promise<number>; spoolSize?
     },
   });
 
+  // Background jobs (src/lib/background.ts, docs/adr/0760): every loop's runs, failures and time.
+  const jobRuns = new Counter({ name: 'klaxon_job_runs_total', help: 'Runs of each background job (outbox rounds, paging engine, dispatcher, webhook delivery, spool drain, credential snapshot, prunes)', labelNames: ['job'] as const, registers: [registry] });
+  const jobFailures = new Counter({ name: 'klaxon_job_failures_total', help: 'Runs of each background job that failed (logged, and run again after a backoff)', labelNames: ['job'] as const, registers: [registry] });
+  const jobSeconds = new Histogram({
+    name: 'klaxon_job_duration_seconds',
+    help: 'Time one run of a background job took',
+    labelNames: ['job'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const jobChildren = new Map<string, { runs: Counter.Internal; failures: Counter.Internal; seconds: Histogram.Internal<'job'> }>();
+  const jobs = {
+    observe(job: string, seconds: number, failed: boolean): void {
+      let c = jobChildren.get(job);
+      if (!c) jobChildren.set(job, (c = { runs: jobRuns.labels(job), failures: jobFailures.labels(job), seconds: jobSeconds.labels(job) }));
+      c.runs.inc();
+      if (failed) c.failures.inc();
+      c.seconds.observe(seconds);
+    },
+  };
+
   // Label children made once per label pair: the ingest path does a map lookup, no allocation.
   const counters = new Map<string, Map<string, Counter.Internal>>();
   const timers = new Map<string, Histogram.Internal<'endpoint'>>();
@@ -130,6 +151,8 @@ export function createMetrics(opts: { backlog: () => Promise<number>; spoolSize?
 
   return {
     registry,
+    /** The background runner's counts and times (src/lib/background.ts). */
+    jobs,
     signals,
     ingestSeconds,
     /** Counts a request's signals by outcome (`n` of them), or a refused request (n = 1). */

@@ -1,4 +1,6 @@
 import type { BackgroundLog, JobReport } from '../db/outage-log.ts';
+import { type BackgroundRunner, createBackgroundRunner } from '../lib/background.ts';
+import { systemClock } from '../lib/clock.ts';
 
 /** How often each process reloads its outage credential snapshot (docs/adr/0103). */
 export const SNAPSHOT_REFRESH_MS = 60_000;
@@ -18,10 +20,10 @@ export function createSnapshotRefresher(opts: {
   save?: () => void;
   /** Loads the snapshot kept in the data folder, answering when it was taken, if there is one. */
   restore?: () => string | undefined;
+  /** The process's background runner; a runner of its own when not given (tests). */
+  background?: BackgroundRunner;
 }) {
   const everyMs = opts.everyMs ?? SNAPSHOT_REFRESH_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<boolean> | undefined;
   let truncated = false;
   let saveFailed = false;
   let loaded = false;
@@ -50,15 +52,11 @@ export function createSnapshotRefresher(opts: {
     }
   }
 
-  function tick() {
-    current = refresh().finally(() => {
-      current = undefined;
-      if (timer) {
-        timer = setTimeout(tick, everyMs);
-        timer.unref();
-      }
-    });
-  }
+  const loop = (opts.background ?? createBackgroundRunner({ clock: systemClock })).add(
+    { name: 'credential-snapshot', run: async () => ((await refresh()) ? 1 : 0) },
+    // Started right after a refresh of its own (klaxon serve): the first run waits its minute.
+    { everyMs, delayFirst: true, maxBackoffMs: everyMs },
+  );
 
   return {
     /** One refresh now (start and tests); true when it loaded. */
@@ -73,16 +71,8 @@ export function createSnapshotRefresher(opts: {
     get loaded(): boolean {
       return loaded;
     },
-    start() {
-      if (timer) return;
-      timer = setTimeout(tick, everyMs);
-      timer.unref();
-    },
-    async stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      await current;
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
   };
 }
 export type SnapshotRefresher = ReturnType<typeof createSnapshotRefresher>;

@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { type OutboxEvent, backoffMs, outboxRepository, rowToEvent } from '../modules/outbox/index.ts';
 import type { StoreRound } from './outbox-round.sqlite.ts';
+import { type BackgroundJob, type BackgroundRunner, type JobSchedule, createBackgroundRunner } from '../lib/background.ts';
 
 /**
  * A consumer of outbox events. Delivery is at least once (a lease can expire while a slow handler
@@ -37,19 +38,26 @@ export interface EventHandler {
 export const unconsumedTypes = (types: readonly string[], handlers: readonly Pick<EventHandler, 'handles'>[]): string[] =>
   types.filter((type) => !handlers.some((h) => h.handles(type)));
 
-/** Work done every so often on the runner's clock (pruning). Must be safe to run in several processes. */
+/** Work done every so often (pruning), a thin schedule: must be safe to run in several processes. */
 export interface PeriodicJob {
   name: string;
   everyMs: number;
   run: (ctx: { db: Kysely<Database>; now: Date }) => Promise<unknown>;
 }
 
+/** A periodic job as a background job of the runner (src/jobs/background.ts). */
+export const periodicJob = (job: PeriodicJob, db: Kysely<Database>): [BackgroundJob, JobSchedule] => [
+  { name: job.name, run: async (now) => (await job.run({ db, now }), 0) },
+  { everyMs: job.everyMs, maxBackoffMs: job.everyMs },
+];
+
 export interface RunnerOptions {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
   handlers: EventHandler[];
-  periodic?: PeriodicJob[];
+  /** The process's background runner; a runner of its own when not given (tests). */
+  background?: BackgroundRunner;
   leaseMs?: number;
   batchSize?: number;
   pollMs?: number;
@@ -95,28 +103,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
   const pollMs = opts.pollMs ?? 250;
   const nudgeGapMs = opts.nudgeGapMs ?? 20;
   const transactionalRounds = opts.transactionalRounds ?? true;
-  let lastRoundAt = 0;
-  let soon: NodeJS.Timeout | undefined;
   const maxAttempts = opts.maxAttempts ?? 20;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let stopped = true;
-  let again = false;
-  let current: Promise<number> | undefined;
-
-  const nextDue = new Map<string, number>();
-  async function runPeriodic() {
-    const now = opts.clock.now();
-    for (const job of opts.periodic ?? []) {
-      if ((nextDue.get(job.name) ?? 0) > now.getTime()) continue;
-      nextDue.set(job.name, now.getTime() + job.everyMs);
-      try {
-        await job.run({ db: opts.db, now });
-      } catch (err) {
-        opts.onError?.(err, undefined, `periodic job ${job.name} failed; it runs again in ${Math.round(job.everyMs / 1000)} s`);
-      }
-    }
-  }
 
   const claimOptions = () => {
     const now = opts.clock.now();
@@ -193,11 +180,9 @@ export function createOutboxRunner(opts: RunnerOptions) {
       opts.onError?.(err);
       const claimed = await outboxRepository.claimBatch(opts.db, opts.dialect, claimOptions());
       await handleEach(claimed);
-      await runPeriodic();
       return claimed.length;
     }
     await handleEach(leased);
-    await runPeriodic();
     return taken;
   }
 
@@ -220,49 +205,17 @@ export function createOutboxRunner(opts: RunnerOptions) {
     return rows.length;
   }
 
-  /** Starts a round now, or when the nudge gap since the last one ended has passed. */
-  function later() {
-    const wait = lastRoundAt + nudgeGapMs - Date.now();
-    if (wait <= 0) return void loop();
-    if (soon) return;
-    soon = setTimeout(() => {
-      soon = undefined;
-      void loop();
-    }, wait);
-    soon.unref();
-  }
-
-  async function loop() {
-    if (running || stopped) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        current = tick();
-        const n = await current;
-        opts.onRound?.(n);
-        lastRoundAt = Date.now();
-        if (n >= batchSize) again = true;
-        else if (again) {
-          again = false;
-          later();
-        }
-      } while (again && !stopped);
-    } catch (err) {
-      opts.onError?.(err);
-    } finally {
-      running = false;
-      current = undefined;
-      if (!stopped) {
-        clearTimeout(timer);
-        timer = setTimeout(loop, pollMs);
-        timer.unref();
-      }
-    }
-  }
+  const loop = (opts.background ?? createBackgroundRunner({ clock: opts.clock })).add(
+    { name: 'outbox', run: () => tick() },
+    {
+      everyMs: pollMs,
+      burstAt: batchSize,
+      nudgeGapMs,
+      after: (n) => opts.onRound?.(n),
+      // Logged, not thrown: a failed round is redone event by event, a failed event retried with backoff.
+      failed: (err, msg) => opts.onError?.(err, undefined, msg),
+    },
+  );
 
   return {
     owner,
@@ -273,21 +226,12 @@ export function createOutboxRunner(opts: RunnerOptions) {
         /* keep going */
       }
     },
-    start() {
-      stopped = false;
-      void loop();
-    },
-    nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else later();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      clearTimeout(soon);
-      await current?.catch(() => undefined);
-    },
+    /** The runner's loop of outbox rounds (src/jobs/background.ts). */
+    loop,
+    start: () => loop.start(),
+    /** A local commit wrote events: a round now (after the nudge gap), not at the next poll. */
+    nudge: () => loop.nudge(),
+    stop: () => loop.stop(),
   };
 }
 export type OutboxRunner = ReturnType<typeof createOutboxRunner>;

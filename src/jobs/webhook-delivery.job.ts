@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import { type BackgroundRunner, createBackgroundRunner } from '../lib/background.ts';
 import { type WebhookSender, webhookRepository } from '../modules/webhook/index.ts';
 
 export interface WebhookDeliveryWorkerOptions {
@@ -18,6 +19,8 @@ export interface WebhookDeliveryWorkerOptions {
   leaseMs?: number;
   pollMs?: number;
   onError?: (err: unknown) => void;
+  /** The process's background runner; a runner of its own when not given (tests). */
+  background?: BackgroundRunner;
 }
 
 /**
@@ -33,10 +36,6 @@ export function createWebhookDeliveryWorker(opts: WebhookDeliveryWorkerOptions) 
   const concurrency = opts.concurrency ?? 8;
   const leaseMs = opts.leaseMs ?? 120_000;
   const pollMs = opts.pollMs ?? 500;
-  let stopped = true;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function tick(): Promise<number> {
     const now = opts.clock.now();
@@ -76,30 +75,10 @@ export function createWebhookDeliveryWorker(opts: WebhookDeliveryWorkerOptions) 
     return rows.length;
   }
 
-  async function loop() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    try {
-      do {
-        again = false;
-        running = tick();
-        const n = await running;
-        if (n >= batchSize) again = true;
-      } while (again && !stopped);
-    } catch (err) {
-      opts.onError?.(err);
-    } finally {
-      running = undefined;
-      if (!stopped) {
-        clearTimeout(timer);
-        timer = setTimeout(() => void loop(), pollMs);
-        timer.unref();
-      }
-    }
-  }
+  const loop = (opts.background ?? createBackgroundRunner({ clock: opts.clock })).add(
+    { name: 'webhook-delivery', run: () => tick() },
+    { everyMs: pollMs, burstAt: batchSize, failed: (err) => opts.onError?.(err) },
+  );
 
   return {
     owner,
@@ -110,18 +89,9 @@ export function createWebhookDeliveryWorker(opts: WebhookDeliveryWorkerOptions) 
         /* keep going */
       }
     },
-    start() {
-      stopped = false;
-      void loop();
-    },
-    nudge() {
-      if (!stopped) void loop();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
+    start: () => loop.start(),
+    nudge: () => loop.nudge(),
+    stop: () => loop.stop(),
   };
 }
 export type WebhookDeliveryWorker = ReturnType<typeof createWebhookDeliveryWorker>;

@@ -27,6 +27,21 @@ export const webhookFanoutHandler: EventHandler = {
     const row = event.alertId ? await webhookRepository.contextRow(db, event.alertId) : undefined;
     await webhookRepository.insertDeliveries(db, deliveryRows(event, wanted, snapshotOf(event, row), now));
   },
+  // A round's events at once: one read of destinations per organization, not per event (a storm of
+  // triggers to an organization without destinations costs one query a round; docs/adr/0761).
+  async handleMany(events, { db, now }) {
+    const destinations = new Map<string, FanoutDestination[]>();
+    for (const org of new Set(events.map((e) => e.orgId))) destinations.set(org, await webhookRepository.fanoutDestinations(db, org));
+    const rows = [];
+    for (const event of events) {
+      const wanted = wantedBy(event, destinations.get(event.orgId) ?? []);
+      if (!wanted.length) continue;
+      const row = event.alertId ? await webhookRepository.contextRow(db, event.alertId) : undefined;
+      rows.push(...deliveryRows(event, wanted, snapshotOf(event, row), now));
+    }
+    // In event order; 200 rows a statement keeps within PostgreSQL's parameter limit.
+    for (let i = 0; i < rows.length; i += 200) await webhookRepository.insertDeliveries(db, rows.slice(i, i + 200));
+  },
 };
 
 /** The same handler on the SQLite thread, inside the outbox round's transaction (docs/adr/0125). */

@@ -19,11 +19,17 @@ export function mailDomainOf(from: string): string {
  * receiving side; References thread every page of one alert (reference/paging.md 4.5). Without
  * SMTP_URL the channel is `not configured`.
  */
-export function createEmailProvider(opts: { smtpUrl: string | undefined; from: string; timeoutMs?: number }): DeliveryProvider {
-  if (!opts.smtpUrl) return { name: 'email', channels: ['email'], configured: () => false, send: async () => ({ state: 'config_error', detail: 'SMTP_URL is not set' }) };
+export function createEmailProvider(opts: { smtpUrl: string | undefined; from: string; timeoutMs?: number; connections?: number }): DeliveryProvider & { close(): void } {
+  if (!opts.smtpUrl) return { name: 'email', channels: ['email'], configured: () => false, send: async () => ({ state: 'config_error', detail: 'SMTP_URL is not set' }), close: () => undefined };
   const u = new URL(opts.smtpUrl);
   const timeout = opts.timeoutMs ?? 10_000;
+  // Pooled connections (docs/adr/0761): a storm's mails reuse a few SMTP sessions instead of a
+  // connection, greeting and handshake each.
+  const connections = opts.connections ?? 4;
   const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 1000,
     host: u.hostname,
     port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 587)),
     secure: u.protocol === 'smtps:',
@@ -38,6 +44,9 @@ export function createEmailProvider(opts: { smtpUrl: string | undefined; from: s
     name: 'email',
     channels: ['email'],
     configured: () => true,
+    // A few sends queued per pooled connection keep each session busy.
+    concurrency: connections * 4,
+    close: () => transport.close(),
     async send(m: OutboundMessage): Promise<SendOutcome> {
       const messageId = `<${m.id}@${domain}>`;
       const level = m.alert.urgency === 'high' ? '[urgent] ' : '';

@@ -5,6 +5,7 @@ import { privateSqliteFile } from '../../db/private-files.ts';
 import { isStoreUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { type BackgroundRunner, createBackgroundRunner } from '../../lib/background.ts';
 import type { Committer } from './committer.ts';
 import { type IngestUnit, type UnitOutcome, renderResponse } from './ingest.ts';
 
@@ -219,12 +220,11 @@ export function createSpoolDrainer(opts: {
   idleMs?: number;
   maxBackoffMs?: number;
   onError?: (err: unknown, msg: string) => void;
+  /** The process's background runner; a runner of its own when not given (tests). */
+  background?: BackgroundRunner;
 }) {
   const idleMs = opts.idleMs ?? 500;
   const maxBackoffMs = opts.maxBackoffMs ?? 5_000;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
-  let stopped = true;
   let backoff = idleMs;
 
   /** One chunk. Returns how many units left the spool, or -1 when the store is still unavailable. */
@@ -263,39 +263,28 @@ export function createSpoolDrainer(opts: {
   /** True when the spool ended empty. */
   const drainAll = async (): Promise<boolean> => (await run()) === 'empty';
 
-  async function loop() {
-    if (stopped) return;
-    let delay = idleMs;
-    try {
-      current = run();
-      const state = await current;
-      backoff = state === 'unavailable' ? Math.min(maxBackoffMs, backoff * 2) : idleMs;
-      delay = state === 'pending' ? 10 : backoff;
-    } catch (err) {
-      opts.onError?.(err, 'spool drain failed');
-      delay = backoff = Math.min(maxBackoffMs, backoff * 2);
-    } finally {
-      current = undefined;
-    }
-    if (!stopped) {
-      timer = setTimeout(loop, delay);
-      timer.unref();
-    }
-  }
+  // A background job of the runner (docs/adr/0760): it drains until the spool is empty or the
+  // store refuses, then waits idleMs, 10 ms while units are on their way in, or a backoff that
+  // doubles while the store stays unavailable.
+  let delay = idleMs;
+  const loop = (opts.background ?? createBackgroundRunner({ clock: systemClock })).add(
+    {
+      name: 'spool-drain',
+      async run() {
+        const state = await run();
+        backoff = state === 'unavailable' ? Math.min(maxBackoffMs, backoff * 2) : idleMs;
+        delay = state === 'pending' ? 10 : backoff;
+        return state === 'unavailable' ? 0 : 1;
+      },
+    },
+    { everyMs: maxBackoffMs, nextWaitMs: () => delay, failed: (err) => opts.onError?.(err, 'spool drain failed') },
+  );
 
   return {
     drainOnce,
     drainAll,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void loop();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current?.catch(() => undefined);
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
   };
 }
 export type SpoolDrainer = ReturnType<typeof createSpoolDrainer>;

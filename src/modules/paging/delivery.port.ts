@@ -57,4 +57,6 @@ export interface DeliveryProvider {
   send(m: OutboundMessage, ctx: { deadlineMs: number; signal: AbortSignal }): Promise<SendOutcome>;
   /** Optional: poll a message's fate when a callback is late. */
   status?(providerMessageId: string): Promise<SendOutcome>;
+  /** Sends in flight at once to this provider (the dispatcher's bound per provider; default 16). */
+  concurrency?: number;
 }

@@ -14,6 +14,38 @@ import type { PhoneDelivery, PhoneFate, Prepared } from './delivery.service.ts';
 import type { PagingJob } from './engine.ts';
 import { type DeviceDisable, deviceDisableOf, disableDevices } from './destination-health.ts';
 
+/** High urgency first, then the oldest due, then by id (the dispatcher's order, docs/adr/0761). */
+export const urgentFirst = (a: Pick<NotificationRow, 'urgency' | 'due_at' | 'id'>, b: Pick<NotificationRow, 'urgency' | 'due_at' | 'id'>): number =>
+  (a.urgency === b.urgency ? 0 : a.urgency === 'high' ? -1 : 1) || a.due_at.localeCompare(b.due_at) || a.id.localeCompare(b.id);
+
+/** From this many alerts of one urgency to one person in a round, their email pages go as one message. */
+export const EMAIL_BUNDLE_FROM = 5;
+
+/**
+ * Email pages of one batch to one person, grouped by urgency: from EMAIL_BUNDLE_FROM alerts on, the
+ * first (oldest) of a group is sent naming how many alerts wait, the others go inside it
+ * (PRODUCT.md 7.4: several pending alerts to one person and channel go as one message). Fewer go
+ * one mail each, each with its own acknowledge link: a storm is a few mails, a busy minute is not
+ * a digest.
+ */
+export function bundleEmail(rows: readonly NotificationRow[]): Map<string, Prepared> {
+  const out = new Map<string, Prepared>();
+  const groups = new Map<string, NotificationRow[]>();
+  for (const r of rows) {
+    const k = `${r.org_id}|${r.user_id}|${r.urgency}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  for (const group of groups.values()) {
+    const alertIds = [...new Set(group.map((r) => r.alert_id))];
+    if (alertIds.length < EMAIL_BUNDLE_FROM) continue;
+    group.sort(urgentFirst);
+    const lead = group[0]!;
+    out.set(lead.id, { kind: 'send', alertIds, bundleCount: alertIds.length });
+    for (const r of group.slice(1)) out.set(r.id, { kind: 'bundled', into: lead.id });
+  }
+  return out;
+}
+
 /** How long a claim holds: past it, the claim recovery job decides what the page's unknown outcome means. */
 export const CLAIM_MS = 30_000;
 const SEND_DEADLINE_MS = 10_000;
@@ -320,7 +352,7 @@ export function createDispatchJob(deps: {
       await supersede(now);
       const token = newId('clm');
       const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + (deps.claimMs ?? CLAIM_MS)).toISOString(), limit: batch });
-      claimed.sort((a, b) => a.due_at.localeCompare(b.due_at));
+      claimed.sort(urgentFirst);
       if (!claimed.length) return 0;
       const ctx = await load(claimed, now);
       if (deps.phone) {
@@ -333,18 +365,32 @@ export function createDispatchJob(deps: {
           for (const r of phoneRows) ctx.prepared.set(r.id, { kind: 'throttled', until, detail: 'the throttle could not be read; trying again' });
         }
       }
+      // Several email pages of one person and urgency in a batch go as one message (PRODUCT.md 7.4):
+      // a storm is a few mails, not thousands (docs/adr/0761).
+      for (const [id, p] of bundleEmail(claimed.filter((r) => r.channel === 'email' && decide(ctx, r).send))) ctx.prepared.set(id, p);
       // What goes to no provider (cancelled, skipped, not configured, throttled) is recorded before
       // any send: a process that dies mid-send must not leave those pages with an unknown outcome.
       const early = new Set(claimed.filter((r) => !decide(ctx, r).send || ctx.prepared.get(r.id)?.kind === 'throttled'));
       for (const row of early) await dispatch(ctx, row);
       await flush(ctx);
       ctx.fates = [];
-      const sending = claimed.filter((r) => !early.has(r));
-      let next = 0;
-      const worker = async () => {
-        while (next < sending.length) await dispatch(ctx, sending[next++]!);
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, sending.length) }, worker));
+      // Each provider has its own bounded set of sends in flight, high urgency first: a slow or
+      // busy channel never holds back another's pages (docs/adr/0761).
+      const queues = new Map<DeliveryProvider | undefined, NotificationRow[]>();
+      for (const r of claimed) {
+        if (early.has(r)) continue;
+        const p = providerOf(r.channel);
+        queues.set(p, [...(queues.get(p) ?? []), r]);
+      }
+      await Promise.all(
+        [...queues].flatMap(([provider, rows]) => {
+          let next = 0;
+          const worker = async () => {
+            while (next < rows.length) await dispatch(ctx, rows[next++]!);
+          };
+          return Array.from({ length: Math.min(provider?.concurrency ?? concurrency, rows.length) }, worker);
+        }),
+      );
       for (const row of claimed) {
         const p = ctx.prepared.get(row.id);
         if (p?.kind === 'bundled') finishBundled(ctx, row, p.into);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { type BackgroundRunner, createBackgroundRunner } from '../../lib/background.ts';
 import * as notificationRepository from './notification.repository.ts';
 
 /** One kind of the engine's background work (GoAlert's engine modules): runs once, says how much it did. */
@@ -10,88 +11,72 @@ export interface PagingJob {
 }
 
 /**
- * The paging engine's loop (docs/adr/0420-paging-engine.md): runs its jobs in order (snooze
- * expiry, escalation, dispatch, claim recovery) until none has work, then sleeps until the next due
- * instant read from the rows (never a timer per page: a restart loses nothing), at most `pollMs`
- * (other processes' work), and wakes at once on nudge() (new work committed here).
+ * The paging engine (docs/adr/0420-paging-engine.md, 0760): two loops of the background runner.
+ * The engine cycle runs its jobs in order (snooze expiry, escalation, claim recovery) until none
+ * has work; the dispatcher is a loop of its own, so sends waiting on a provider never hold back
+ * escalations, and an escalation that made pages nudges it at once. Each sleeps until the next
+ * due instant read from the rows (never a timer per page: a restart loses nothing), at most
+ * `pollMs` (other processes' work), and wakes at once on nudge() (new work committed here).
  */
 export function createPagingEngine(opts: {
   db: Kysely<Database>;
   clock: Clock;
+  /** The engine cycle, in order. */
   jobs: PagingJob[];
+  /** The dispatcher (createDispatchJob): its own loop. */
+  dispatch?: PagingJob;
   pollMs?: number;
+  /** The process's background runner; a runner of its own when not given. */
+  background?: BackgroundRunner;
   onError?: (err: unknown, what: string) => void;
 }) {
   const pollMs = opts.pollMs ?? 1000;
-  let stopped = true;
-  let running = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
+  const background = opts.background ?? createBackgroundRunner({ clock: opts.clock });
+  const failed = (err: unknown, msg: string) => opts.onError?.(err, msg);
+  const nextDueIn = async (_done: number, now: Date) => {
+    const due = await notificationRepository.nextDue(opts.db);
+    return due === undefined ? undefined : due - now.getTime();
+  };
 
-  async function tick(): Promise<number> {
+  // One failing job does not stop the others of the cycle: it is logged, and the cycle goes on.
+  async function cycle(now: Date, jobs: readonly PagingJob[]): Promise<number> {
     let n = 0;
-    for (const job of opts.jobs) {
+    for (const job of jobs) {
       try {
-        n += await job.run(opts.clock.now());
+        n += await job.run(now);
       } catch (err) {
-        opts.onError?.(err, `paging job ${job.name} failed; it runs again shortly`);
+        failed(err, `paging job ${job.name} failed; it runs again shortly`);
       }
     }
     return n;
   }
 
-  async function loop(): Promise<void> {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    clearTimeout(timer);
-    let wait = pollMs;
-    try {
-      // Bounded: a busy engine still yields to the event loop between bursts.
-      for (let i = 0; i < 100 && !stopped; i++) {
-        again = false;
-        if ((await tick()) === 0 && !again) break;
-      }
-      const due = await notificationRepository.nextDue(opts.db).catch(() => undefined);
-      if (due !== undefined) wait = Math.min(pollMs, Math.max(0, due - opts.clock.now().getTime()));
-    } catch (err) {
-      opts.onError?.(err, 'paging engine round failed');
-    } finally {
-      running = false;
-      if (!stopped) {
-        timer = setTimeout(() => void (current = loop()), again ? 0 : wait);
-        timer.unref();
-      }
-    }
-  }
+  const dispatch = opts.dispatch
+    ? background.add({ name: 'paging-dispatch', run: (now) => opts.dispatch!.run(now) }, { everyMs: pollMs, burstAt: 1, nextWaitMs: nextDueIn, maxBackoffMs: 5_000, failed })
+    : undefined;
+  const engine = background.add(
+    { name: 'paging-engine', run: (now) => cycle(now, opts.jobs) },
+    { everyMs: pollMs, burstAt: 1, nextWaitMs: nextDueIn, maxBackoffMs: 5_000, failed, after: (n) => n > 0 && dispatch?.nudge() },
+  );
+  const all = [...opts.jobs, ...(opts.dispatch ? [opts.dispatch] : [])];
 
   return {
-    tick,
+    /** One pass of every job in order, the dispatcher last (tests, with a manual clock). */
+    tick: (): Promise<number> => cycle(opts.clock.now(), all),
     /** Runs rounds until no job has work (tests, with a manual clock). */
     async drain(): Promise<void> {
-      for (let i = 0; i < 1000; i++) if ((await tick()) === 0) return;
+      for (let i = 0; i < 1000; i++) if ((await cycle(opts.clock.now(), all)) === 0) return;
     },
     start() {
-      if (!stopped) return;
-      stopped = false;
-      current = loop();
+      engine.start();
+      dispatch?.start();
     },
     nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else {
-        clearTimeout(timer);
-        current = loop();
-      }
+      engine.nudge();
+      dispatch?.nudge();
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current?.catch(() => undefined);
+      await Promise.all([engine.stop(), dispatch?.stop()]);
     },
   };
 }

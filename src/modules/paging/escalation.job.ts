@@ -40,6 +40,8 @@ export function createEscalationJob(deps: {
 }): PagingJob {
   const { db, directory } = deps;
   const batch = deps.batch ?? 500;
+  /** Escalations planned at once: their reads (routing, on call, contacts) overlap. */
+  const PLAN_CONCURRENCY = 16;
 
   /** What acting on one due escalation writes; logs are named once the batch's people are read. */
   interface Planned {
@@ -208,11 +210,15 @@ export function createEscalationJob(deps: {
     async run(now) {
       const rows = await repo.dueEscalations(db, now.toISOString(), batch);
       if (!rows.length) return 0;
-      const planned: Planned[] = [];
-      for (const row of rows) {
-        const p = await plan(row, now);
-        if (p) planned.push(p);
-      }
+      // Planned side by side (reads only; the writes below are fenced by compare-and-set), in
+      // the order taken: high urgency first (docs/adr/0761).
+      const plans: (Planned | undefined)[] = new Array(rows.length);
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < rows.length; i = next++) plans[i] = await plan(rows[i]!, now);
+      };
+      await Promise.all(Array.from({ length: Math.min(PLAN_CONCURRENCY, rows.length) }, worker));
+      const planned = plans.filter((p): p is Planned => p !== undefined);
       if (!planned.length) return 0;
       const { n, events } = await write(planned, now.toISOString());
       if (events) deps.onEvents?.();

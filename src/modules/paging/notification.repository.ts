@@ -7,7 +7,7 @@ import type { AlertEscalationRow, NewNotificationRow, NotificationRow } from './
 import type { NewAlertLogRow } from '../alert/alert.table.ts';
 import { insertLogRows } from '../alert/alert.log.ts';
 
-/** Escalations due by `now` with their alert's state, oldest first. */
+/** Escalations due by `now` with their alert's state, high urgency first, then oldest first. */
 export async function dueEscalations(db: Kysely<Database>, now: string, limit: number) {
   return db
     .selectFrom('alert_escalations as e')
@@ -17,6 +17,8 @@ export async function dueEscalations(db: Kysely<Database>, now: string, limit: n
     .where('e.next_at', '<=', now)
     // A snoozed alert's escalation is the snooze expiry job's until the snooze ends.
     .where('a.status', '<>', 'snoozed')
+    // High urgency first, then the oldest (docs/adr/0761).
+    .orderBy('a.urgency')
     .orderBy('e.next_at')
     .limit(limit)
     .execute();
@@ -88,6 +90,9 @@ export async function claimDue(db: Kysely<Database>, dialect: Dialect, opts: { n
         .select('id')
         .where('status', '=', 'pending')
         .where('due_at', '<=', opts.now)
+        // High urgency first, then the oldest: a storm of low-urgency pages never holds back a
+        // critical one (docs/adr/0761; index notifications_status_urgency_due).
+        .orderBy('urgency')
         .orderBy('due_at')
         .limit(opts.limit)
         .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),

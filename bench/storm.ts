@@ -1,0 +1,297 @@
+// Pages through a storm (issue 41 items 5 and 7): the time from an alert's 202 to the fake SMTP
+// relay's receipt of its page, with `klaxon serve` processes on loopback (1 on SQLite, 3 on
+// PostgreSQL by default) sending real mail to a real SMTP server in this process.
+// - `storm`: critical alerts on one service (one every 200 ms) while Alertmanager batches of
+//   low-urgency (severity info) alerts flood another service at `floodRate` signals/s; both page the
+//   same person by email. Measured: the critical alerts.
+// - `email`: `alertRate` new high-priority alerts/s, each paging the same person by email.
+// A page sent inside another's message (a bundle, PRODUCT.md 7.4) counts from that message's receipt.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface StormRow {
+  scenario: 'storm' | 'email';
+  dialect: 'sqlite' | 'postgres';
+  processes: number;
+  /** Low-urgency signals/s asked for (storm) and accepted. */
+  flood_rate: number;
+  flood_accepted_per_s: number;
+  /** Measured alerts a second asked for. */
+  alert_rate: number;
+  duration_s: number;
+  alerts: number;
+  paged: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  /** Mails the relay received in all. */
+  mails: number;
+}
+
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+function post(port: number, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+  const data = JSON.stringify(body);
+  return new Promise((resolvePost, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = text;
+        }
+        resolvePost({ status: res.statusCode ?? 0, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+async function api(port: number, h: Record<string, string>, method: string, path: string, body?: unknown) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { ...h, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const json = (await res.json().catch(() => undefined)) as any;
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export async function stormBench(opts: {
+  scenario: 'storm' | 'email';
+  dialect: 'sqlite' | 'postgres';
+  processes?: number;
+  floodRate?: number;
+  alertRate?: number;
+  durationS: number;
+  pgUrl?: string;
+}): Promise<StormRow> {
+  const processes = opts.processes ?? (opts.dialect === 'postgres' ? 3 : 1);
+  const floodRate = opts.scenario === 'storm' ? (opts.floodRate ?? 2000) : 0;
+  const alertRate = opts.alertRate ?? (opts.scenario === 'storm' ? 5 : 200);
+  const work = mkdtempSync(join(tmpdir(), 'klaxon-storm-'));
+  let databaseUrl = `sqlite:${join(work, 'klaxon.db')}`;
+  let dbName: string | undefined;
+  if (opts.dialect === 'postgres') {
+    dbName = `klaxon_storm_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: opts.pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(opts.pgUrl!);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  // The relay: notes when each page's mail arrives, by its Message-ID (the page's id).
+  const mailAt = new Map<string, number>();
+  let mails = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, cb) {
+      let head = '';
+      stream.on('data', (c: Buffer) => {
+        if (head.length < 4096) head += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        const at = performance.now();
+        mails++;
+        const id = /Message-ID: <(ntf_[0-9a-z]+)@/i.exec(head)?.[1];
+        if (id) mailAt.set(id, at);
+        cb();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', () => r()));
+
+  const base = { DATABASE_URL: databaseUrl, KLAXON_SECRET_KEY: '0f'.repeat(32), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'klaxon@bench.test', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const children: ChildProcess[] = [];
+  try {
+    const boot = JSON.parse(
+      execFileSync(process.execPath, ['bin/klaxon.js', 'admin', 'bootstrap', '--org', 'Bench', '--email', 'bench@example.com', '--json'], {
+        cwd: ROOT, env: { ...process.env, ...base, KLAXON_DATA_DIR: join(work, 'boot') }, encoding: 'utf8',
+      }).trim().split('\n').pop()!,
+    ) as { org_id: string; api_key: string };
+    // The rate limit lifted and the person's address proved (an unverified account is sent nothing).
+    const setup = ['update organizations set ingest_rate_per_minute = 1000000000', `update users set email_verified_at = '2026-01-01T00:00:00.000Z'`];
+    if (opts.dialect === 'sqlite') {
+      const s = new SQLite(join(work, 'klaxon.db'));
+      for (const q of setup) s.prepare(q).run();
+      s.close();
+    } else {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      for (const q of setup) await c.query(q);
+      await c.end();
+    }
+    const ports: number[] = [];
+    for (let i = 0; i < processes; i++) {
+      const port = await freePort();
+      const dataDir = join(work, `p${i}`);
+      mkdirSync(dataDir, { recursive: true });
+      const fd = openSync(join(work, `klaxon-${i}.log`), 'a');
+      children.push(spawn(process.execPath, ['bin/klaxon.js', 'serve'], { cwd: ROOT, env: { ...process.env, ...base, PORT: String(port), SMTP_PORT: String(await freePort()), KLAXON_DATA_DIR: dataDir }, stdio: ['ignore', fd, fd] }));
+      closeSync(fd);
+      ports.push(port);
+    }
+    for (const [i, port] of ports.entries()) {
+      const until = Date.now() + 60_000;
+      for (;;) {
+        if (children[i]!.exitCode !== null) throw new Error(`klaxon ${i} exited: ${readFileSync(join(work, `klaxon-${i}.log`), 'utf8').slice(-2000)}`);
+        const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+        if (ok) break;
+        if (Date.now() > until) throw new Error(`klaxon ${i} not ready`);
+        await sleep(100);
+      }
+    }
+    const h = { authorization: `Bearer ${boot.api_key}`, 'x-service-org': boot.org_id };
+    const me = await api(ports[0]!, h, 'GET', '/api/me');
+    const userId = (me.user?.id ?? me.id) as string;
+    const paged = await api(ports[0]!, h, 'POST', '/api/services', { name: 'paged' });
+    const stormSvc = await api(ports[0]!, h, 'POST', '/api/services', { name: 'storm' });
+    const schedule = await api(ports[0]!, h, 'POST', '/api/schedules', {
+      name: 'Bench', time_zone: 'UTC',
+      levels: [{ level: 1, timeout_minutes: 30, layers: [{ name: 'everyone', precedence: 0, rotation: { unit: 'week', length: 1, handoff_local: '2026-01-05T09:00', participants: [userId] } }] }],
+    });
+    await api(ports[0]!, h, 'PUT', `/api/schedules/${schedule.id}/level-channels`, {
+      entries: (['critical', 'high', 'medium', 'low', 'info'] as const).map((priority) => ({ level: 1, priority, steps: [{ channel: 'email', delay_seconds: 0 }] })),
+    });
+    for (const svc of [paged, stormSvc]) await api(ports[0]!, h, 'PUT', `/api/services/${svc.id}/routing`, { rules: [{ name: 'everything', schedule_id: schedule.id }] });
+    const pagedPath = new URL(paged.default_integration.ingest_url).pathname;
+    const am = await api(ports[0]!, h, 'POST', '/api/integrations', { type: 'alertmanager', name: 'storm', routing_rules: [], fallback_service_id: stormSvc.id });
+    const amPath = new URL(am.ingest_url).pathname;
+
+    const accepted = new Map<string, number>();
+    let floodAccepted = 0;
+    let sentAlerts = 0;
+    let sentFlood = 0;
+    const BATCH = 10;
+    const inflight = new Set<Promise<unknown>>();
+    const track = (p: Promise<unknown>) => {
+      inflight.add(p);
+      void p.finally(() => inflight.delete(p)).catch(() => undefined);
+    };
+    const alertBody = (i: number) => ({ title: `page ${i}`, event_key: `page-${i}`, priority: opts.scenario === 'storm' ? 'critical' : 'high' });
+    const floodBody = (i: number) => ({
+      version: '4', groupKey: '{}:{alertname="Storm"}', truncatedAlerts: 0, status: 'firing', receiver: 'klaxon', groupLabels: { alertname: 'Storm' }, commonLabels: { alertname: 'Storm' },
+      commonAnnotations: {}, externalURL: 'http://alertmanager:9093',
+      alerts: Array.from({ length: BATCH }, (_, k) => ({
+        status: 'firing', labels: { alertname: 'Storm', severity: 'info', instance: `host-${i}-${k}` }, annotations: { summary: 'disk filling' },
+        startsAt: '2026-01-01T00:00:00Z', endsAt: '0001-01-01T00:00:00Z', generatorURL: '', fingerprint: (i * BATCH + k).toString(16).padStart(16, '0'),
+      })),
+    });
+    const start = performance.now();
+    const end = start + opts.durationS * 1000;
+    await new Promise<void>((resolveLoad) => {
+      const timer = setInterval(() => {
+        const now = performance.now();
+        const elapsed = (Math.min(now, end) - start) / 1000;
+        for (const due = Math.floor((elapsed * floodRate) / BATCH); sentFlood < due; sentFlood++) {
+          const port = ports[sentFlood % ports.length]!;
+          track(post(port, amPath, floodBody(sentFlood)).then((r) => r.status === 202 && (floodAccepted += BATCH)));
+        }
+        for (const due = Math.floor(elapsed * alertRate); sentAlerts < due; sentAlerts++) {
+          const port = ports[sentAlerts % ports.length]!;
+          track(post(port, pagedPath, alertBody(sentAlerts)).then((r) => {
+            if (r.status === 202) accepted.set(r.json.alert_id as string, performance.now());
+          }));
+        }
+        if (now >= end) {
+          clearInterval(timer);
+          resolveLoad();
+        }
+      }, 10);
+    });
+    await Promise.allSettled([...inflight]);
+    const floodSeconds = (performance.now() - start) / 1000;
+
+    // Which mail carried each measured alert's page: its own, or the one it was bundled into.
+    const q = new pg.Client({ connectionString: opts.dialect === 'postgres' ? databaseUrl : undefined });
+    const sqlite = opts.dialect === 'sqlite' ? new SQLite(join(work, 'klaxon.db'), { readonly: true }) : undefined;
+    if (!sqlite) await q.connect();
+    const pagesOf = async (): Promise<{ alert_id: string; id: string; detail: string | null }[]> => {
+      const text = `select alert_id, id, detail from notifications where alert_id in (${[...accepted.keys()].map((id) => `'${id}'`).join(',') || `''`}) and status in ('sent', 'delivered')`;
+      return sqlite ? (sqlite.prepare(text).all() as never) : (await q.query(text)).rows;
+    };
+    const receipts = new Map<string, number>();
+    const deadline = performance.now() + 30_000;
+    while (performance.now() < deadline) {
+      for (const p of await pagesOf()) {
+        const via = /\(page (ntf_[0-9a-z]+)\)/.exec(p.detail ?? '')?.[1] ?? p.id;
+        const at = mailAt.get(via);
+        if (at !== undefined && !receipts.has(p.alert_id)) receipts.set(p.alert_id, at);
+      }
+      if (receipts.size >= accepted.size) break;
+      await sleep(250);
+    }
+    sqlite?.close();
+    if (!sqlite) await q.end();
+    if (process.env.STORM_METRICS) {
+      const m = await fetch(`http://127.0.0.1:${ports[0]}/metrics`).then((r) => r.text());
+      console.log(m.split('\n').filter((l) => /^klaxon_job_(duration_seconds_(sum|count)|failures_total)|^klaxon_outbox_backlog/.test(l)).join('\n'));
+    }
+    const latencies = [...accepted].filter(([id]) => receipts.has(id)).map(([id, t202]) => Math.max(0, receipts.get(id)! - t202)).sort((a, b) => a - b);
+    return {
+      scenario: opts.scenario, dialect: opts.dialect, processes, flood_rate: floodRate, flood_accepted_per_s: Math.round(floodAccepted / floodSeconds), alert_rate: alertRate,
+      duration_s: opts.durationS, alerts: accepted.size, paged: latencies.length,
+      p50_ms: Math.round(quantile(latencies, 0.5)), p99_ms: Math.round(quantile(latencies, 0.99)), max_ms: Math.round(latencies.at(-1) ?? NaN), mails,
+    };
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => { const t = setTimeout(() => c.kill('SIGKILL'), 15_000); c.once('exit', () => (clearTimeout(t), r(undefined))); }))));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: opts.pgUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** One row as the bench prints it. */
+export const stormLine = (r: StormRow): string =>
+  `  ${r.scenario.padEnd(6)} ${r.dialect.padEnd(8)} ${String(r.processes).padStart(5)} ${String(r.flood_rate).padStart(8)} ${String(r.flood_accepted_per_s).padStart(8)} ${String(r.alert_rate).padStart(8)} ${String(r.alerts).padStart(6)} ${String(r.paged).padStart(6)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.max_ms).padStart(7)} ${String(r.mails).padStart(6)}`;
+export const STORM_HEADER = '  row    dialect  procs  flood/s  taken/s alerts/s alerts  paged  p50 ms  p99 ms  max ms  mails';
+
+// Alone: node --import tsx bench/storm.ts [--no-pg] [--duration=10] [--flood=2000]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const arg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const durationS = Number(arg('duration') ?? 10);
+  const dialects: ('sqlite' | 'postgres')[] = args.includes('--no-pg') ? ['sqlite'] : args.includes('--no-sqlite') ? ['postgres'] : ['sqlite', 'postgres'];
+  const scenarios = (arg('scenarios') ?? 'storm,email').split(',') as ('storm' | 'email')[];
+  console.log(STORM_HEADER);
+  for (const dialect of dialects) {
+    for (const scenario of scenarios) {
+      const r = await stormBench({ scenario, dialect, durationS, floodRate: Number(arg('flood') ?? 2000), pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+      console.log(stormLine(r));
+    }
+  }
+  agent.destroy();
+}
