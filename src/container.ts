@@ -15,15 +15,16 @@ import { createLoadMonitor } from './lib/load-monitor.ts';
 import { join } from 'node:path';
 import type { IntegrationType } from './modules/integration/index.ts';
 import { createIntegrationService, createMappingSandbox } from './modules/integration/index.ts';
-import { createOrgService } from './modules/org/index.ts';
+import { orgRepository } from './modules/org/index.ts';
 import { outboxRepository } from './modules/outbox/index.ts';
 import { createServiceService } from './modules/service/index.ts';
 import { createCalendarService, createOnCallDirectory, createRoutingService, createScheduleService } from './modules/schedule/index.ts';
-import { createUserService } from './modules/user/index.ts';
+import { createBootstrapService, createUserService } from './modules/user/index.ts';
 import { createSessionService, sessionResolver } from './modules/session/index.ts';
 import { createMailer } from './modules/mail/index.ts';
 import { createCodeHasher } from './lib/codes.ts';
-import { createOutboxRunner, unconsumedTypes, type EventHandler } from './jobs/runner.ts';
+import { createOutboxRunner, unconsumedTypes } from './jobs/runner.ts';
+import type { EventHandler } from './jobs/handler.ts';
 import {
   type DeliveryProvider, configuredChannels, createClaimRecoveryJob, createDispatchJob, createEscalationJob, createPagingEngine, createPagingService,
   createPhoneDelivery, createSnoozeExpiryJob, pagingIntakeHandler,
@@ -212,7 +213,7 @@ export function createContainer(opts: ContainerOptions) {
   const routing = createRoutingService({ db, dialect, clock });
   const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
   const services = createServiceService({ db, clock, integrations, schedules, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
-  const orgs = createOrgService({ db, clock });
+  const orgs = createBootstrapService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
     db, dialect, clock, hashCode, mailer,
@@ -355,7 +356,7 @@ export function createContainer(opts: ContainerOptions) {
   }
 
   const resolvers: CredentialResolver[] = [apiKeyResolver(apiKeys), sessionResolver({ sessions, hashCode })];
-  const authenticate = createAuthenticator({ db, resolvers, clock, provenAt: (sessionId) => sessions.provenAt(sessionId) });
+  const authenticate = createAuthenticator({ findMembership: (orgId, userId) => orgRepository.findMembership(db, orgId, userId), resolvers, clock, provenAt: (sessionId) => sessions.provenAt(sessionId) });
   const metrics = createMetrics({ backlog: () => outboxRepository.countBacklog(db), spoolSize: () => spool.size, eventLoopDelayMs: () => load.delayMs() });
 
   let closing: Promise<void> | undefined;
