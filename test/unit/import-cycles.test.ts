@@ -79,4 +79,8 @@ describe('src/ import graph', () => {
     const named = cycles(graph).map((scc) => scc.map((f) => relative(root, f)));
     expect(named).toEqual([]);
   });
+  it('src/container.ts stays a composition root of at most 150 lines', () => {
+    const lines = readFileSync(join(src, 'container.ts'), 'utf8').trimEnd().split('\n').length;
+    expect(lines).toBeLessThanOrEqual(150);
+  });
 });

@@ -15,7 +15,7 @@ export * as notificationRepository from './notification.repository.ts';
 export type { DueEscalation } from './notification.repository.ts';
 export type { AlertEscalationRow, NotificationRow, NotificationStatus } from './notification.table.ts';
 export { noSchedules } from './directory.ts';
-export { createPagingService, type PagingService } from './notification.service.ts';
+export { createPagingService, stopPagesOnOperation, type PagingService } from './notification.service.ts';
 export { notificationRoutes } from './notification.routes.ts';
 export { notificationSchemas } from './notification.schemas.ts';
 export { sqlitePageStopper } from './notification.sqlite.ts';

@@ -18,6 +18,59 @@ const logRow = (alertId: string, kind: string, message: string, meta: Record<str
 });
 
 /**
+ * Inside an operation's transaction (PRODUCT.md 7.3): acknowledge, resolve and snooze cancel
+ * the pending pages with the change; an acknowledgement stops the escalation and the
+ * acknowledger's own responder pages, not other responders'; a wake and an escalation leave the
+ * escalation to the intake, which pages in a new epoch. It needs no service: the alerts module
+ * takes it before paging is built (src/compose/alerts.module.ts).
+ */
+export async function stopPagesOnOperation(trx: Kysely<Database>, op: AlertOperation): Promise<void> {
+  const user = op.actor.type === 'user' ? op.actor.id : undefined;
+  switch (op.op) {
+    case 'ack':
+      if (op.changed) {
+        await cancel(trx, op.alertId, user ? { user, alsoEscalation: true } : 'escalation', 'acknowledged', op.by, op.now);
+        await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
+      } else if (user && op.previousStatus === 'acknowledged') {
+        await cancel(trx, op.alertId, { user, alsoEscalation: false }, 'acknowledged', op.by, op.now);
+      }
+      return;
+    case 'resolve':
+    case 'snooze':
+      if (!op.changed) return;
+      await cancel(trx, op.alertId, 'all', op.op === 'resolve' ? 'resolved' : 'snoozed', op.by, op.now);
+      if (op.op === 'resolve') await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
+      return;
+    case 'escalate':
+      if (op.changed) await cancel(trx, op.alertId, 'escalation', 'escalated', op.by, op.now);
+      return;
+    case 'wake':
+      // The escalation rests until the intake applies the wake (a new epoch, due now): its old
+      // due time must not page the old epoch first.
+      if (op.changed) await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
+      return;
+    case 'priority':
+      return;
+  }
+}
+
+async function cancel(trx: Kysely<Database>, alertId: string, scope: 'all' | 'escalation' | { user: string; alsoEscalation: boolean }, reason: string, by: string, now: string) {
+  const r = await trx
+    .updateTable('notifications')
+    .set({ status: 'cancelled', detail: reason, updated_at: now })
+    .where('alert_id', '=', alertId)
+    .where('status', '=', 'pending')
+    .$if(scope === 'escalation', (q) => q.where('kind', '=', 'escalation'))
+    .$if(typeof scope === 'object', (q) => {
+      const s = scope as { user: string; alsoEscalation: boolean };
+      return q.where((w) => (s.alsoEscalation ? w.or([w('kind', '=', 'escalation'), w('user_id', '=', s.user)]) : w.and([w('kind', '=', 'responder'), w('user_id', '=', s.user)])));
+    })
+    .executeTakeFirst();
+  const n = Number(r.numUpdatedRows);
+  if (n > 0) await repo.insertLogs(trx, [logRow(alertId, 'pages_cancelled', `${n} pending page${n === 1 ? '' : 's'} cancelled: ${reason} by ${by}`, { cancelled: n }, now)]);
+}
+
+/**
  * The paging engine's requests (issue 21): its part of the alert operations (in their
  * transactions), responders, the escalation preview and each service's paging status.
  */
@@ -60,60 +113,10 @@ export function createPagingService(deps: {
     return (level, userId) => out.get(`${level}|${userId}`) ?? { reachable: false, problems: [] };
   }
 
-  async function cancel(trx: Kysely<Database>, alertId: string, scope: 'all' | 'escalation' | { user: string; alsoEscalation: boolean }, reason: string, by: string, now: string) {
-    const r = await trx
-      .updateTable('notifications')
-      .set({ status: 'cancelled', detail: reason, updated_at: now })
-      .where('alert_id', '=', alertId)
-      .where('status', '=', 'pending')
-      .$if(scope === 'escalation', (q) => q.where('kind', '=', 'escalation'))
-      .$if(typeof scope === 'object', (q) => {
-        const s = scope as { user: string; alsoEscalation: boolean };
-        return q.where((w) => (s.alsoEscalation ? w.or([w('kind', '=', 'escalation'), w('user_id', '=', s.user)]) : w.and([w('kind', '=', 'responder'), w('user_id', '=', s.user)])));
-      })
-      .executeTakeFirst();
-    const n = Number(r.numUpdatedRows);
-    if (n > 0) await repo.insertLogs(trx, [logRow(alertId, 'pages_cancelled', `${n} pending page${n === 1 ? '' : 's'} cancelled: ${reason} by ${by}`, { cancelled: n }, now)]);
-  }
-
   return {
     reachability,
 
-    /**
-     * Inside an operation's transaction (PRODUCT.md 7.3): acknowledge, resolve and snooze cancel
-     * the pending pages with the change; an acknowledgement stops the escalation and the
-     * acknowledger's own responder pages, not other responders'; a wake and an escalation leave the
-     * escalation to the intake, which pages in a new epoch.
-     */
-    async onOperation(trx: Kysely<Database>, op: AlertOperation): Promise<void> {
-      const user = op.actor.type === 'user' ? op.actor.id : undefined;
-      switch (op.op) {
-        case 'ack':
-          if (op.changed) {
-            await cancel(trx, op.alertId, user ? { user, alsoEscalation: true } : 'escalation', 'acknowledged', op.by, op.now);
-            await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
-          } else if (user && op.previousStatus === 'acknowledged') {
-            await cancel(trx, op.alertId, { user, alsoEscalation: false }, 'acknowledged', op.by, op.now);
-          }
-          return;
-        case 'resolve':
-        case 'snooze':
-          if (!op.changed) return;
-          await cancel(trx, op.alertId, 'all', op.op === 'resolve' ? 'resolved' : 'snoozed', op.by, op.now);
-          if (op.op === 'resolve') await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
-          return;
-        case 'escalate':
-          if (op.changed) await cancel(trx, op.alertId, 'escalation', 'escalated', op.by, op.now);
-          return;
-        case 'wake':
-          // The escalation rests until the intake applies the wake (a new epoch, due now): its old
-          // due time must not page the old epoch first.
-          if (op.changed) await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
-          return;
-        case 'priority':
-          return;
-      }
-    },
+    onOperation: stopPagesOnOperation,
 
     /**
      * POST /api/alerts/{id}/responders: pages these people now with level 1's steps for the alert's
