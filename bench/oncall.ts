@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { connectDb } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { ManualClock } from '../src/lib/clock.ts';
-import { createOrgService } from '../src/modules/org/index.ts';
+import { createBootstrapService } from '../src/modules/user/index.ts';
 import { orgRepository } from '../src/modules/org/index.ts';
 import { userRepository } from '../src/modules/user/index.ts';
 import { createOnCallDirectory, createScheduleService } from '../src/modules/schedule/index.ts';
@@ -98,7 +98,7 @@ export async function benchOnCall(opts: { quick: boolean }): Promise<OnCallBench
   try {
     await migrateToLatest(store.db);
     const clock = new ManualClock('2026-02-28T12:00:00Z');
-    const org = await createOrgService({ db: store.db, clock }).bootstrap({ orgName: 'Bench', email: 'bench@example.com' });
+    const org = await createBootstrapService({ db: store.db, clock }).bootstrap({ orgName: 'Bench', email: 'bench@example.com' });
     const users: string[] = [];
     for (let i = 0; i < 20; i++) {
       const id = `usr_bench${String(i).padStart(21, '0')}`;

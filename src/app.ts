@@ -18,30 +18,30 @@ import { PAGE_SECURITY_HEADERS } from './http/security-headers.ts';
 import { lazyRequestLogger, requestLine, requestLogger } from './http/logging.ts';
 import { newId } from './lib/ids.ts';
 import { AppError } from './lib/errors.ts';
-import { alertRoutes, alertSchemas } from './modules/alert/index.ts';
-import { apiKeyRoutes, apiKeySchemas } from './modules/api-key/index.ts';
-import { eventsV2Routes, eventsV2Schemas } from './modules/events-v2/index.ts';
-import { ingestRoutes, ingestSchemas } from './modules/ingest/index.ts';
-import { integrationRoutes, integrationSchemas } from './modules/integration/index.ts';
-import { serviceRoutes, serviceSchemas } from './modules/service/index.ts';
-import { deliveryRoutes, deliverySchemas, notificationRoutes, notificationSchemas, rulesRoutes, rulesSchemas } from './modules/paging/index.ts';
-import { userRoutes, userSchemas } from './modules/user/index.ts';
-import { sessionRoutes, sessionSchemas } from './modules/session/index.ts';
+import { alertSchemas } from './modules/alert/index.ts';
+import { apiKeySchemas } from './modules/api-key/index.ts';
+import { eventsV2Schemas } from './modules/events-v2/index.ts';
+import { ingestSchemas } from './modules/ingest/index.ts';
+import { integrationSchemas } from './modules/integration/index.ts';
+import { serviceSchemas } from './modules/service/index.ts';
+import { deliverySchemas, notificationSchemas, rulesSchemas } from './modules/paging/index.ts';
+import { userSchemas } from './modules/user/index.ts';
+import { sessionSchemas } from './modules/session/index.ts';
 import cookie from '@fastify/cookie';
 import { type CountedReply, type IngestEndpoint, type IngestOutcome, refusalOf } from './http/metrics.ts';
-import { deviceRoutes, deviceSchemas } from './modules/device/index.ts';
-import { phoneRoutes, phoneSchemas } from './modules/phone/index.ts';
-import { billingRoutes, billingSchemas } from './modules/billing/index.ts';
-import { auditRoutes, auditSchemas } from './modules/audit/index.ts';
-import { orgRoutes, orgSchemas } from './modules/org/index.ts';
-import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
+import { deviceSchemas } from './modules/device/index.ts';
+import { phoneSchemas } from './modules/phone/index.ts';
+import { billingSchemas } from './modules/billing/index.ts';
+import { auditSchemas } from './modules/audit/index.ts';
+import { orgSchemas } from './modules/org/index.ts';
+import { invitationSchemas } from './modules/invitation/index.ts';
 import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
-import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
-import { ownWebhookRefusal, webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
-import { pageActionRoutes, pageActionSchemas } from './modules/page-action/index.ts';
+import { scheduleSchemas } from './modules/schedule/index.ts';
+import { ownWebhookRefusal, webhookSchemas } from './modules/webhook/index.ts';
+import { pageActionSchemas } from './modules/page-action/index.ts';
 import { orgRepository } from './modules/org/index.ts';
 import { registerDashboard, type DashboardPage } from './web/dashboard.ts';
-import { liveEventRoutes, liveEventSchemas } from './modules/live-events/index.ts';
+import { liveEventSchemas } from './modules/live-events/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -285,28 +285,7 @@ async function registerDocs(app: FastifyInstance) {
 
 /** Ingest, the management API and the OpenAPI document: every route but the operations ones. */
 async function registerProductRoutes(app: FastifyInstance, container: Container) {
-  const s = container.services;
-  await app.register(ingestRoutes({ ingest: s.ingest }));
-  await app.register(alertRoutes({ alerts: s.alerts }));
-  await app.register(serviceRoutes({ services: s.services }));
-  await app.register(notificationRoutes({ paging: s.paging }));
-  await app.register(rulesRoutes({ rules: s.rules }));
-  await app.register(apiKeyRoutes({ apiKeys: s.apiKeys }));
-  await app.register(userRoutes({ users: s.users, onClient: (credentialId, client) => s.sessions.setClient(credentialId, client) }));
-  await app.register(sessionRoutes({ sessions: s.sessions, hashCode: container.hashCode, secureCookies: container.config.publicUrl.startsWith('https:') }));
-  await app.register(deviceRoutes({ devices: s.devices }));
-  await app.register(phoneRoutes({ phones: s.phones }));
-  await app.register(deliveryRoutes({ phone: s.phoneDelivery, publicUrl: container.config.publicUrl, authToken: container.config.sms?.authToken }));
-  await app.register(billingRoutes({ billing: s.billing }));
-  await app.register(integrationRoutes({ integrations: s.integrations }));
-  await app.register(eventsV2Routes({ events: s.eventsV2 }));
-  await app.register(orgRoutes({ orgs: s.orgAdmin }));
-  await app.register(invitationRoutes({ invitations: s.invitations }));
-  await app.register(auditRoutes({ audit: s.audit }));
-  await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
-  await app.register(webhookRoutes({ webhooks: s.webhooks }));
-  await app.register(pageActionRoutes({ actions: s.pageActions }));
-  await app.register(liveEventRoutes({ live: s.liveEvents, bounds: container.config.liveStreams, authenticate: container.authenticate }));
+  for (const routes of container.routes) await app.register(routes);
   app.get(
     '/api/openapi.json',
     { config: { access: 'public' }, schema: { tags: ['operations'], summary: 'This OpenAPI 3.1 document', security: [], response: { 200: Type.Object({}, { additionalProperties: true }) } } },

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
-import type { Actor, Audience, CredentialKind, Role } from '../lib/actor.ts';
+import type { Audience, CredentialKind, Role, UserActor } from '../lib/actor.ts';
 import { AppError } from '../lib/errors.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { type Permission, can, leastRoleFor } from '../lib/permissions.ts';
 import type { ApiKeyService } from '../modules/api-key/index.ts';
-import { orgRepository } from '../modules/org/index.ts';
 import { ORG_HEADER } from './schemas.ts';
 
 /** Access rule of a management route: spec 4.2 audience and scope, and the PRODUCT.md 2 permission. */
@@ -24,8 +21,6 @@ export interface AccessRule {
 
 /** How long a sign-in or re-authentication lets a session do account-security actions. */
 export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
-
-export type UserActor = Extract<Actor, { type: 'user' }>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,7 +71,8 @@ export function apiKeyResolver(apiKeys: ApiKeyService): CredentialResolver {
 }
 
 export function createAuthenticator(deps: {
-  db: Kysely<Database>;
+  /** The person's membership of the organization, if any (the org module's repository; passed in, not imported, so this file imports no module). */
+  findMembership: (orgId: string, userId: string) => Promise<{ role: string } | undefined>;
   resolvers: CredentialResolver[];
   /** When a session last proved its password or second factor (sign-in or re-authentication). */
   provenAt?: (sessionId: string) => Promise<string | undefined>;
@@ -122,7 +118,7 @@ export function createAuthenticator(deps: {
     if (cred.boundOrgId && cred.boundOrgId !== orgId) {
       throw forbidden('X-Service-Org does not name the organization this credential belongs to.');
     }
-    const membership = await orgRepository.findMembership(deps.db, orgId, cred.userId);
+    const membership = await deps.findMembership(orgId, cred.userId);
     if (!membership) {
       // A key whose member left the organization is dead; a person naming a foreign org is refused.
       if (cred.boundOrgId) throw unauthorized('The credential is no longer valid: its member left the organization.');

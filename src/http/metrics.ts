@@ -68,8 +68,31 @@ export interface CountedReply {
   outcome?: AlertOutcome | undefined;
 }
 
+/**
+ * Durable ingest's gauges (docs/adr/0100-ingest-spool.md): what waits in the local spool, and the
+ * load signal. Registered by the ingest module, which owns both, into the process's registry.
+ */
+export function registerIngestGauges(registry: Registry, opts: { spoolSize: () => number; eventLoopDelayMs: () => number }): void {
+  new Gauge({
+    name: 'klaxon_spool_units',
+    help: 'Ingest requests (units of one or more signals) kept in the local spool, waiting for the store',
+    registers: [registry],
+    collect() {
+      this.set(opts.spoolSize());
+    },
+  });
+  new Gauge({
+    name: 'klaxon_event_loop_delay_seconds',
+    help: 'Sustained event-loop delay (worst timer lateness, lower of the last two windows) that load shedding compares with its bound',
+    registers: [registry],
+    collect() {
+      this.set(opts.eventLoopDelayMs() / 1000);
+    },
+  });
+}
+
 /** One registry per process (tests build several apps, so never the global default). */
-export function createMetrics(opts: { backlog: () => Promise<number>; spoolSize?: () => number; eventLoopDelayMs?: () => number }) {
+export function createMetrics(opts: { backlog: () => Promise<number> }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'klaxon_' });
   const signals = new Counter({
@@ -97,23 +120,6 @@ export function createMetrics(opts: { backlog: () => Promise<number>; spoolSize?
       } catch {
         // store unreachable: leave the last value; /readyz reports it
       }
-    },
-  });
-  // Durable ingest (docs/adr/0100-ingest-spool.md): what waits in the local spool, and the load signal.
-  new Gauge({
-    name: 'klaxon_spool_units',
-    help: 'Ingest requests (units of one or more signals) kept in the local spool, waiting for the store',
-    registers: [registry],
-    collect() {
-      this.set(opts.spoolSize?.() ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'klaxon_event_loop_delay_seconds',
-    help: 'Sustained event-loop delay (worst timer lateness, lower of the last two windows) that load shedding compares with its bound',
-    registers: [registry],
-    collect() {
-      this.set((opts.eventLoopDelayMs?.() ?? 0) / 1000);
     },
   });
 

@@ -1,6 +1,6 @@
 import { notificationRepository } from '../modules/paging/index.ts';
 import { HANDLED_EVENT_KEEP_MS } from './outbox-prune.job.ts';
-import type { PeriodicJob } from './runner.ts';
+import type { PeriodicJob } from './handler.ts';
 
 /**
  * The escalation state of a resolved alert (`alert_escalations`, one row an alert) is kept an hour

@@ -1,5 +1,5 @@
 import { INVITATION_EVENT, type InvitationMailer, type InvitationService } from '../modules/invitation/index.ts';
-import type { EventHandler } from './runner.ts';
+import type { EventHandler } from './handler.ts';
 
 /**
  * Mails invitation links. A failed send throws, so the runner retries with backoff; the error

@@ -1,5 +1,5 @@
 import { outboxRepository } from '../modules/outbox/index.ts';
-import type { PeriodicJob } from './runner.ts';
+import type { PeriodicJob } from './handler.ts';
 
 /**
  * A handled outbox event is kept an hour (docs/adr/0544-storage-per-alert.md). No consumer reads

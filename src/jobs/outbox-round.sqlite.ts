@@ -1,35 +1,15 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteThread } from '../db/sqlite-thread.ts';
 import { type OutboxEvent, type OutboxEventRow, rowToEvent } from '../modules/outbox/index.ts';
-import type { EventHandler } from './runner.ts';
+import type { EventHandler, SqliteEventHandler, SqliteOutboxRound, StoreRound } from './handler.ts';
 import { pagingIntakeSqlite } from '../modules/paging/index.ts';
 import { webhookFanoutSqlite } from './webhook-fanout.job.ts';
-
-/**
- * A local handler's form that runs on the SQLite thread, inside the round's transaction
- * (docs/adr/0125-outbox-round-on-the-sqlite-thread.md). It stands for the EventHandler of the same
- * name and must write what that handler writes.
- */
-export interface SqliteEventHandler {
-  name: string;
-  handles: (type: string) => boolean;
-  /** Prepares its statements once; the function it returns handles one event. */
-  prepare: (sqlite: SQLite.Database) => (event: OutboxEvent, now: string) => void;
-}
 
 /** Every handler with a form on the SQLite thread (the thread's bundle holds these). */
 export const SQLITE_EVENT_HANDLERS: readonly SqliteEventHandler[] = [pagingIntakeSqlite, webhookFanoutSqlite];
 
 /** The SQLite thread's operation that runs an outbox round (see sqliteOutboxRound). */
 export const SQLITE_OUTBOX_ROUND_OP = 'outbox-round';
-
-/** One round on the thread: due events of `types`, handled by the handlers named. */
-export interface SqliteOutboxRound {
-  now: string;
-  limit: number;
-  types: string[];
-  handlers: string[];
-}
 
 const SELECT_DUE = `select id, org_id, type, alert_id, payload, attempts, created_at from outbox_events
   where processed_at is null and available_at <= ? and (lease_until is null or lease_until < ?)
@@ -69,13 +49,6 @@ export function sqliteOutboxRound(sqlite: SQLite.Database, available: readonly S
       throw err;
     }
   };
-}
-
-/** What the runner needs to have the SQLite thread run a round (RunnerOptions.storeRound). */
-export interface StoreRound {
-  types: string[];
-  handlers: string[];
-  run(round: SqliteOutboxRound): Promise<number>;
 }
 
 /**

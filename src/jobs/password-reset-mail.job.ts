@@ -1,6 +1,6 @@
 import { PASSWORD_RESET, type SessionService } from '../modules/session/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
-import type { EventHandler } from './runner.ts';
+import type { EventHandler } from './handler.ts';
 
 /**
  * Mails password reset links (docs/adr/0534). A failed send throws, so the runner retries with

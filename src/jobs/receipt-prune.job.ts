@@ -1,6 +1,6 @@
 import { receiptRepository } from '../modules/ingest/index.ts';
 import { pruneTwilioCallbacks } from '../modules/paging/index.ts';
-import type { PeriodicJob } from './runner.ts';
+import type { PeriodicJob } from './handler.ts';
 
 const DAY = 86_400_000;
 

@@ -6,29 +6,8 @@ import { isStoreUnavailable } from '../db/unavailable.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { type OutboxEvent, backoffMs, outboxRepository, rowToEvent } from '../modules/outbox/index.ts';
-import type { StoreRound } from './outbox-round.sqlite.ts';
+import type { EventHandler, PeriodicJob, StoreRound } from './handler.ts';
 import { type BackgroundJob, type BackgroundRunner, type JobSchedule, createBackgroundRunner } from '../lib/background.ts';
-
-/**
- * A consumer of outbox events. Delivery is at least once (a lease can expire while a slow handler
- * runs), so handlers must be idempotent, keyed by event id.
- */
-export interface EventHandler {
-  name: string;
-  handles: (type: string) => boolean;
-  handle: (event: OutboxEvent, ctx: { db: Kysely<Database>; now: string }) => Promise<void>;
-  /**
-   * True for a handler that only writes to the database (no network, no sleep). Events whose
-   * handlers are all local are handled inside one transaction with the claim and marked
-   * processed there: a round costs one commit, not one per event (docs/adr/0120-ingest-throughput.md).
-   */
-  local?: boolean;
-  /**
-   * Optional, for local handlers: the round's events of this handler at once (in id order), in
-   * place of one handle() call each. The event-by-event redo of a failed round uses handle().
-   */
-  handleMany?: (events: OutboxEvent[], ctx: { db: Kysely<Database>; now: string }) => Promise<void>;
-}
 
 /**
  * The types among `types` that none of `handlers` handles. Their events are written already
@@ -38,14 +17,7 @@ export interface EventHandler {
 export const unconsumedTypes = (types: readonly string[], handlers: readonly Pick<EventHandler, 'handles'>[]): string[] =>
   types.filter((type) => !handlers.some((h) => h.handles(type)));
 
-/** Work done every so often (pruning), a thin schedule: must be safe to run in several processes. */
-export interface PeriodicJob {
-  name: string;
-  everyMs: number;
-  run: (ctx: { db: Kysely<Database>; now: Date }) => Promise<unknown>;
-}
-
-/** A periodic job as a background job of the runner (src/jobs/background.ts). */
+/** A periodic job as a background job of the runner (src/lib/background.ts). */
 export const periodicJob = (job: PeriodicJob, db: Kysely<Database>): [BackgroundJob, JobSchedule] => [
   { name: job.name, run: async (now) => (await job.run({ db, now }), 0) },
   { everyMs: job.everyMs, maxBackoffMs: job.everyMs },

@@ -4,8 +4,7 @@ import {
   CONTEXT_ROW_SQL, type ContextRow, DELIVERY_COLUMNS, FANOUT_DESTINATIONS_SQL, type FanoutDestination, deliveryRows, snapshotOf, wantedBy,
   webhookRepository,
 } from '../modules/webhook/index.ts';
-import type { SqliteEventHandler } from './outbox-round.sqlite.ts';
-import type { EventHandler } from './runner.ts';
+import type { EventHandler, SqliteEventHandler } from './handler.ts';
 
 /**
  * Turns an alert event into one webhook delivery per destination that wants it

@@ -5,6 +5,9 @@ export type Actor =
   | { type: 'integration'; id: string; orgId: string; name?: string }
   | { type: 'system'; id: null };
 
+/** A person acting through a credential in an organization: what the access check gives a route (`src/http/auth.ts`). */
+export type UserActor = Extract<Actor, { type: 'user' }>;
+
 /**
  * Who did something, as a timeline says it to people: a source or key by its name, a person by
  * name (or email), never by id (issue 18 item 10). The id stays in the entry's `actor` field.

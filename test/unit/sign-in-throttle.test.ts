@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { delayAfter, SIGN_IN_THROTTLE, waitFor } from '../../src/modules/session/sign-in-throttle.ts';
+import { SIGN_IN_THROTTLE } from '../../src/modules/session/sign-in-throttle.ts';
+import { delayAfter, waitFor } from '../../src/modules/throttle/index.ts';
 
 const { pair, address } = SIGN_IN_THROTTLE;
 

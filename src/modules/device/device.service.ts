@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { UserActor } from '../../http/auth.ts';
+import type { UserActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
-import type { UserActor } from '../../http/auth.ts';
-import type { Actor, Role } from '../../lib/actor.ts';
+import type { Actor, Role, UserActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';

@@ -1,5 +1,5 @@
 export * as orgRepository from './org.repository.ts';
-export { createOrgService, createOrgManagementService, type OrgService, type OrgManagementService, type OrgHooks } from './org.service.ts';
+export { createOrgManagementService, type OrgManagementService, type OrgHooks } from './org.service.ts';
 export { orgRoutes, orgSchemas } from './org.routes.ts';
 export { DEFAULT_URGENCY_RULES, DEFAULT_VOICE, urgencyRulesOf, voiceOf, type UrgencyRules, type VoiceSettings } from './org.ts';
 export { DEFAULT_PAGING_THROTTLES, pagingThrottlesOf, phoneCountriesOf, type PagingThrottles, type ThrottleWindow } from './org.ts';

@@ -1,61 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { type Role, systemActor } from '../../lib/actor.ts';
+import type { Role, UserActor } from '../../lib/actor.ts';
 import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Dialect } from '../../db/connect.ts';
-import type { UserActor } from '../../http/auth.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts';
-import { cleanPersonName, userRepository } from '../user/index.ts';
 import * as repo from './org.repository.ts';
 import { assertNotLastOwner, endMembershipTx, type MembershipLeavingTx } from './org.members.ts';
 import { type ChannelStatus, NO_CHANNELS, checkPhoneCountries, checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
 import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function createOrgService(deps: { db: Kysely<Database>; clock: Clock }) {
-  const { db, clock } = deps;
-  return {
-    /**
-     * `klaxon admin bootstrap`: an organization, its owner and two API keys (PRODUCT.md 1).
-     * Refuses an email that already has an account.
-     */
-    async bootstrap(input: { orgName: string; email: string; password?: string | undefined; name?: string | undefined }) {
-      const email = input.email.trim().toLowerCase();
-      if (!EMAIL.test(email) || email.length > 254) throw new AppError('invalid_request', `"${input.email}" is not an email address.`);
-      const orgName = input.orgName.trim();
-      if (!orgName || orgName.length > 200) throw new AppError('invalid_request', 'The organization name must be 1 to 200 characters.');
-      const name = cleanPersonName(input.name ?? '', '--name');
-      if (input.password !== undefined && input.password.length < 8) {
-        throw new AppError('invalid_request', 'The password must be at least 8 characters.');
-      }
-      const passwordHash = input.password ? await hashPassword(input.password) : null; // before the transaction: hashing is slow
-      const now = clock.now().toISOString();
-      return db.transaction().execute(async (trx) => {
-        if (await userRepository.findUserByEmail(trx, email)) throw conflict(`A user with email "${email}" already exists.`);
-        const orgId = newId('org');
-        const userId = newId('usr');
-        await repo.insertOrg(trx, { id: orgId, name: orgName, time_zone: 'UTC', ingest_rate_per_minute: 1200, created_at: now, updated_at: now });
-        // The operator gave this address: it counts as verified (issue 19 item 13).
-        await userRepository.insertUser(trx, { id: userId, email, name, password_hash: passwordHash, email_verified_at: now, created_at: now, updated_at: now });
-        await repo.insertMembership(trx, { org_id: orgId, user_id: userId, role: 'owner', created_at: now });
-        const api = await mintKeyTx(trx, { orgId, userId, kind: 'full_product', name: 'Bootstrap full-product key', serviceIds: null, now });
-        const ingest = await mintKeyTx(trx, { orgId, userId, kind: 'alert_ingest', name: 'Bootstrap alert-ingest key', serviceIds: null, now });
-        await recordAudit(trx, {
-          orgId, actor: systemActor, action: 'org.bootstrap', targetType: 'organization', targetId: orgId,
-          changes: { name: orgName, owner: userId }, meta: { ip: null, requestId: null }, now,
-        });
-        return { org_id: orgId, user_id: userId, api_key: api.secret, ingest_key: ingest.secret };
-      });
-    },
-  };
-}
-export type OrgService = ReturnType<typeof createOrgService>;
 
 export interface OrgSettingsPatchInput {
   name?: string | undefined;

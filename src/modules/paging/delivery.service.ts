@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { UserActor } from '../../http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import type { Actor } from '../../lib/actor.ts';
+import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { Channel, DeliveryProvider, OutboundMessage, SendOutcome } from './delivery.port.ts';
 import type { NewAlertLogRow } from '../alert/alert.table.ts';
 import { DEFAULT_VOICE, voiceOf } from '../org/index.ts';

@@ -17,7 +17,7 @@ export { type ConfiguredChannels, type PersonContacts, type PushKind, type Reach
 export * as notificationRepository from './notification.repository.ts';
 export type { DueEscalation } from './notification.repository.ts';
 export type { AlertEscalationRow, NotificationRow, NotificationStatus } from './notification.table.ts';
-export { createPagingService, type PagingService } from './notification.service.ts';
+export { createPagingService, stopPagesOnOperation, type PagingService } from './notification.service.ts';
 export { notificationRoutes } from './notification.routes.ts';
 export { notificationSchemas } from './notification.schemas.ts';
 export { sqlitePageStopper } from './notification.sqlite.ts';

@@ -6,8 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { derivedId, idTimeMs } from '../../lib/ids.ts';
 import { isForeignKeyViolation } from '../../lib/errors.ts';
 import type { OutboxEvent } from '../outbox/index.ts';
-import type { EventHandler } from '../../jobs/runner.ts';
-import type { SqliteEventHandler } from '../../jobs/outbox-round.sqlite.ts';
+import type { EventHandler, SqliteEventHandler } from '../../jobs/handler.ts';
 
 /**
  * The paging engine's intake (issue 21; docs/adr/0420-paging-engine.md): the alert events of the

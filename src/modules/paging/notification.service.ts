@@ -23,6 +23,41 @@ const ownLine = (people: readonly string[], sources: ReadonlyMap<string, 'own' |
 };
 
 /**
+ * Inside an operation's transaction (PRODUCT.md 7.3): acknowledge, resolve and snooze cancel
+ * the pending pages with the change; an acknowledgement stops the escalation and the
+ * acknowledger's own responder pages, not other responders'; a wake and an escalation leave the
+ * escalation to the intake, which pages in a new epoch. It needs no service: the alerts module
+ * takes it before paging is built (src/compose/alerts.module.ts).
+ */
+export async function stopPagesOnOperation(trx: Kysely<Database>, op: AlertOperation): Promise<void> {
+  const user = op.actor.type === 'user' ? op.actor.id : undefined;
+  const stop = (reason: StopReason, scope: StopScope, stopEscalation: boolean) =>
+    stopPages(trx, { alertId: op.alertId, reason, scope, user: user ?? null, stopEscalation, actor: { type: op.actor.type, id: op.actor.id } }, op.now, { by: op.by });
+  switch (op.op) {
+    case 'ack':
+      // A person's acknowledgement of an alert already acknowledged stops their own responder pages.
+      if (op.changed) await stop('acknowledged', user ? 'acknowledger' : 'escalation', true);
+      else if (user && op.previousStatus === 'acknowledged') await stop('acknowledged', 'responder', false);
+      return;
+    case 'resolve':
+    case 'snooze':
+      if (op.changed) await stop(op.op === 'resolve' ? 'resolved' : 'snoozed', 'all', op.op === 'resolve');
+      return;
+    case 'escalate':
+      if (op.changed) await stop('escalated', 'escalation', false);
+      return;
+    case 'wake':
+      // The escalation rests until the intake applies the wake (a new epoch, due now): its old
+      // due time must not page the old epoch first.
+      if (op.changed) await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
+      return;
+    case 'priority':
+      // Lowered to low urgency: the waiting sms and voice steps are skipped when due (decidePage).
+      return;
+  }
+}
+
+/**
  * The paging engine's requests (issue 21): its part of the alert operations (in their
  * transactions), responders, the escalation preview and each service's paging status.
  */
@@ -69,39 +104,7 @@ export function createPagingService(deps: {
   return {
     reachability,
 
-    /**
-     * Inside an operation's transaction (PRODUCT.md 7.3): acknowledge, resolve and snooze cancel
-     * the pending pages with the change; an acknowledgement stops the escalation and the
-     * acknowledger's own responder pages, not other responders'; a wake and an escalation leave the
-     * escalation to the intake, which pages in a new epoch.
-     */
-    async onOperation(trx: Kysely<Database>, op: AlertOperation): Promise<void> {
-      const stop = (reason: StopReason, scope: StopScope, stopEscalation: boolean) =>
-        stopPages(trx, { alertId: op.alertId, reason, scope, user: user ?? null, stopEscalation, actor: { type: op.actor.type, id: op.actor.id } }, op.now, { by: op.by });
-      const user = op.actor.type === 'user' ? op.actor.id : undefined;
-      switch (op.op) {
-        case 'ack':
-          // A person's acknowledgement of an alert already acknowledged stops their own responder pages.
-          if (op.changed) await stop('acknowledged', user ? 'acknowledger' : 'escalation', true);
-          else if (user && op.previousStatus === 'acknowledged') await stop('acknowledged', 'responder', false);
-          return;
-        case 'resolve':
-        case 'snooze':
-          if (op.changed) await stop(op.op === 'resolve' ? 'resolved' : 'snoozed', 'all', op.op === 'resolve');
-          return;
-        case 'escalate':
-          if (op.changed) await stop('escalated', 'escalation', false);
-          return;
-        case 'wake':
-          // The escalation rests until the intake applies the wake (a new epoch, due now): its old
-          // due time must not page the old epoch first.
-          if (op.changed) await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: op.now }).where('alert_id', '=', op.alertId).execute();
-          return;
-        case 'priority':
-          // Lowered to low urgency: the waiting sms and voice steps are skipped when due (decidePage).
-          return;
-      }
-    },
+    onOperation: stopPagesOnOperation,
 
     /**
      * POST /api/alerts/{id}/responders: pages these people now with level 1's steps for the alert's

@@ -2,7 +2,7 @@ import ical from 'ical-generator';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { UserActor } from '../../http/auth.ts';
+import type { UserActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';

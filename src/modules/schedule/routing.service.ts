@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
-import type { UserActor } from '../../http/auth.ts';
+import type { UserActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type FieldProblem, notFound } from '../../lib/errors.ts';
 import { recordAudit, type RequestMeta } from '../audit/index.ts';

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
-import type { UserActor } from '../../http/auth.ts';
-import type { Actor } from '../../lib/actor.ts';
+import type { Actor, UserActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, filteredScope, idPosition, pageOf } from '../../lib/cursor.ts';
 import { AppError, type FieldProblem, conflict, invalid, notFound } from '../../lib/errors.ts';

@@ -3,5 +3,4 @@ export { sessionRoutes } from './session.routes.ts';
 export { sessionSchemas } from './session.schemas.ts';
 export { sessionResolver, SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } from './session.resolvers.ts';
 export type { SessionRow } from './session.table.ts';
-export { type ThrottleRule, delayAfter, waitFor } from './sign-in-throttle.ts';
 export { pruneGrants as pruneDeviceGrants } from './session.repository.ts';

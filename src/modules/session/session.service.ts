@@ -2,8 +2,8 @@ import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
 import type { Kysely } from 'kysely';
 import { authenticator } from 'otplib';
 import type { Database } from '../../db/database.ts';
-import { REAUTH_WINDOW_MS, type UserActor } from '../../http/auth.ts';
-import { type Actor, type Audience, type Role, systemActor } from '../../lib/actor.ts';
+import { REAUTH_WINDOW_MS } from '../../http/auth.ts';
+import { type Actor, type Audience, type Role, type UserActor, systemActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type CodeHasher, normalizeRecoveryCode, normalizeUserCode, recoveryCode, userCode } from '../../lib/codes.ts';
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../../lib/errors.ts';
@@ -19,8 +19,8 @@ import type { InvitationService } from '../invitation/index.ts';
 import type { SignupMode } from '../../config.ts';
 import { cleanPersonName, recordPersonAudit, userRepository, type UserRow } from '../user/index.ts';
 import * as repo from './session.repository.ts';
-import type { ActionThrottle } from '../throttle/index.ts';
-import { SIGN_IN_THROTTLE, type ThrottleRule, waitFor } from './sign-in-throttle.ts';
+import { type ActionThrottle, type ThrottleRule, waitFor } from '../throttle/index.ts';
+import { SIGN_IN_THROTTLE } from './sign-in-throttle.ts';
 import type { SessionKind, SessionRow } from './session.table.ts';
 
 /** Token prefixes (docs/adr/0300-sign-in-and-sessions.md). */

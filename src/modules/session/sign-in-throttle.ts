@@ -1,3 +1,5 @@
+import type { ThrottleRule } from '../throttle/index.ts';
+
 /**
  * Sign-in throttling (issue 19 item 4, docs/adr/0534), pure: how long an attempt must wait given
  * the failures before it. Failures are counted per (account, source address), so an attacker's
@@ -6,35 +8,9 @@
  * source address, across accounts, a much larger allowance with short delays bounds one address
  * spraying guesses over many accounts.
  */
-export interface ThrottleRule {
-  /** Failures counted within this window. */
-  windowMs: number;
-  /** Failures allowed without any delay. */
-  free: number;
-  /** The delay after the (free + 1)th failure; it doubles with each further one. */
-  firstDelayMs: number;
-  maxDelayMs: number;
-}
-
 export const SIGN_IN_THROTTLE: { pair: ThrottleRule; address: ThrottleRule } = {
   // 5 free, then 1 s, 2 s, 4 s … at most 15 minutes between guesses at one account from one address.
   pair: { windowMs: 24 * 3600_000, free: 5, firstDelayMs: 1000, maxDelayMs: 15 * 60_000 },
   // 100 free in 15 minutes from one address over all accounts, then 1 s … at most 1 minute.
   address: { windowMs: 15 * 60_000, free: 100, firstDelayMs: 1000, maxDelayMs: 60_000 },
 };
-
-/** The delay the next attempt must keep after `failures` failures (0 while they are free). */
-export function delayAfter(failures: number, rule: ThrottleRule): number {
-  if (failures < rule.free) return 0;
-  const doublings = Math.min(failures - rule.free, 40);
-  return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** doublings);
-}
-
-/**
- * Milliseconds the attempt at `nowMs` must still wait, given `failures` failures in the rule's
- * window, the latest at `lastMs`; 0 when it may go ahead.
- */
-export function waitFor(failures: number, lastMs: number | null, nowMs: number, rule: ThrottleRule): number {
-  if (lastMs === null) return 0;
-  return Math.max(0, lastMs + delayAfter(failures, rule) - nowMs);
-}

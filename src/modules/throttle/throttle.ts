@@ -1,4 +1,32 @@
-import { type ThrottleRule, waitFor } from '../session/index.ts';
+/**
+ * A counted action's rule (the sign-in throttle's first, docs/adr/0534): within a window some are
+ * free, then each next one waits a delay after the latest that doubles up to a maximum. Pure.
+ */
+export interface ThrottleRule {
+  /** Failures counted within this window. */
+  windowMs: number;
+  /** Failures allowed without any delay. */
+  free: number;
+  /** The delay after the (free + 1)th failure; it doubles with each further one. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** The delay the next attempt must keep after `failures` failures (0 while they are free). */
+export function delayAfter(failures: number, rule: ThrottleRule): number {
+  if (failures < rule.free) return 0;
+  const doublings = Math.min(failures - rule.free, 40);
+  return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** doublings);
+}
+
+/**
+ * Milliseconds the attempt at `nowMs` must still wait, given `failures` failures in the rule's
+ * window, the latest at `lastMs`; 0 when it may go ahead.
+ */
+export function waitFor(failures: number, lastMs: number | null, nowMs: number, rule: ThrottleRule): number {
+  if (lastMs === null) return 0;
+  return Math.max(0, lastMs + delayAfter(failures, rule) - nowMs);
+}
 
 /**
  * Throttles of actions that reach outside Klaxon (issue 19 item 7, docs/adr/0537): sign-up from

@@ -4,7 +4,8 @@ import { type NewOutboxEventRow, outboxRepository } from '../../../src/modules/o
 import { ALERT_EVENT_TYPES, logEntries } from '../../../src/modules/alert/index.ts';
 import { pagingIntakeHandler as pageRequestHandler } from '../../../src/modules/paging/intake.job.ts';
 import { createSqliteStoreRound } from '../../../src/jobs/outbox-round.sqlite.ts';
-import { createOutboxRunner, type EventHandler } from '../../../src/jobs/runner.ts';
+import { createOutboxRunner } from '../../../src/jobs/runner.ts';
+import type { EventHandler } from '../../../src/jobs/handler.ts';
 
 // On SQLite the outbox round of handlers that have a form on the SQLite thread runs there, in one
 // transaction (docs/adr/0125-outbox-round-on-the-sqlite-thread.md). It must write exactly what

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxRunner, type EventHandler } from '../../../src/jobs/runner.ts';
+import { createOutboxRunner } from '../../../src/jobs/runner.ts';
+import type { EventHandler } from '../../../src/jobs/handler.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { outboxRepository } from '../../../src/modules/outbox/index.ts';
 import { DIALECTS, createTestStore, type TestStore } from '../../helpers/app.ts';

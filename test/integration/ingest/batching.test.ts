@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EventHandler } from '../../../src/jobs/runner.ts';
+import type { EventHandler } from '../../../src/jobs/handler.ts';
 import { normalizeSignal } from '../../../src/modules/alert/index.ts';
 import { createCommitter, createPgExecutor, createSqliteThreadExecutor, type IngestUnit } from '../../../src/modules/ingest/index.ts';
 import { newId } from '../../../src/lib/ids.ts';

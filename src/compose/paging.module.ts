@@ -1,0 +1,81 @@
+import {
+  type DeliveryProvider, type OnCallDirectory, configuredChannels, createClaimRecoveryJob, createDispatchJob, createEscalationJob, createPagingEngine,
+  createHandoffJob, createPagingService, createPhoneDelivery, createRulesService, createSnoozeExpiryJob, deliveryRoutes, notificationRoutes, rulesRoutes,
+} from '../modules/paging/index.ts';
+import { createPageActionService, pageActionRoutes } from '../modules/page-action/index.ts';
+import { createOnCallDirectory } from '../modules/schedule/index.ts';
+import { createChatProvider } from '../providers/chat.ts';
+import { createEmailProvider } from '../providers/email.ts';
+import { createPushProviderFromConfig } from '../providers/push-config.ts';
+import { createTwilioProviders } from '../providers/twilio-delivery.ts';
+import type { AlertsModule } from './alerts.module.ts';
+import type { BillingModule } from './billing.module.ts';
+import type { Core, Routes } from './core.ts';
+
+/**
+ * Paging (issue 21, docs/adr/0420-paging-engine.md): the delivery providers, who is on call, the
+ * paging service, the engine and its jobs, acknowledge-from-the-page. Answers `core.wake.paging`.
+ */
+export function createPagingModule(core: Core, deps: {
+  alerts: AlertsModule;
+  billing: BillingModule;
+  /** Delivery providers tests inject; looked up by channel, first match, before the built-in ones. */
+  providers?: DeliveryProvider[] | undefined;
+  /** Who is on call; default: the schedule module's (createOnCallDirectory). */
+  directory?: OnCallDirectory | undefined;
+  /** Push providers' TLS trust and timeout (tests: the fakes' self-signed certificate). */
+  push?: { ca?: string | Buffer | (string | Buffer)[]; timeoutMs?: number } | undefined;
+}) {
+  const { config, db, dialect, clock, box } = core;
+  const { alerts } = deps.alerts;
+  const { billing } = deps.billing;
+  // Push (docs/adr/0440): APNs, FCM and Web Push behind the `push` channel, when any is configured.
+  const pushProvider = createPushProviderFromConfig(config, { clock, ...deps.push });
+  const chatProvider = createChatProvider({ db, box, http: core.webhookHttp, clock });
+  // The whole list before anything gets it. SMS and voice through the same Twilio client as
+  // verification (issue 22, docs/adr/0445); `chat` posts to a webhook destination.
+  const emailProvider = createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const providers: DeliveryProvider[] = [
+    ...(deps.providers ?? []),
+    ...(pushProvider ? [pushProvider] : []),
+    emailProvider,
+    ...createTwilioProviders({ client: core.sms.client, publicUrl: config.publicUrl }),
+    chatProvider,
+  ];
+  const channels = () => configuredChannels(providers);
+  const directory = deps.directory ?? createOnCallDirectory(db, { clock });
+  const paging = createPagingService({ db, clock, directory, notify: core.wake.paging.fire, channels });
+  // Each person's notification rules and quiet hours (issue 35, docs/adr/0800).
+  const rules = createRulesService({ db, clock });
+  // Acknowledge from the page: push action tokens and email links (docs/adr/0441).
+  const pageActions = createPageActionService({ db, clock, secretKey: config.secretKey, publicUrl: config.publicUrl, alerts });
+  const phoneDelivery = createPhoneDelivery({ db, clock, publicUrl: config.publicUrl, box, alerts, billing, providers: () => providers, throttle: core.throttle });
+  const pagingJob = core.outage.job('paging', 'the paging engine');
+  const engine = createPagingEngine({
+    db, clock, background: core.background,
+    jobs: [
+      createSnoozeExpiryJob({ db }),
+      // 100 escalations a run, high urgency first: a storm's backlog is worked through in short
+      // runs, each nudging the dispatcher, so a critical alert's page waits one short run (docs/adr/0761).
+      createEscalationJob({ db, directory, dialect, batch: 100, onEvents: core.notify, channels }),
+      createClaimRecoveryJob({ db }),
+      // Handoff notices before each person's shifts (issue 35, docs/adr/0800).
+      createHandoffJob({ db, directory, providers, box, publicUrl: config.publicUrl }),
+    ],
+    dispatch: createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, actions: pageActions, phone: phoneDelivery }),
+    onError: (err, what) => pagingJob.failed(err, what),
+  });
+  core.wake.paging.listen(() => engine.nudge());
+  const routes = {
+    paging: notificationRoutes({ paging }),
+    delivery: deliveryRoutes({ phone: phoneDelivery, publicUrl: config.publicUrl, authToken: config.sms?.authToken }),
+    pageActions: pageActionRoutes({ actions: pageActions }),
+    rules: rulesRoutes({ rules }),
+  } satisfies Routes;
+  const close = async () => {
+    emailProvider.close();
+    await pushProvider?.close().catch(() => undefined);
+  };
+  return { providers, chatProvider, directory, paging, rules, pageActions, phoneDelivery, engine, routes, close };
+}
+export type PagingModule = ReturnType<typeof createPagingModule>;
