@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Me } from './api/client';
+import type { Action } from './use-action';
 import { STATUS_LABEL } from './format';
 
 export function Logo() {
@@ -35,7 +36,7 @@ export function useMe(): Me {
 }
 
 /** A confirmation dialog (Radix: focus trap, Escape, labelled). */
-export function Confirm(props: { trigger: ReactNode; title: string; description: ReactNode; action: string; danger?: boolean; onConfirm: () => void | Promise<void> }) {
+export function Confirm(props: { trigger: ReactNode; title: string; description: ReactNode; action: string; danger?: boolean; onConfirm: () => unknown }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
@@ -93,4 +94,20 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
 export function ErrorText({ error }: { error: unknown }) {
   if (!error) return null;
   return <p className="error" role="alert">{error instanceof Error ? error.message : String(error)}</p>;
+}
+
+/** A form that runs its action on submit instead of loading a page; `action.busy` disables its buttons where the caller says. */
+export function ActionForm({ action, onSubmit, className = 'row wrap end-align', children, ...rest }: { action: Action; onSubmit: () => Promise<string | void>; className?: string; children: ReactNode; 'aria-label'?: string }) {
+  return (
+    <form
+      {...rest}
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void action.run(onSubmit);
+      }}
+    >
+      {children}
+    </form>
+  );
 }

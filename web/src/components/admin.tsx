@@ -100,26 +100,3 @@ export function TypedConfirm(props: { trigger: ReactNode; title: string; descrip
     </Dialog.Root>
   );
 }
-
-/** Runs an action and keeps its error and a "done" note for a role="status" line. */
-export function useAction() {
-  const [error, setError] = useState<unknown>();
-  const [note, setNote] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<string | void>) => {
-    setBusy(true);
-    setError(undefined);
-    setNote(undefined);
-    try {
-      const n = await fn();
-      if (n) setNote(n);
-      return true;
-    } catch (err) {
-      setError(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, note, busy, run, setNote };
-}

@@ -5,6 +5,7 @@ import { api, ApiError, must, type Schemas } from '../api/client';
 import { ago, when, whenExact } from '../format';
 import { canAdmin } from '../permissions';
 import { Confirm, ErrorText, useMe } from '../ui';
+import { useAction } from '../use-action';
 import { useServices } from './Alerts';
 import { AdminsOnly, freshSecrets, healthText, legacyTeams, type Webhook } from './Webhooks';
 import { EVENT_KINDS, EVENT_LABEL, TemplateWorkbench, eventKinds, type WebhookKind } from '../components/TemplatePreview';
@@ -64,31 +65,11 @@ function WebhookDetail() {
   );
 }
 
-function useRun() {
-  const [error, setError] = useState<unknown>();
-  const [note, setNote] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<string | void>) => {
-    setError(undefined);
-    setNote(undefined);
-    setBusy(true);
-    try {
-      const n = await fn();
-      if (n) setNote(n);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, note, busy, run };
-}
-
 function Actions({ hook, onSecret }: { hook: Webhook; onSecret: (secret: string, note?: string) => void }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [event, setEvent] = useState<string>('alert.triggered');
-  const { error, note, busy, run } = useRun();
+  const { error, note, busy, run } = useAction();
   const path = { params: { path: { id: hook.id } } };
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['webhook', hook.id] }), qc.invalidateQueries({ queryKey: ['deliveries', hook.id] }), qc.invalidateQueries({ queryKey: ['webhooks'] })]);
   return (
@@ -172,7 +153,7 @@ function Settings({ hook }: { hook: Webhook }) {
   const [serviceIds, setServiceIds] = useState<string[] | null>(hook.service_ids);
   const [replaceHeaders, setReplaceHeaders] = useState(false);
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
-  const { error, note, busy, run } = useRun();
+  const { error, note, busy, run } = useAction();
   const names = Object.keys(hook.headers);
   // Saved elsewhere (or here): the form follows; a refetch of the same values leaves edits alone.
   const savedEvents = JSON.stringify(hook.events);
@@ -252,7 +233,7 @@ function TemplateSection({ hook }: { hook: Webhook }) {
   const chat = hook.kind !== 'custom';
   const saved = textOf(hook.template);
   const [text, setText] = useState<string | null>(saved ?? (chat ? null : CUSTOM_STARTER));
-  const { error, note, busy, run } = useRun();
+  const { error, note, busy, run } = useAction();
   useEffect(() => setText(saved ?? (chat ? null : CUSTOM_STARTER)), [saved, chat]);
   const dirty = text !== saved;
   const save = (body: string | null) =>
@@ -294,7 +275,7 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
   const qc = useQueryClient();
   const [state, setState] = useState<'' | 'pending' | 'delivered' | 'failed'>('');
   const [open, setOpen] = useState<string | null>(null);
-  const { error, note, busy, run } = useRun();
+  const { error, note, busy, run } = useAction();
   const deliveries = useQuery({
     queryKey: ['deliveries', hook.id, state],
     queryFn: () => must(api.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: hook.id }, query: { limit: 50, ...(state ? { state } : {}) } } })),

@@ -4,7 +4,8 @@ import { api, must, type Schemas } from '../../api/client';
 import { ago, when } from '../../format';
 import { canAdmin } from '../../permissions';
 import { Confirm, ErrorText, useMe } from '../../ui';
-import { nameOf, SecretOnceDialog, useAction, useMembers } from '../../components/admin';
+import { nameOf, SecretOnceDialog, useMembers } from '../../components/admin';
+import { useAction } from '../../use-action';
 import { SelectField } from '../../components/fields';
 import { useServices } from '../Alerts';
 

@@ -5,7 +5,7 @@ import { api, must, type Schemas } from '../../api/client';
 
 import { isOwner } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
-import { useAction } from '../../components/admin';
+import { useAction } from '../../use-action';
 
 type Status = Schemas['BillingStatus'];
 type PlanId = Status['plan'];

@@ -5,9 +5,10 @@ import { api, currentOrg, must, type Schemas } from '../../api/client';
 import { PRIORITIES, when } from '../../format';
 import { canAdmin, isOwner } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
-import { TypedConfirm, useAction } from '../../components/admin';
+import { TypedConfirm } from '../../components/admin';
+import { useAction } from '../../use-action';
 import { SelectField } from '../../components/fields';
-import { useSecure } from '../Profile';
+import { useSecure } from '../../components/Reauth';
 
 type Settings = Schemas['OrgSettings'];
 type Urgency = 'high' | 'low';

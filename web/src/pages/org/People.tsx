@@ -5,7 +5,8 @@ import { api, currentOrg, must, type Schemas } from '../../api/client';
 import { when } from '../../format';
 import { isOwner } from '../../permissions';
 import { Confirm, ErrorText, useMe } from '../../ui';
-import { ROLE_HELP, ROLE_LABEL, ROLES, SecretOnceDialog, useAction, useMembers, type Member } from '../../components/admin';
+import { ROLE_HELP, ROLE_LABEL, ROLES, SecretOnceDialog, useMembers, type Member } from '../../components/admin';
+import { useAction } from '../../use-action';
 import { SelectField } from '../../components/fields';
 
 type Invitation = Schemas['Invitation'];

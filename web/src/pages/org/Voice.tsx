@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
 import { canAdmin } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
-import { useAction } from '../../components/admin';
+import { useAction } from '../../use-action';
 import { SelectField } from '../../components/fields';
 import { useOrgSettings } from './OrgSettings';
 
