@@ -8,6 +8,9 @@ import { api, must } from './client';
  * `keys.alertList(filters)`, `keys.alert(id)` its timeline, `keys.me()` every `keys.meIn(org)`.
  * `test/unit/web-query-keys.test.ts` fails when a file of web/src writes a key inline.
  */
+/** A moment in a key: an ISO string or epoch milliseconds, as the page holds it. */
+type Instant = string | number;
+
 export const keys = {
   me: () => ['me'] as const,
   meIn: (org: string | null) => ['me', org] as const,
@@ -30,8 +33,8 @@ export const keys = {
   oncall: (scheduleId: string) => ['oncall', scheduleId] as const,
   oncallAt: (scheduleId: string, at: string) => ['oncall', scheduleId, at] as const,
   shifts: (scheduleId: string) => ['shifts', scheduleId] as const,
-  shiftsIn: (scheduleId: string, from: string, to: string) => ['shifts', scheduleId, from, to] as const,
-  reachability: (scheduleId: string, from: string, to: string) => ['reachability', scheduleId, from, to] as const,
+  shiftsIn: (scheduleId: string, from: Instant, to: Instant) => ['shifts', scheduleId, from, to] as const,
+  reachability: (scheduleId: string, from: Instant, to: Instant) => ['reachability', scheduleId, from, to] as const,
   overrides: (scheduleId: string) => ['overrides', scheduleId] as const,
   overridesFrom: (scheduleId: string, from: string) => ['overrides', scheduleId, from] as const,
   levelChannels: (scheduleId: string) => ['level-channels', scheduleId] as const,
@@ -43,7 +46,7 @@ export const keys = {
 
   members: () => ['members'] as const,
   invitations: () => ['invitations'] as const,
-  invitation: (token: string) => ['invitation', token] as const,
+  invitation: (token: string | undefined) => ['invitation', token] as const,
   apiKeys: () => ['api-keys'] as const,
   audit: (filters: object) => ['audit', filters] as const,
   billingStatus: () => ['billing-status'] as const,

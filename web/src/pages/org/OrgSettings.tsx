@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, currentOrg, must, type Schemas } from '../../api/client';
+import { keys, queries } from '../../api/queries';
 import { PRIORITIES, when } from '../../format';
 import { canAdmin, isOwner } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
@@ -16,7 +17,7 @@ type Urgency = 'high' | 'low';
 const CHANNEL_HELP: Record<string, string> = { push: 'Phone and browser push', sms: 'Text messages', voice: 'Phone calls', email: 'Email', chat: 'Chat webhooks' };
 
 export function useOrgSettings() {
-  return useQuery({ queryKey: ['org-settings'], queryFn: () => must(api.GET('/api/org/settings')) });
+  return useQuery(queries.orgSettings());
 }
 
 export function OrgSettingsPage() {
@@ -104,8 +105,8 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
                 },
               }),
             );
-            qc.setQueryData(['org-settings'], saved);
-            await qc.invalidateQueries({ queryKey: ['me'] });
+            qc.setQueryData(keys.orgSettings(), saved);
+            await qc.invalidateQueries({ queryKey: keys.me() });
             return 'Settings saved.';
           });
         }}
@@ -168,7 +169,7 @@ function Throttles({ settings, editable }: { settings: Settings; editable: boole
   const save = (body: { sms: Limit[] | null; voice: Limit[] | null }, note: string) =>
     act.run(async () => {
       const saved = await must(api.PATCH('/api/org/settings', { body: { paging_throttles: body } }));
-      qc.setQueryData(['org-settings'], saved);
+      qc.setQueryData(keys.orgSettings(), saved);
       return note;
     });
   const setRow = (c: 'sms' | 'voice', i: number, patch: Partial<Limit>) => setForm((f) => ({ ...f, [c]: f[c].map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
@@ -250,7 +251,7 @@ function PhoneCountries({ settings, editable }: { settings: Settings; editable: 
   const save = (list: string[] | null, note: string) =>
     act.run(async () => {
       const saved = await must(api.PATCH('/api/org/settings', { body: { phone_countries: list } }));
-      qc.setQueryData(['org-settings'], saved);
+      qc.setQueryData(keys.orgSettings(), saved);
       return note;
     });
   const allowed = settings.phone_countries_allowed ?? [];
