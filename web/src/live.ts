@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiHeaders } from './api/client';
-import { keys } from './api/queries';
+import { keys } from './api/keys';
 
 /** One event of GET /api/events/stream: an alert changed. */
 export interface LiveEvent {

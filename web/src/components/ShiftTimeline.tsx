@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, must } from '../api/client';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { ErrorText } from '../ui';
 import { nameOf, type Member } from '../schedules/data';
 import { blockLabel, dayLabel, formatIn, layoutShifts, positionOf, rangeLabel, timelineDays } from '../schedules/timeline';

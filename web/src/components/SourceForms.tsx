@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Integration, type Service } from '../api/client';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { ActionForm, CopyButton, ErrorText } from '../ui';
 import { useAction } from '../use-action';
 import { SelectField } from './fields';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, must } from '../api/client';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { TemplateEditor } from './TemplateEditor';
 import { locateServerProblem, parseTemplateText, type TextProblem } from './template-position';
 

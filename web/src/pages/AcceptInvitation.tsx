@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, currentOrg, must, type Schemas } from '../api/client';
-import { keys, queries } from '../api/queries';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { ActionForm, ErrorText, Logo } from '../ui';
 import { useAction } from '../use-action';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type TimelineEntry } from '../api/client';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { ago, displayName, PRIORITIES, when, whenExact } from '../format';
 import { canAct } from '../permissions';
 import { ErrorText, PriorityBadge, StatusBadge, useMe } from '../ui';

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { keys, queries } from '../api/queries';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { canAdmin } from '../permissions';
 import { ErrorText, useMe } from '../ui';
 import { ScheduleForm } from '../components/ScheduleForm';

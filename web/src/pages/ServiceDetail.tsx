@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Integration } from '../api/client';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { when } from '../format';
 import { canAdmin } from '../permissions';
 import { Confirm, CopyButton, ErrorText, useMe } from '../ui';

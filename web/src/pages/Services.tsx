@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../api/client';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { canAdmin } from '../permissions';
 import { ActionForm, CopyButton, ErrorText, useMe } from '../ui';
 import { useAction } from '../use-action';

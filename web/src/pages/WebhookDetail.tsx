@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../api/client';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { ago, when, whenExact } from '../format';
 import { canAdmin } from '../permissions';
 import { Confirm, ErrorText, useMe } from '../ui';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../api/client';
-import { keys } from '../api/queries';
+import { keys } from '../api/keys';
 import { ago } from '../format';
 import { canAdmin } from '../permissions';
 import { ActionForm, ErrorText, useMe } from '../ui';

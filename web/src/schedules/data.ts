@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../api/client';
-import { keys, queries } from '../api/queries';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { displayName } from '../format';
 
 export type Schedule = Schemas['Schedule'];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
-import { keys } from '../../api/queries';
+import { keys } from '../../api/keys';
 import { ago, when } from '../../format';
 import { canAdmin } from '../../permissions';
 import { Confirm, ErrorText, useMe } from '../../ui';

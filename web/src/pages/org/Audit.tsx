@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, must, nextCursor, type Schemas } from '../../api/client';
-import { keys } from '../../api/queries';
+import { keys } from '../../api/keys';
 import { displayName, whenExact } from '../../format';
 import { canAdmin } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';

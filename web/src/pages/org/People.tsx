@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, currentOrg, must, type Schemas } from '../../api/client';
-import { keys } from '../../api/queries';
+import { keys } from '../../api/keys';
 import { displayName, when } from '../../format';
 import { isOwner } from '../../permissions';
 import { Confirm, ErrorText, useMe } from '../../ui';

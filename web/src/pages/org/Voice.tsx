@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
-import { keys } from '../../api/queries';
+import { keys } from '../../api/keys';
 import { canAdmin } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
 import { useAction } from '../../use-action';

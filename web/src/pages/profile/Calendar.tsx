@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
-import { keys } from '../../api/queries';
+import { keys } from '../../api/keys';
 import { ago, when } from '../../format';
-import { ActionForm, Confirm, CopyButton } from '../../ui';
+import { ActionForm, CopyButton } from '../../ui';
 import { useAction } from '../../use-action';
-import { Outcome, Section } from './parts';
+import { ConfirmRemove, Outcome, Section } from './parts';
 
 /** Calendar feed URLs of the person's shifts: made (shown once) and revoked. */
 export function CalendarSection({ act }: { act: boolean }) {
@@ -34,19 +34,17 @@ export function CalendarSection({ act }: { act: boolean }) {
               <p className="muted small">Created {when(f.created_at)} · {f.last_used_at ? `last read ${ago(f.last_used_at)}` : 'not read yet'}</p>
             </div>
             {act && (
-              <Confirm
-                trigger={<button type="button" className="button small danger" aria-label={`Revoke ${f.name || 'calendar feed'}`}>Revoke</button>}
+              <ConfirmRemove
+                action={a}
+                verb="Revoke"
+                label={`Revoke ${f.name || 'calendar feed'}`}
                 title="Revoke this calendar feed?"
                 description="Its URL stops working at once."
-                action="Revoke"
-                danger
-                onConfirm={() =>
-                  a.run(async () => {
-                    await must(api.DELETE('/api/me/calendar-feeds/{id}', { params: { path: { id: f.id } } }));
-                    if (created?.id === f.id) setCreated(undefined);
-                    await qc.invalidateQueries({ queryKey: keys.calendarFeeds() });
-                  })
-                }
+                remove={async () => {
+                  await must(api.DELETE('/api/me/calendar-feeds/{id}', { params: { path: { id: f.id } } }));
+                  if (created?.id === f.id) setCreated(undefined);
+                  await qc.invalidateQueries({ queryKey: keys.calendarFeeds() });
+                }}
               />
             )}
           </li>

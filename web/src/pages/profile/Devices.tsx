@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
-import { keys, queries } from '../../api/queries';
+import { keys } from '../../api/keys';
+import { queries } from '../../api/queries';
 import { when } from '../../format';
-import { ActionForm, Confirm, ErrorText } from '../../ui';
+import { ActionForm, ErrorText } from '../../ui';
 import { useAction } from '../../use-action';
 import { pushDevice } from '../../components/web-push';
-import { Outcome, Section } from './parts';
+import { ConfirmRemove, Outcome, Section } from './parts';
 import { TestButton } from './TestPage';
 
 type Device = Schemas['Device'];
@@ -70,19 +71,17 @@ function DeviceRow({ device, act, label }: { device: Device; act: boolean; label
         <div className="row wrap item-actions">
           <TestButton label="Test" aria={`Test push to ${device.name || label}`} body={{ channel: 'push', device_id: device.id }} />
           <button type="button" className="button small" aria-label={`Rename ${device.name || label}`} onClick={() => setEditing(true)}>Rename</button>
-          <Confirm
-            trigger={<button type="button" className="button small danger" aria-label={`Remove ${device.name || label}`}>Remove</button>}
+          <ConfirmRemove
+            action={a}
+            verb="Remove"
+            label={`Remove ${device.name || label}`}
             title={`Remove ${device.name || label}?`}
             description="It gets no more pages. The app adds it again when you sign in there."
-            action="Remove"
-            danger
-            onConfirm={() =>
-              a.run(async () => {
-                await must(api.DELETE('/api/devices/{id}', { params: { path: { id: device.id } } }));
-                if (mine) pushDevice.set(null);
-                await qc.invalidateQueries({ queryKey: keys.devices() });
-              })
-            }
+            remove={async () => {
+              await must(api.DELETE('/api/devices/{id}', { params: { path: { id: device.id } } }));
+              if (mine) pushDevice.set(null);
+              await qc.invalidateQueries({ queryKey: keys.devices() });
+            }}
           />
         </div>
       )}

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
-import { keys, queries } from '../../api/queries';
+import { keys } from '../../api/keys';
+import { queries } from '../../api/queries';
 import { when } from '../../format';
-import { ActionForm, Confirm } from '../../ui';
+import { ActionForm } from '../../ui';
 import { useAction } from '../../use-action';
-import { Outcome, Section, SixDigitCode, sixDigits, StateBadge } from './parts';
+import { ConfirmRemove, Outcome, Section, SixDigitCode, sixDigits, StateBadge } from './parts';
 import { TestButton } from './TestPage';
 
 type Phone = Schemas['PhoneNumber'];
@@ -108,18 +109,16 @@ function PhoneRow({ phone, act }: { phone: Phone; act: boolean }) {
               <TestButton label="Test call" aria={`Test call to ${phone.number}`} body={{ channel: 'voice', phone_number_id: phone.id }} />
             </>
           )}
-          <Confirm
-            trigger={<button type="button" className="button small danger" aria-label={`Remove ${phone.number}`}>Remove</button>}
+          <ConfirmRemove
+            action={a}
+            verb="Remove"
+            label={`Remove ${phone.number}`}
             title={`Remove ${phone.number}?`}
             description="It gets no more SMS or calls from Klaxon."
-            action="Remove"
-            danger
-            onConfirm={() =>
-              a.run(async () => {
-                await must(api.DELETE('/api/phone-numbers/{id}', { params: { path: { id: phone.id } } }));
-                await refresh();
-              })
-            }
+            remove={async () => {
+              await must(api.DELETE('/api/phone-numbers/{id}', { params: { path: { id: phone.id } } }));
+              await refresh();
+            }}
           />
         </div>
       )}

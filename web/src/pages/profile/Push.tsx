@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, must } from '../../api/client';
-import { keys, queries } from '../../api/queries';
+import { keys } from '../../api/keys';
+import { queries } from '../../api/queries';
 import { ErrorText } from '../../ui';
 import { useAction } from '../../use-action';
 import { browserName, currentSubscription, pushDevice, pushSupport, subscribe, unsubscribe } from '../../components/web-push';

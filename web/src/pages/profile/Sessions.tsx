@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../../api/client';
-import { keys } from '../../api/queries';
+import { keys } from '../../api/keys';
 import { ago, when } from '../../format';
-import { Confirm } from '../../ui';
 import { useAction } from '../../use-action';
-import { Outcome } from './parts';
+import { ConfirmRemove, Outcome } from './parts';
 
 /** What the app told the server about itself at bootstrap (platform and version), if anything. */
 function clientName(client: Record<string, unknown>): string {
@@ -35,19 +34,17 @@ export function SessionsSection() {
               </p>
             </div>
             {!s.current && (
-              <Confirm
-                trigger={<button type="button" className="button small danger" aria-label={`Revoke ${s.name || kind[s.kind]} session from ${when(s.created_at)}`}>Revoke</button>}
+              <ConfirmRemove
+                action={a}
+                verb="Revoke"
+                label={`Revoke ${s.name || kind[s.kind]} session from ${when(s.created_at)}`}
                 title="Revoke this session?"
                 description="It is signed out at once."
-                action="Revoke"
-                danger
-                onConfirm={() =>
-                  a.run(async () => {
-                    await must(api.DELETE('/api/me/sessions/{id}', { params: { path: { id: s.id } } }));
-                    await qc.invalidateQueries({ queryKey: keys.sessions() });
-                    return 'Session revoked.';
-                  })
-                }
+                remove={async () => {
+                  await must(api.DELETE('/api/me/sessions/{id}', { params: { path: { id: s.id } } }));
+                  await qc.invalidateQueries({ queryKey: keys.sessions() });
+                  return 'Session revoked.';
+                }}
               />
             )}
           </li>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, must } from '../../api/client';
-import { keys } from '../../api/queries';
+import { keys } from '../../api/keys';
 import { ActionForm, useMe } from '../../ui';
 import { useAction } from '../../use-action';
 import { Outcome, Section } from './parts';

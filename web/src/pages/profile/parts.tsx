@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { ErrorText } from '../../ui';
+import { Confirm, ErrorText } from '../../ui';
 import type { Action } from '../../use-action';
 
 /** A card of the profile page, labelled by its title; its anchor is the title's id without `-title`. */
@@ -35,3 +35,17 @@ export function SixDigitCode({ value, onChange, ...rest }: { value: string; onCh
 
 /** True when the code typed has its six characters. */
 export const sixDigits = (code: string) => code.trim().length === 6;
+
+/** A small danger button ("Remove", "Revoke") that asks first, then runs the removal as the row's action. */
+export function ConfirmRemove(props: { action: Action; verb: 'Remove' | 'Revoke'; label: string; title: string; description: string; remove: () => Promise<string | void> }) {
+  return (
+    <Confirm
+      trigger={<button type="button" className="button small danger" aria-label={props.label}>{props.verb}</button>}
+      title={props.title}
+      description={props.description}
+      action={props.verb}
+      danger
+      onConfirm={() => props.action.run(props.remove)}
+    />
+  );
+}
