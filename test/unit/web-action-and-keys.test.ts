@@ -50,7 +50,6 @@ describe('query keys', () => {
       [keys.alerts(), keys.alertList({ status: 'open' })],
       [keys.alerts(), keys.alertPreviewChoices()],
       [keys.alert('alr_1'), keys.alertTimeline('alr_1')],
-      [keys.services(), keys.allServices()],
       [keys.oncall('sch_1'), keys.oncallAt('sch_1', '2026-01-01T00:00:00Z')],
       [keys.shifts('sch_1'), keys.shiftsIn('sch_1', 0, 1)],
       [keys.overrides('sch_1'), keys.overridesFrom('sch_1', '2026-01-01T00:00:00Z')],
@@ -75,7 +74,6 @@ describe('query keys', () => {
       [
         'alert alertTimeline',
         'alertList alertPreviewChoices alerts',
-        'allServices services',
         'deliveries deliveriesIn',
         'me meIn',
         'oncall oncallAt',

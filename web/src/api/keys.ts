@@ -16,7 +16,6 @@ export const keys = {
   alertTimeline: (id: string) => ['alert', id, 'timeline'] as const,
 
   services: () => ['services'] as const,
-  allServices: () => ['services', 'all'] as const,
   service: (id: string) => ['service', id] as const,
   routing: (serviceId: string) => ['routing', serviceId] as const,
   routingPreview: (serviceId: string, ...choice: (string | null)[]) => ['routing-preview', serviceId, ...choice] as const,

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Integration, type Service } from '../api/client';
 import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { ActionForm, CopyButton, ErrorText } from '../ui';
 import { useAction } from '../use-action';
 import { SelectField } from './fields';
@@ -23,10 +24,6 @@ export const KINDS: { type: SourceKind; label: string; hint: string }[] = [
 ];
 export const KIND_LABEL: Record<string, string> = Object.fromEntries(KINDS.map((k) => [k.type, k.label]));
 
-/** Every service of the organization, for the routing selects. */
-export function useAllServices() {
-  return useQuery({ queryKey: keys.allServices(), queryFn: () => must(api.GET('/api/services', { params: { query: { limit: 500 } } })) });
-}
 const nameOf = (services: Service[] | undefined) => (id: string | null) => (id ? services?.find((s) => s.id === id)?.name ?? id : 'no service');
 
 type Credential = { ingest_url?: string; routing_key?: string; email_address?: string };
@@ -176,7 +173,7 @@ function VendorSettings(props: {
 /** "Add source" on a service page: choose the kind, its settings, and see the credential once created. */
 export function AddSource({ service }: { service: Service }) {
   const qc = useQueryClient();
-  const services = useAllServices();
+  const services = useQuery(queries.services());
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<SourceKind>('alertmanager');
   const [name, setName] = useState('');
@@ -258,7 +255,7 @@ export function AddSource({ service }: { service: Service }) {
 /** Edit a source: its name; for vendor sources the rules, fallback and (custom) mapping, with the tester. */
 export function EditSource({ source, onClose }: { source: Integration; onClose: () => void }) {
   const qc = useQueryClient();
-  const services = useAllServices();
+  const services = useQuery(queries.services());
   const vendor = isVendor(source.type) ? source.type : undefined;
   const [name, setName] = useState(source.name);
   const [rules, setRules] = useState<Rule[]>(source.routing_rules.map((r) => ({ ...r })));
