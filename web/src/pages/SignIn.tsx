@@ -45,7 +45,6 @@ export function SignInPage() {
     await navigate({ to: search.next ?? '/alerts' });
   };
 
-
   return (
     <main className="center-page" id="main">
       <ActionForm action={a} className="card narrow stack" onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
