@@ -20,3 +20,9 @@ export const whenExact = (iso: string | null | undefined) =>
 
 export const STATUS_LABEL: Record<string, string> = { open: 'Open', acknowledged: 'Acknowledged', snoozed: 'Snoozed', resolved: 'Resolved' };
 export const PRIORITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+
+/** A person as the dashboard names them: their name, else their email. */
+export const displayName = (person: { name: string; email: string }) => person.name || person.email;
+
+/** The first letter of a person's name (else email), for an avatar. */
+export const initialOf = (person: { name: string; email: string }) => displayName(person).slice(0, 1).toUpperCase();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiHeaders } from './api/client';
+import { keys } from './api/keys';
 
 /** One event of GET /api/events/stream: an alert changed. */
 export interface LiveEvent {
@@ -75,10 +76,10 @@ export function useLiveEvents(orgId: string | null, onEvent: (e: LiveEvent) => v
               if (f.event !== 'alert') continue;
               const ev = JSON.parse(f.data) as LiveEvent;
               touched = true;
-              if (ev.alert_id) void qc.invalidateQueries({ queryKey: ['alert', ev.alert_id] });
+              if (ev.alert_id) void qc.invalidateQueries({ queryKey: keys.alert(ev.alert_id) });
               handler.current(ev);
             }
-            if (touched) void qc.invalidateQueries({ queryKey: ['alerts'] });
+            if (touched) void qc.invalidateQueries({ queryKey: keys.alerts() });
           }
         } catch {
           if (abort.signal.aborted) return;
@@ -87,7 +88,7 @@ export function useLiveEvents(orgId: string | null, onEvent: (e: LiveEvent) => v
         await new Promise((r) => setTimeout(r, delay));
         delay = Math.min(delay * 2, 10_000);
         // Whatever changed while away is fetched again.
-        void qc.invalidateQueries({ queryKey: ['alerts'] });
+        void qc.invalidateQueries({ queryKey: keys.alerts() });
       }
     };
     void run();

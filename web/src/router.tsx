@@ -8,7 +8,7 @@ import { AlertDetailPage } from './pages/AlertDetail';
 import { ServicesPage } from './pages/Services';
 import { ServiceDetailPage } from './pages/ServiceDetail';
 import { NotFound } from './pages/NotFound';
-import { ProfilePage } from './pages/Profile';
+import { ProfilePage } from './pages/profile/ProfilePage';
 import { NewWebhookPage, WebhooksPage } from './pages/Webhooks';
 import { WebhookDetailPage } from './pages/WebhookDetail';
 import { EditSchedulePage, NewSchedulePage, SchedulesPage } from './pages/Schedules';

@@ -1,6 +1,7 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type FormHTMLAttributes, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import type { Me } from './api/client';
+import { ApiError, type Me } from './api/client';
+import { useAction, type Action } from './use-action';
 import { STATUS_LABEL } from './format';
 
 export function Logo() {
@@ -35,31 +36,27 @@ export function useMe(): Me {
 }
 
 /** A confirmation dialog (Radix: focus trap, Escape, labelled). */
-export function Confirm(props: { trigger: ReactNode; title: string; description: ReactNode; action: string; danger?: boolean; onConfirm: () => void | Promise<void> }) {
+export function Confirm(props: { trigger: ReactNode; title: string; description: ReactNode; action: string; danger?: boolean; onConfirm: () => unknown }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const a = useAction();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root open={open} onOpenChange={(o) => { setOpen(o); a.reset(); }}>
       <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog">
           <Dialog.Title>{props.title}</Dialog.Title>
           <Dialog.Description asChild><div>{props.description}</div></Dialog.Description>
+          <ErrorText error={a.error} />
           <div className="row end">
             <Dialog.Close asChild><button type="button" className="button">Cancel</button></Dialog.Close>
             <button
               type="button"
               className={`button ${props.danger ? 'danger' : 'primary'}`}
-              disabled={busy}
+              disabled={a.busy}
               onClick={async () => {
-                setBusy(true);
-                try {
-                  await props.onConfirm();
-                  setOpen(false);
-                } finally {
-                  setBusy(false);
-                }
+                // An action that fails keeps the dialog open and says why.
+                if (await a.run(async () => void (await props.onConfirm()))) setOpen(false);
               }}
             >
               {props.action}
@@ -90,7 +87,30 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   );
 }
 
-export function ErrorText({ error }: { error: unknown }) {
+/** An error in words; with `details`, also the fields the server named (an ApiError's details). */
+export function ErrorText({ error, details }: { error: unknown; details?: boolean }) {
   if (!error) return null;
-  return <p className="error" role="alert">{error instanceof Error ? error.message : String(error)}</p>;
+  const fields = details && error instanceof ApiError ? error.details : [];
+  return (
+    <>
+      <p className="error" role="alert">{error instanceof Error ? error.message : String(error)}</p>
+      {fields.length > 0 && <ul className="error small">{fields.map((d, i) => <li key={i}><code>{d.field}</code>: {d.message}</li>)}</ul>}
+    </>
+  );
+}
+
+/** A form that runs its action on submit instead of loading a page; `action.busy` disables its buttons where the caller says. */
+export function ActionForm({ action, onSubmit, className = 'row wrap end-align', children, ...rest }: { action: Action; onSubmit: () => Promise<string | void>; children: ReactNode } & Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'onSubmit' | 'children'>) {
+  return (
+    <form
+      {...rest}
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void action.run(onSubmit);
+      }}
+    >
+      {children}
+    </form>
+  );
 }

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { api, must } from '../api/client';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { ErrorText } from '../ui';
+import { useAction } from '../use-action';
 import { CHANNELS, PRIORITY_LIST, type ChannelEntry, type Schedule } from '../schedules/data';
 import { CHANNEL_LABEL, stepsWords } from '../schedules/escalation';
 
@@ -10,7 +13,7 @@ const cap = (p: string) => p[0]!.toUpperCase() + p.slice(1);
 
 /** Per level × priority, which channels page and after how long (PRODUCT.md 7.2). */
 export function LevelChannelMatrix({ schedule: s, admin }: { schedule: Schedule; admin: boolean }) {
-  const entries = useQuery({ queryKey: ['level-channels', s.id], queryFn: () => must(api.GET('/api/schedules/{id}/level-channels', { params: { path: { id: s.id } } })) });
+  const entries = useQuery(queries.levelChannels(s.id));
   const [status, setStatus] = useState('');
   const cell = (level: number, priority: string) => entries.data?.find((e) => e.level === level && e.priority === priority);
   return (
@@ -71,19 +74,16 @@ function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: Chann
       return [c, { on: !!step, delay: step?.delay_seconds ?? 0 }];
     })) as Draft;
   const [draft, setDraft] = useState<Draft>(initial);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const a = useAction();
   const what = `level ${entry.level}, ${entry.priority} priority`;
   const id = props.schedule.id;
   const done = async (message: string) => {
-    await qc.invalidateQueries({ queryKey: ['level-channels', id] });
+    await qc.invalidateQueries({ queryKey: keys.levelChannels(id) });
     props.onSaved(message);
     setOpen(false);
   };
-  const save = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const save = () =>
+    a.run(async () => {
       // Chat steps (a webhook destination each) are kept as they are; this dialog edits the others.
       const kept = entry.steps.filter((x) => !(CHANNELS as readonly string[]).includes(x.channel));
       const steps = [
@@ -95,12 +95,7 @@ function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: Chann
         .map((e) => ({ level: e.level, priority: e.priority as (typeof PRIORITY_LIST)[number], steps: e.steps.map((x) => ({ channel: x.channel as 'push', delay_seconds: x.delay_seconds, ...(x.destination_id ? { destination_id: x.destination_id } : {}) })) }));
       await must(api.PUT('/api/schedules/{id}/level-channels', { params: { path: { id } }, body: { entries: [...others, { level: entry.level, priority: entry.priority as 'critical', steps }] } }));
       await done(`Saved the channels of ${what}.`);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Dialog.Root
       open={open}
@@ -108,7 +103,7 @@ function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: Chann
         setOpen(o);
         if (o) {
           setDraft(initial());
-          setError(undefined);
+          a.reset();
         }
       }}
     >
@@ -151,28 +146,25 @@ function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: Chann
                 </li>
               ))}
             </ul>
-            <ErrorText error={error} />
+            <ErrorText error={a.error} />
             <div className="row end wrap">
               {!entry.default && (
                 <button
                   type="button"
                   className="button"
-                  disabled={busy}
-                  onClick={async () => {
-                    setError(undefined);
-                    try {
+                  disabled={a.busy}
+                  onClick={() =>
+                    a.run(async () => {
                       await must(api.DELETE('/api/schedules/{id}/level-channels/{level}/{priority}', { params: { path: { id, level: String(entry.level), priority: entry.priority } } }));
                       await done(`The channels of ${what} are the defaults again.`);
-                    } catch (err) {
-                      setError(err);
-                    }
-                  }}
+                    })
+                  }
                 >
                   Reset to default
                 </button>
               )}
               <Dialog.Close asChild><button type="button" className="button">Cancel</button></Dialog.Close>
-              <button type="submit" className="button primary" disabled={busy}>Save channels</button>
+              <button type="submit" className="button primary" disabled={a.busy}>Save channels</button>
             </div>
           </form>
         </Dialog.Content>

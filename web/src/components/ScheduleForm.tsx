@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { api, must } from '../api/client';
-import { ErrorText } from '../ui';
+import { ActionForm, ErrorText } from '../ui';
+import { useAction } from '../use-action';
 import { browserZone, nameOf, zoneNames, type Member, type Schedule } from '../schedules/data';
 import { localInputValue } from '../schedules/timeline';
 
@@ -53,54 +54,38 @@ export function ScheduleForm(props: { schedule?: Schedule; members: Member[]; on
   const [repeat, setRepeat] = useState(s?.repeat ?? 0);
   const [levels, setLevels] = useState<LevelDraft[]>(s ? draftOf(s) : [{ timeout: 15, layers: [newLayer(browserZone())] }]);
   const [resetRotation, setResetRotation] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const a = useAction();
   const zonesId = useId();
 
   const setLevel = (i: number, f: (l: LevelDraft) => LevelDraft) => setLevels((ls) => ls.map((l, j) => (j === i ? f(l) : l)));
   const setLayer = (i: number, k: number, f: (l: LayerDraft) => LayerDraft) => setLevel(i, (l) => ({ ...l, layers: l.layers.map((y, j) => (j === k ? f(y) : y)) }));
 
   const submit = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = {
-        name: name.trim(),
-        description,
-        time_zone: zone.trim(),
-        repeat,
-        levels: levels.map((l, i) => ({
-          level: i + 1,
-          timeout_minutes: l.timeout,
-          layers: l.layers.map((y) => ({
-            ...(y.id ? { id: y.id, ...(resetRotation ? { reset_rotation: true } : {}) } : {}),
-            name: y.name,
-            precedence: y.precedence,
-            rotation: { unit: y.unit, length: y.length, handoff_local: y.handoff, participants: y.participants },
-            ...(y.rest ? { restrictions: y.rest.restrictions, effective_from: y.rest.effective_from, effective_until: y.rest.effective_until } : {}),
-          })),
+    const body = {
+      name: name.trim(),
+      description,
+      time_zone: zone.trim(),
+      repeat,
+      levels: levels.map((l, i) => ({
+        level: i + 1,
+        timeout_minutes: l.timeout,
+        layers: l.layers.map((y) => ({
+          ...(y.id ? { id: y.id, ...(resetRotation ? { reset_rotation: true } : {}) } : {}),
+          name: y.name,
+          precedence: y.precedence,
+          rotation: { unit: y.unit, length: y.length, handoff_local: y.handoff, participants: y.participants },
+          ...(y.rest ? { restrictions: y.rest.restrictions, effective_from: y.rest.effective_from, effective_until: y.rest.effective_until } : {}),
         })),
-      };
-      const saved = s
-        ? await must(api.PUT('/api/schedules/{id}', { params: { path: { id: s.id } }, body }))
-        : await must(api.POST('/api/schedules', { body }));
-      props.onSaved(saved);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+      })),
+    };
+    const saved = s
+      ? await must(api.PUT('/api/schedules/{id}', { params: { path: { id: s.id } }, body }))
+      : await must(api.POST('/api/schedules', { body }));
+    props.onSaved(saved);
   };
 
   return (
-    <form
-      className="stack schedule-form"
-      aria-label={s ? `Edit ${s.name}` : 'New schedule'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <ActionForm action={a} className="stack schedule-form" aria-label={s ? `Edit ${s.name}` : 'New schedule'} onSubmit={submit}>
       <div className="form-grid">
         <label className="field">
           <span>Name</span>
@@ -161,12 +146,12 @@ export function ScheduleForm(props: { schedule?: Schedule; members: Member[]; on
           <span>Restart the rotations at their handoff with the first person (otherwise whoever is on call now stays on call)</span>
         </label>
       )}
-      <ErrorText error={error} />
+      <ErrorText error={a.error} />
       <div className="row wrap">
-        <button type="submit" className="button primary" disabled={busy}>{s ? 'Save schedule' : 'Create schedule'}</button>
+        <button type="submit" className="button primary" disabled={a.busy}>{s ? 'Save schedule' : 'Create schedule'}</button>
         {props.onCancel && <button type="button" className="button" onClick={props.onCancel}>Cancel</button>}
       </div>
-    </form>
+    </ActionForm>
   );
 }
 

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Service } from '../api/client';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { ErrorText } from '../ui';
+import { useAction } from '../use-action';
 import { browserZone, PRIORITY_LIST, useSchedules, type Routing } from '../schedules/data';
 import { CHANNEL_LABEL, delayWords } from '../schedules/escalation';
 import { formatIn } from '../schedules/timeline';
@@ -36,29 +39,23 @@ const draftOf = (r: Routing | null | undefined): RuleDraft[] =>
 export function ServiceRouting({ service, admin }: { service: Service; admin: boolean }) {
   const qc = useQueryClient();
   const schedules = useSchedules();
-  const routing = useQuery({ queryKey: ['routing', service.id], queryFn: () => must(api.GET('/api/services/{id}/routing', { params: { path: { id: service.id } } })) });
+  const routing = useQuery(queries.routing(service.id));
   const [rules, setRules] = useState<RuleDraft[] | null>(null);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<unknown>();
+  const a = useAction();
   const list = schedules.data ?? [];
   const nameOfSchedule = (id: string | null) => list.find((s) => s.id === id)?.name ?? 'a schedule';
   const shown = rules ?? draftOf(routing.data);
   const edit = (f: (r: RuleDraft[]) => RuleDraft[]) => setRules(f(shown));
   const scheduleLink = (id: string) => <Link to="/schedules/$scheduleId" params={{ scheduleId: id }}>{nameOfSchedule(id)}</Link>;
 
-  const setDefault = async (id: string) => {
-    setError(undefined);
-    try {
+  const setDefault = (id: string) =>
+    a.run(async () => {
       await must(api.PATCH('/api/services/{id}', { params: { path: { id: service.id } }, body: { schedule_id: id || null } }));
-      await Promise.all([qc.invalidateQueries({ queryKey: ['service', service.id] }), qc.invalidateQueries({ queryKey: ['services'] })]);
-      setStatus(id ? `This service now pages with ${nameOfSchedule(id)}.` : 'This service has no schedule now.');
-    } catch (err) {
-      setError(err);
-    }
-  };
-  const save = async () => {
-    setError(undefined);
-    try {
+      await Promise.all([qc.invalidateQueries({ queryKey: keys.service(service.id) }), qc.invalidateQueries({ queryKey: keys.services() })]);
+      return id ? `This service now pages with ${nameOfSchedule(id)}.` : 'This service has no schedule now.';
+    });
+  const save = () =>
+    a.run(async () => {
       await must(
         api.PUT('/api/services/{id}/routing', {
           params: { path: { id: service.id } },
@@ -74,12 +71,9 @@ export function ServiceRouting({ service, admin }: { service: Service; admin: bo
         }),
       );
       setRules(null);
-      await Promise.all([qc.invalidateQueries({ queryKey: ['routing', service.id] }), qc.invalidateQueries({ queryKey: ['services'] })]);
-      setStatus('Routing rules saved.');
-    } catch (err) {
-      setError(err);
-    }
-  };
+      await Promise.all([qc.invalidateQueries({ queryKey: keys.routing(service.id) }), qc.invalidateQueries({ queryKey: keys.services() })]);
+      return 'Routing rules saved.';
+    });
 
   return (
     <section className="stack" aria-labelledby="routing-title">
@@ -184,8 +178,8 @@ export function ServiceRouting({ service, admin }: { service: Service; admin: bo
           </div>
         </form>
       )}
-      <ErrorText error={error} />
-      <p role="status" className="muted small">{status}</p>
+      <ErrorText error={a.error} />
+      <p role="status" className="muted small">{a.note}</p>
       <RoutingPreview service={service} scheduleName={nameOfSchedule} zoneOf={(id) => list.find((x) => x.id === id)?.time_zone ?? 'UTC'} />
     </section>
   );
@@ -196,7 +190,7 @@ function RoutingPreview({ service, scheduleName, zoneOf }: { service: Service; s
   const [priority, setPriority] = useState<Priority>('critical');
   const [urgency, setUrgency] = useState<'high' | 'low'>('high');
   const preview = useQuery({
-    queryKey: ['routing-preview', service.id, priority, urgency, service.schedule_id],
+    queryKey: keys.routingPreview(service.id, priority, urgency, service.schedule_id),
     queryFn: () => must(api.POST('/api/services/{id}/routing/preview', { params: { path: { id: service.id } }, body: { priority, urgency } })),
   });
   const p = preview.data;

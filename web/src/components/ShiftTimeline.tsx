@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, must } from '../api/client';
+import { keys } from '../api/keys';
 import { ErrorText } from '../ui';
 import { nameOf, type Member } from '../schedules/data';
 import { blockLabel, dayLabel, formatIn, layoutShifts, positionOf, rangeLabel, timelineDays } from '../schedules/timeline';
@@ -20,12 +21,12 @@ export function ShiftTimeline(props: { scheduleId: string; zone: string; levels:
   const from = days[0]!;
   const to = days[days.length - 1]!;
   const shifts = useQuery({
-    queryKey: ['shifts', props.scheduleId, from, to],
+    queryKey: keys.shiftsIn(props.scheduleId, from, to),
     queryFn: () => must(api.GET('/api/schedules/{id}/shifts', { params: { path: { id: props.scheduleId }, query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() } } })),
   });
   // Who their high-urgency steps cannot reach (PRODUCT.md 10): the same window's answer, by level and person.
   const reach = useQuery({
-    queryKey: ['reachability', props.scheduleId, from, to],
+    queryKey: keys.reachability(props.scheduleId, from, to),
     queryFn: () => must(api.GET('/api/schedules/{id}/reachability', { params: { path: { id: props.scheduleId }, query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() } } })),
   });
   const unreachable = (level: number, userId: string) => reach.data?.find((r) => r.level === level && r.user_id === userId && !r.reachable);

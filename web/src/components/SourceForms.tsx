@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Integration, type Service } from '../api/client';
-import { CopyButton, ErrorText } from '../ui';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
+import { ActionForm, CopyButton, ErrorText } from '../ui';
+import { useAction } from '../use-action';
 import { SelectField } from './fields';
 import {
   DEFAULT_MAPPING, MappingTester, SAMPLE_PAYLOAD, completeRules, isVendor, mappingBody, type MappingText, type Rule, type VendorKind,
@@ -21,10 +24,6 @@ export const KINDS: { type: SourceKind; label: string; hint: string }[] = [
 ];
 export const KIND_LABEL: Record<string, string> = Object.fromEntries(KINDS.map((k) => [k.type, k.label]));
 
-/** Every service of the organization, for the routing selects. */
-export function useAllServices() {
-  return useQuery({ queryKey: ['services', 'all'], queryFn: () => must(api.GET('/api/services', { params: { query: { limit: 500 } } })) });
-}
 const nameOf = (services: Service[] | undefined) => (id: string | null) => (id ? services?.find((s) => s.id === id)?.name ?? id : 'no service');
 
 type Credential = { ingest_url?: string; routing_key?: string; email_address?: string };
@@ -174,7 +173,7 @@ function VendorSettings(props: {
 /** "Add source" on a service page: choose the kind, its settings, and see the credential once created. */
 export function AddSource({ service }: { service: Service }) {
   const qc = useQueryClient();
-  const services = useAllServices();
+  const services = useQuery(queries.services());
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<SourceKind>('alertmanager');
   const [name, setName] = useState('');
@@ -182,8 +181,7 @@ export function AddSource({ service }: { service: Service }) {
   const [fallback, setFallback] = useState(service.id);
   const [mapping, setMapping] = useState<MappingText>(DEFAULT_MAPPING);
   const [payloads, setPayloads] = useState<Partial<Record<VendorKind, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const a = useAction();
   const [created, setCreated] = useState<Integration & Credential>();
   // Back from the form or the new source's panel, the focus returns to "Add source".
   const [back, setBack] = useState(false);
@@ -197,7 +195,7 @@ export function AddSource({ service }: { service: Service }) {
     setFallback(service.id);
     setMapping(DEFAULT_MAPPING);
     setPayloads({});
-    setError(undefined);
+    a.reset();
   };
   if (created) return <NewCredential source={created} onDone={() => { setCreated(undefined); setBack(true); }} />;
   if (!open) {
@@ -209,26 +207,17 @@ export function AddSource({ service }: { service: Service }) {
   }
   const vendor = isVendor(kind) ? kind : undefined;
   const label = KIND_LABEL[kind] ?? kind;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = vendor
-        ? { type: kind, name: name.trim() || label, fallback_service_id: fallback, routing_rules: completeRules(rules), ...(kind === 'custom' ? { mapping: mappingBody(mapping) } : {}) }
-        : { type: kind, name: name.trim() || label, service_id: service.id };
-      const r = await must(api.POST('/api/integrations', { body }));
-      await qc.invalidateQueries({ queryKey: ['integrations'] });
-      reset();
-      setCreated(r as Integration & Credential);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const submit = async () => {
+    const body = vendor
+      ? { type: kind, name: name.trim() || label, fallback_service_id: fallback, routing_rules: completeRules(rules), ...(kind === 'custom' ? { mapping: mappingBody(mapping) } : {}) }
+      : { type: kind, name: name.trim() || label, service_id: service.id };
+    const r = await must(api.POST('/api/integrations', { body }));
+    await qc.invalidateQueries({ queryKey: keys.integrations() });
+    reset();
+    setCreated(r as Integration & Credential);
   };
   return (
-    <form className="card stack source-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <ActionForm action={a} className="card stack source-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="h3">Add a source to {service.name}</h3>
       <div className="source-grid">
         <SelectField label="Kind" autoFocus value={kind} onChange={(e) => setKind(e.target.value as SourceKind)}>
@@ -254,49 +243,39 @@ export function AddSource({ service }: { service: Service }) {
           services={services.data ?? [service]}
         />
       )}
-      <ErrorText error={error} />
+      <ErrorText error={a.error} />
       <div className="row end wrap">
         <button type="button" className="button" onClick={reset}>Cancel</button>
-        <button type="submit" className="button primary" disabled={busy}>Create source</button>
+        <button type="submit" className="button primary" disabled={a.busy}>Create source</button>
       </div>
-    </form>
+    </ActionForm>
   );
 }
 
 /** Edit a source: its name; for vendor sources the rules, fallback and (custom) mapping, with the tester. */
 export function EditSource({ source, onClose }: { source: Integration; onClose: () => void }) {
   const qc = useQueryClient();
-  const services = useAllServices();
+  const services = useQuery(queries.services());
   const vendor = isVendor(source.type) ? source.type : undefined;
   const [name, setName] = useState(source.name);
   const [rules, setRules] = useState<Rule[]>(source.routing_rules.map((r) => ({ ...r })));
   const [fallback, setFallback] = useState(source.fallback_service_id ?? '');
   const [mapping, setMapping] = useState<MappingText>((source.mapping ?? DEFAULT_MAPPING) as MappingText);
   const [payloadText, setPayloadText] = useState(vendor ? pretty(SAMPLE_PAYLOAD[vendor]) : '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const a = useAction();
   const id = useId();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = {
-        name: name.trim() || source.name,
-        ...(vendor ? { routing_rules: completeRules(rules), ...(fallback ? { fallback_service_id: fallback } : {}) } : {}),
-        ...(source.type === 'custom' ? { mapping: mappingBody(mapping) } : {}),
-      };
-      await must(api.PATCH('/api/integrations/{id}', { params: { path: { id: source.id } }, body }));
-      await qc.invalidateQueries({ queryKey: ['integrations'] });
-      onClose();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+  const submit = async () => {
+    const body = {
+      name: name.trim() || source.name,
+      ...(vendor ? { routing_rules: completeRules(rules), ...(fallback ? { fallback_service_id: fallback } : {}) } : {}),
+      ...(source.type === 'custom' ? { mapping: mappingBody(mapping) } : {}),
+    };
+    await must(api.PATCH('/api/integrations/{id}', { params: { path: { id: source.id } }, body }));
+    await qc.invalidateQueries({ queryKey: keys.integrations() });
+    onClose();
   };
   return (
-    <form className="stack source-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <ActionForm action={a} className="stack source-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`} className="h4">Edit {source.name}</h4>
       <div className="field">
         <label htmlFor={`${id}-name`}>Source name</label>
@@ -316,11 +295,11 @@ export function EditSource({ source, onClose }: { source: Integration; onClose: 
           services={services.data ?? []}
         />
       )}
-      <ErrorText error={error} />
+      <ErrorText error={a.error} />
       <div className="row end wrap">
         <button type="button" className="button" onClick={onClose}>Cancel</button>
-        <button type="submit" className="button primary" disabled={busy}>Save changes</button>
+        <button type="submit" className="button primary" disabled={a.busy}>Save changes</button>
       </div>
-    </form>
+    </ActionForm>
   );
 }

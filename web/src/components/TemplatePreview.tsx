@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, must } from '../api/client';
+import { keys } from '../api/keys';
 import { TemplateEditor } from './TemplateEditor';
 import { locateServerProblem, parseTemplateText, type TextProblem } from './template-position';
 
@@ -96,7 +97,7 @@ export function TemplateWorkbench(props: {
   const [alertId, setAlertId] = useState('');
   // Render with a recent real alert as well as the sample (what OnCall's editor offers too).
   const recent = useQuery({
-    queryKey: ['alerts', 'preview-choices'],
+    queryKey: keys.alertPreviewChoices(),
     queryFn: () => must(api.GET('/api/alerts', { params: { query: { status: 'any', limit: 20 } } })),
     staleTime: 30_000,
   });

@@ -1,21 +1,24 @@
 import { useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../api/client';
+import type { Schemas } from '../api/client';
+import { queries } from '../api/queries';
+import { displayName } from '../format';
 import { CopyButton, ErrorText } from '../ui';
+import { useAction } from '../use-action';
 
 export type Member = Schemas['Member'];
 
 /** Every member of the organization (at most 500: a page of the API), for names instead of ids. */
 export function useMembers() {
-  return useQuery({ queryKey: ['members'], queryFn: () => must(api.GET('/api/org/members', { params: { query: { limit: 500 } } })) });
+  return useQuery(queries.members());
 }
 
 /** "Ada Lovelace" for a usr_ id, else the id itself. */
 export function nameOf(members: Member[] | undefined, id: string | null | undefined): string {
   if (!id) return '';
   const m = members?.find((x) => x.user_id === id);
-  return m ? m.name || m.email : id;
+  return m ? displayName(m) : id;
 }
 
 export const ROLE_LABEL: Record<string, string> = { owner: 'Owner', admin: 'Admin', responder: 'Responder', observer: 'Observer' };
@@ -58,10 +61,9 @@ export function SecretOnceDialog(props: { open: boolean; title: string; secret: 
 export function TypedConfirm(props: { trigger: ReactNode; title: string; description: ReactNode; word: string; action: string; onConfirm: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const a = useAction();
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => { setOpen(o); setTyped(''); setError(undefined); }}>
+    <Dialog.Root open={open} onOpenChange={(o) => { setOpen(o); setTyped(''); a.reset(); }}>
       <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
@@ -73,53 +75,21 @@ export function TypedConfirm(props: { trigger: ReactNode; title: string; descrip
             onSubmit={async (e) => {
               e.preventDefault();
               if (typed !== props.word) return;
-              setBusy(true);
-              setError(undefined);
-              try {
-                await props.onConfirm();
-                setOpen(false);
-              } catch (err) {
-                setError(err);
-              } finally {
-                setBusy(false);
-              }
+              if (await a.run(props.onConfirm)) setOpen(false);
             }}
           >
             <label className="field">
               <span>Type <strong>{props.word}</strong> to confirm</span>
               <input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
             </label>
-            <ErrorText error={error} />
+            <ErrorText error={a.error} />
             <div className="row end">
               <Dialog.Close asChild><button type="button" className="button">Cancel</button></Dialog.Close>
-              <button type="submit" className="button danger" disabled={busy || typed !== props.word}>{props.action}</button>
+              <button type="submit" className="button danger" disabled={a.busy || typed !== props.word}>{props.action}</button>
             </div>
           </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
-}
-
-/** Runs an action and keeps its error and a "done" note for a role="status" line. */
-export function useAction() {
-  const [error, setError] = useState<unknown>();
-  const [note, setNote] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<string | void>) => {
-    setBusy(true);
-    setError(undefined);
-    setNote(undefined);
-    try {
-      const n = await fn();
-      if (n) setNote(n);
-      return true;
-    } catch (err) {
-      setError(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, note, busy, run, setNote };
 }

@@ -1,8 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, currentOrg, must, type Schemas } from '../api/client';
-import { Logo } from '../ui';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
+import { ActionForm, ErrorText, Logo } from '../ui';
+import { useAction } from '../use-action';
 
 type Invitation = Schemas['InvitationLookedUp'];
 
@@ -17,13 +20,13 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 export function AcceptInvitationPage() {
   const { token } = useSearch({ from: '/invitations/accept' });
   const invitation = useQuery({
-    queryKey: ['invitation', token],
+    queryKey: keys.invitation(token),
     queryFn: () => must(api.POST('/api/invitations/lookup', { body: { token: token! } })),
     enabled: !!token,
     retry: false,
   });
   // Signed in already (this browser has a session and an organization)? Then one click joins.
-  const me = useQuery({ queryKey: ['me', currentOrg.get()], queryFn: () => must(api.GET('/api/me')), enabled: !!currentOrg.get(), retry: false });
+  const me = useQuery(queries.me(currentOrg.get()));
 
   let content: ReactNode;
   if (!token) content = <Problem title="This invitation link is incomplete">The link has no invitation token. Open the link from the invitation mail again, in full.</Problem>;
@@ -100,33 +103,20 @@ function CreateAccount({ token, invitation }: { token: string; invitation: Invit
   const landIn = useLandIn();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const a = useAction();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (password.length < 10) {
-      setError('Choose a password of at least 10 characters.');
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const session = await must(
-        api.POST('/api/auth/sign-up', { body: { email: invitation.email, name: name.trim(), password, invitation_token: token, client: 'dashboard' } }),
-      );
-      const joined = session.memberships.find((m) => m.role === invitation.role) ?? session.memberships[0];
-      if (!joined) throw new Error('Your account was created, but it belongs to no organization. Ask an owner to invite you again.');
-      await landIn(joined.org_id);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+  const submit = async () => {
+    if (password.length < 10) throw new Error('Choose a password of at least 10 characters.');
+    const session = await must(
+      api.POST('/api/auth/sign-up', { body: { email: invitation.email, name: name.trim(), password, invitation_token: token, client: 'dashboard' } }),
+    );
+    const joined = session.memberships.find((m) => m.role === invitation.role) ?? session.memberships[0];
+    if (!joined) throw new Error('Your account was created, but it belongs to no organization. Ask an owner to invite you again.');
+    await landIn(joined.org_id);
   };
 
   return (
-    <form className="stack" onSubmit={submit} aria-labelledby="invitation-title" noValidate>
+    <ActionForm action={a} className="stack" onSubmit={submit} aria-labelledby="invitation-title" noValidate>
       <Intro invitation={invitation} />
       <p>Create your account to join. Your teammates see your name on alerts, schedules and chat messages.</p>
       <label className="field">
@@ -142,32 +132,24 @@ function CreateAccount({ token, invitation }: { token: string; invitation: Invit
         <input type="password" autoComplete="new-password" required minLength={10} value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-hint" />
         <small id="password-hint" className="muted">At least 10 characters.</small>
       </label>
-      {error && <p className="error" role="alert">{error}</p>}
-      <button type="submit" className="button primary" disabled={busy}>{busy ? 'Creating your account…' : 'Create account and join'}</button>
+      <ErrorText error={a.error} />
+      <button type="submit" className="button primary" disabled={a.busy}>{a.busy ? 'Creating your account…' : 'Create account and join'}</button>
       <p className="muted small">
         Already have an account with this address? <Link to="/sign-in" search={{ next: `/invitations/accept?token=${encodeURIComponent(token)}` }}>Sign in</Link> to accept.
       </p>
-    </form>
+    </ActionForm>
   );
 }
 
 function AcceptSignedIn({ token, invitation, email }: { token: string; invitation: Invitation; email: string }) {
   const landIn = useLandIn();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const a = useAction();
 
-  const accept = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const accept = () =>
+    a.run(async () => {
       const joined = await must(api.POST('/api/invitations/accept', { body: { token } }));
       await landIn(joined.org_id);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const signOut = async () => {
     await api.POST('/api/auth/sign-out');
     currentOrg.set(null);
@@ -187,8 +169,8 @@ function AcceptSignedIn({ token, invitation, email }: { token: string; invitatio
     <>
       <Intro invitation={invitation} />
       <p>You are signed in as {email}.</p>
-      {error && <p className="error" role="alert">{error}</p>}
-      <button type="button" className="button primary" onClick={() => void accept()} disabled={busy}>{busy ? 'Joining…' : 'Accept invitation'}</button>
+      <ErrorText error={a.error} />
+      <button type="button" className="button primary" onClick={() => void accept()} disabled={a.busy}>{a.busy ? 'Joining…' : 'Accept invitation'}</button>
     </>
   );
 }

@@ -2,14 +2,12 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type TimelineEntry } from '../api/client';
-import { ago, PRIORITIES, when, whenExact } from '../format';
+import { keys } from '../api/keys';
+import { ago, displayName, PRIORITIES, when, whenExact } from '../format';
 import { canAct } from '../permissions';
 import { ErrorText, PriorityBadge, StatusBadge, useMe } from '../ui';
 import { useServices } from './Alerts';
-
-export function useMembers() {
-  return useQuery({ queryKey: ['members'], queryFn: () => must(api.GET('/api/org/members', { params: { query: { limit: 500 } } })) });
-}
+import { useMembers } from '../components/admin';
 
 /** Who did it, in words: a member's name, the system, a source. */
 function actorName(actor: TimelineEntry['actor'], names: Map<string, string>): string {
@@ -54,20 +52,20 @@ export function AlertDetailPage() {
   const { alertId } = useParams({ from: '/app/alerts/$alertId' });
   const me = useMe();
   const qc = useQueryClient();
-  const alert = useQuery({ queryKey: ['alert', alertId], queryFn: () => must(api.GET('/api/alerts/{id}', { params: { path: { id: alertId } } })) });
+  const alert = useQuery({ queryKey: keys.alert(alertId), queryFn: () => must(api.GET('/api/alerts/{id}', { params: { path: { id: alertId } } })) });
   const timeline = useQuery({
-    queryKey: ['alert', alertId, 'timeline'],
+    queryKey: keys.alertTimeline(alertId),
     queryFn: () => must(api.GET('/api/alerts/{id}/timeline', { params: { path: { id: alertId }, query: { limit: 500 } } })),
   });
   const services = useServices();
   const members = useMembers();
-  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.user_id, m.name || m.email])), [members.data]);
+  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.user_id, displayName(m)])), [members.data]);
   const [message, setMessage] = useState<string>();
   const act = useMutation({
     mutationFn: async (fn: () => Promise<unknown>) => fn(),
     onSuccess: () => setMessage(undefined),
     onError: (err) => setMessage(err instanceof Error ? err.message : String(err)),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['alert', alertId] }).then(() => qc.invalidateQueries({ queryKey: ['alerts'] })),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.alert(alertId) }).then(() => qc.invalidateQueries({ queryKey: keys.alerts() })),
   });
   const path = { params: { path: { id: alertId } } };
 
@@ -127,7 +125,7 @@ export function AlertDetailPage() {
               </select>
             </label>
             <ResponderForm
-              members={(members.data ?? []).map((m) => ({ id: m.user_id, name: m.name || m.email }))}
+              members={(members.data ?? []).map((m) => ({ id: m.user_id, name: displayName(m) }))}
               onAdd={(userId) => act.mutate(() => must(api.POST('/api/alerts/{id}/responders', { ...path, body: { user_ids: [userId] } })))}
             />
           </div>

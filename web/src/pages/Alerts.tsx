@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, nextCursor, type Alert } from '../api/client';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { ago, PRIORITIES } from '../format';
 import { canAct } from '../permissions';
 import { ErrorText, PriorityBadge, StatusBadge, useMe } from '../ui';
@@ -24,7 +26,7 @@ const STATUS_TABS: { value: string | undefined; label: string }[] = [
 ];
 
 export function useServices() {
-  return useQuery({ queryKey: ['services'], queryFn: () => must(api.GET('/api/services', { params: { query: { limit: 500 } } })) });
+  return useQuery(queries.services());
 }
 
 export function AlertsPage() {
@@ -35,7 +37,7 @@ export function AlertsPage() {
   const services = useServices();
   const serviceName = useMemo(() => new Map((services.data ?? []).map((s) => [s.id, s.name])), [services.data]);
   const alerts = useInfiniteQuery({
-    queryKey: ['alerts', filters],
+    queryKey: keys.alertList(filters),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam }) => {
       const { data, error, response } = await api.GET('/api/alerts', { params: { query: { ...filters, urgency: filters.urgency as 'high' | 'low' | undefined, limit: 50, cursor: pageParam } } });
@@ -64,7 +66,7 @@ export function AlertsPage() {
     const verb = op === 'ack' ? 'acknowledged' : 'resolved';
     setResult(failed ? `${ids.length - failed} ${verb}, ${failed} failed: ${(results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason?.message}` : `${ids.length} ${ids.length === 1 ? 'alert' : 'alerts'} ${verb}.`);
     setSelected(new Set());
-    await qc.invalidateQueries({ queryKey: ['alerts'] });
+    await qc.invalidateQueries({ queryKey: keys.alerts() });
   };
 
   // Keyboard: j/k move, x selects, a acknowledges, r resolves (the selection, else the focused row), Enter opens, / searches.

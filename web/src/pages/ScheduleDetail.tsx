@@ -3,13 +3,16 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { api, must } from '../api/client';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { canAdmin } from '../permissions';
-import { Confirm, ErrorText, useMe } from '../ui';
+import { ActionForm, Confirm, ErrorText, useMe } from '../ui';
+import { useAction } from '../use-action';
 import { useServices } from './Alerts';
 import { ShiftTimeline } from '../components/ShiftTimeline';
 import { LevelChannelMatrix } from '../components/LevelChannelMatrix';
 import { CHANNEL_LABEL, delayWords, escalationPlan, levelStarts, unreachableAt } from '../schedules/escalation';
-import { nameOf, PRIORITY_LIST, useMembers, useOnCall, useSchedule, type Member, type OnCall, type Schedule } from '../schedules/data';
+import { nameOf, PRIORITY_LIST, useMemberDirectory, useOnCall, useSchedule, type Member, type OnCall, type Schedule } from '../schedules/data';
 import { formatIn, localInputValue, parseLocalInput } from '../schedules/timeline';
 import '../styles/schedules.css';
 
@@ -24,7 +27,7 @@ function ScheduleView({ scheduleId }: { scheduleId: string }) {
   const admin = canAdmin(me.role);
   const schedule = useSchedule(scheduleId);
   const oncall = useOnCall(scheduleId);
-  const members = useMembers();
+  const members = useMemberDirectory();
   const [weeks, setWeeks] = useState(0);
   const failed = schedule.error ?? oncall.error ?? members.error;
   if (failed) return <ErrorText error={failed} />;
@@ -58,7 +61,7 @@ function ScheduleView({ scheduleId }: { scheduleId: string }) {
 function ScheduleActions({ schedule: s }: { schedule: Schedule }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [error, setError] = useState<unknown>();
+  const a = useAction();
   return (
     <div className="stack">
       <div className="row wrap">
@@ -70,19 +73,16 @@ function ScheduleActions({ schedule: s }: { schedule: Schedule }) {
           description={<p>Its levels, overrides and level channels go with it. A schedule that a service or a routing rule uses cannot be deleted.</p>}
           action="Delete schedule"
           danger
-          onConfirm={async () => {
-            setError(undefined);
-            try {
+          onConfirm={() =>
+            a.run(async () => {
               await must(api.DELETE('/api/schedules/{id}', { params: { path: { id: s.id } } }));
-              await qc.invalidateQueries({ queryKey: ['schedules'] });
+              await qc.invalidateQueries({ queryKey: keys.schedules() });
               await navigate({ to: '/schedules' });
-            } catch (err) {
-              setError(err);
-            }
-          }}
+            })
+          }
         />
       </div>
-      <ErrorText error={error} />
+      <ErrorText error={a.error} />
     </div>
   );
 }
@@ -93,7 +93,7 @@ function CloneDialog({ schedule: s }: { schedule: Schedule }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(`${s.name} (copy)`);
   const [overrides, setOverrides] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const a = useAction();
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild><button type="button" className="button">Clone</button></Dialog.Trigger>
@@ -102,29 +102,24 @@ function CloneDialog({ schedule: s }: { schedule: Schedule }) {
         <Dialog.Content className="dialog">
           <Dialog.Title>Clone {s.name}</Dialog.Title>
           <Dialog.Description>A copy with the same levels, rotations and level channels.</Dialog.Description>
-          <form
+          <ActionForm
+            action={a}
             className="stack"
-            onSubmit={async (e) => {
-              e.preventDefault();
-              setError(undefined);
-              try {
-                const c = await must(api.POST('/api/schedules/{id}/clone', { params: { path: { id: s.id } }, body: { name, include_overrides: overrides } }));
-                await qc.invalidateQueries({ queryKey: ['schedules'] });
-                setOpen(false);
-                await navigate({ to: '/schedules/$scheduleId', params: { scheduleId: c.id } });
-              } catch (err) {
-                setError(err);
-              }
+            onSubmit={async () => {
+              const c = await must(api.POST('/api/schedules/{id}/clone', { params: { path: { id: s.id } }, body: { name, include_overrides: overrides } }));
+              await qc.invalidateQueries({ queryKey: keys.schedules() });
+              setOpen(false);
+              await navigate({ to: '/schedules/$scheduleId', params: { scheduleId: c.id } });
             }}
           >
             <label className="field"><span>Name of the copy</span><input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} /></label>
             <label className="row"><input type="checkbox" checked={overrides} onChange={(e) => setOverrides(e.target.checked)} /><span>Copy the overrides that have not ended</span></label>
-            <ErrorText error={error} />
+            <ErrorText error={a.error} />
             <div className="row end">
               <Dialog.Close asChild><button type="button" className="button">Cancel</button></Dialog.Close>
               <button type="submit" className="button primary">Clone schedule</button>
             </div>
-          </form>
+          </ActionForm>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -177,17 +172,17 @@ function Overrides(props: { schedule: Schedule; now: number; admin: boolean; mem
   // Overrides that have not ended, and those of the last week.
   const from = new Date(props.now - 7 * 86_400_000).toISOString();
   const list = useQuery({
-    queryKey: ['overrides', s.id, from],
+    queryKey: keys.overridesFrom(s.id, from),
     queryFn: () => must(api.GET('/api/schedules/{id}/overrides', { params: { path: { id: s.id }, query: { from, limit: 200 } } })),
   });
-  const [error, setError] = useState<unknown>();
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['overrides', s.id] }), qc.invalidateQueries({ queryKey: ['shifts', s.id] }), qc.invalidateQueries({ queryKey: ['oncall', s.id] })]);
+  const a = useAction();
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: keys.overrides(s.id) }), qc.invalidateQueries({ queryKey: keys.shifts(s.id) }), qc.invalidateQueries({ queryKey: keys.oncall(s.id) })]);
   const who = (id: string | null) => (id ? nameOf(props.byId.get(id)) : '');
   return (
     <section className="stack" aria-labelledby="overrides-title">
       <h2 id="overrides-title">Overrides</h2>
       {props.admin && <OverrideForm schedule={s} now={props.now} members={props.members} onSaved={refresh} />}
-      <ErrorText error={list.error ?? error} />
+      <ErrorText error={list.error ?? a.error} />
       {list.data && list.data.length === 0 && <p className="muted">No overrides now or ahead.</p>}
       {list.data && list.data.length > 0 && (
         <ul className="override-list">
@@ -208,15 +203,15 @@ function Overrides(props: { schedule: Schedule; now: number; admin: boolean; mem
                     description={<p>{words} at level {o.level}, {formatIn(Date.parse(o.start), zone)} to {formatIn(Date.parse(o.end), zone)}. The rotation applies again.</p>}
                     action="Delete override"
                     danger
-                    onConfirm={async () => {
-                      setError(undefined);
-                      try {
-                        await must(api.DELETE('/api/overrides/{id}', { params: { path: { id: o.id } } }));
-                      } catch (err) {
-                        setError(err);
-                      }
-                      await refresh();
-                    }}
+                    onConfirm={() =>
+                      a.run(async () => {
+                        try {
+                          await must(api.DELETE('/api/overrides/{id}', { params: { path: { id: o.id } } }));
+                        } finally {
+                          await refresh();
+                        }
+                      })
+                    }
                   />
                 )}
               </li>
@@ -239,9 +234,7 @@ function OverrideForm(props: { schedule: Schedule; now: number; members: Member[
   const [start, setStart] = useState(localInputValue(hour, zone));
   const [end, setEnd] = useState(localInputValue(hour + 86_400_000, zone));
   const [note, setNote] = useState('');
-  const [error, setError] = useState<unknown>();
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
+  const act = useAction();
   const person = (value: string, set: (v: string) => void, label: string) => (
     <label className="field">
       <span>{label}</span>
@@ -252,43 +245,31 @@ function OverrideForm(props: { schedule: Schedule; now: number; members: Member[
     </label>
   );
   return (
-    <form
+    <ActionForm
+      action={act}
       className="card stack"
       aria-label="New override"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setError(undefined);
-        setDone('');
+      onSubmit={async () => {
         const a = parseLocalInput(start, zone);
         const b = parseLocalInput(end, zone);
-        if (a === undefined || b === undefined || b <= a) {
-          setError(new Error('The end must be after the start.'));
-          return;
-        }
-        setBusy(true);
-        try {
-          await must(
-            api.POST('/api/schedules/{id}/overrides', {
-              params: { path: { id: s.id } },
-              body: {
-                level,
-                kind,
-                ...(kind !== 'remove' ? { add_user_id: add } : {}),
-                ...(kind !== 'add' ? { remove_user_id: remove } : {}),
-                start: new Date(a).toISOString(),
-                end: new Date(b).toISOString(),
-                ...(note ? { note } : {}),
-              },
-            }),
-          );
-          setDone('Override added.');
-          setNote('');
-          await props.onSaved();
-        } catch (err) {
-          setError(err);
-        } finally {
-          setBusy(false);
-        }
+        if (a === undefined || b === undefined || b <= a) throw new Error('The end must be after the start.');
+        await must(
+          api.POST('/api/schedules/{id}/overrides', {
+            params: { path: { id: s.id } },
+            body: {
+              level,
+              kind,
+              ...(kind !== 'remove' ? { add_user_id: add } : {}),
+              ...(kind !== 'add' ? { remove_user_id: remove } : {}),
+              start: new Date(a).toISOString(),
+              end: new Date(b).toISOString(),
+              ...(note ? { note } : {}),
+            },
+          }),
+        );
+        setNote('');
+        await props.onSaved();
+        return 'Override added.';
       }}
     >
       <h3>New override</h3>
@@ -320,10 +301,10 @@ function OverrideForm(props: { schedule: Schedule; now: number; members: Member[
           <input maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Covering while Sam is at the dentist" />
         </label>
       </div>
-      <ErrorText error={error} />
-      {done && <p role="status" className="muted">{done}</p>}
-      <div><button type="submit" className="button primary" disabled={busy}>Add override</button></div>
-    </form>
+      <ErrorText error={act.error} />
+      {act.note && <p role="status" className="muted">{act.note}</p>}
+      <div><button type="submit" className="button primary" disabled={act.busy}>Add override</button></div>
+    </ActionForm>
   );
 }
 
@@ -334,17 +315,17 @@ function EscalationPreview({ schedule: s, now }: { schedule: Schedule; now: numb
   const at = useQueries({
     queries: s.levels.map((l) => {
       const iso = new Date(starts.get(l.level)!).toISOString();
-      return { queryKey: ['oncall', s.id, iso], queryFn: () => must(api.GET('/api/schedules/{id}/oncall', { params: { path: { id: s.id }, query: { at: iso } } })) };
+      return { queryKey: keys.oncallAt(s.id, iso), queryFn: () => must(api.GET('/api/schedules/{id}/oncall', { params: { path: { id: s.id }, query: { at: iso } } })) };
     }),
   });
-  const channels = useQuery({ queryKey: ['level-channels', s.id], queryFn: () => must(api.GET('/api/schedules/{id}/level-channels', { params: { path: { id: s.id } } })) });
+  const channels = useQuery(queries.levelChannels(s.id));
   // Whether each person on call is reached by their high-urgency steps (PRODUCT.md 10), from now
   // until the last level starts (a short window; at least an hour, at most the 31 days allowed).
   const lastStart = Math.max(now, ...starts.values());
   const reachFrom = new Date(now).toISOString();
   const reachTo = new Date(Math.min(now + 31 * 86_400_000, Math.max(lastStart + 60_000, now + 3_600_000))).toISOString();
   const reach = useQuery({
-    queryKey: ['reachability', s.id, reachFrom, reachTo],
+    queryKey: keys.reachability(s.id, reachFrom, reachTo),
     queryFn: () => must(api.GET('/api/schedules/{id}/reachability', { params: { path: { id: s.id }, query: { from: reachFrom, to: reachTo } } })),
   });
   const ready = channels.data && at.every((q) => q.data);
@@ -416,7 +397,7 @@ function UsedBy({ schedule: s }: { schedule: Schedule }) {
   const services = useServices();
   const list = services.data ?? [];
   const routing = useQueries({
-    queries: list.map((svc) => ({ queryKey: ['routing', svc.id], queryFn: () => must(api.GET('/api/services/{id}/routing', { params: { path: { id: svc.id } } })) })),
+    queries: list.map((svc) => queries.routing(svc.id)),
   });
   const using = list
     .map((svc, i) => {

@@ -1,19 +1,20 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { api, must } from '../api/client';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { canAdmin } from '../permissions';
 import { ErrorText, useMe } from '../ui';
 import { ScheduleForm } from '../components/ScheduleForm';
-import { useMembers, useSchedule, useSchedules } from '../schedules/data';
+import { useMemberDirectory, useSchedule, useSchedules } from '../schedules/data';
 import '../styles/schedules.css';
 
 export function SchedulesPage() {
   const me = useMe();
   const schedules = useSchedules();
-  const members = useMembers();
+  const members = useMemberDirectory();
   const list = schedules.data ?? [];
   const oncall = useQueries({
-    queries: list.map((s) => ({ queryKey: ['oncall', s.id], queryFn: () => must(api.GET('/api/schedules/{id}/oncall', { params: { path: { id: s.id }, query: {} } })) })),
+    queries: list.map((s) => queries.oncall(s.id)),
   });
   return (
     <section className="stack" aria-labelledby="schedules-title">
@@ -56,7 +57,7 @@ export function SchedulesPage() {
 }
 
 export function NewSchedulePage() {
-  const members = useMembers();
+  const members = useMemberDirectory();
   const navigate = useNavigate();
   const qc = useQueryClient();
   return (
@@ -69,7 +70,7 @@ export function NewSchedulePage() {
           members={members.data.list}
           onCancel={() => void navigate({ to: '/schedules' })}
           onSaved={async (s) => {
-            await qc.invalidateQueries({ queryKey: ['schedules'] });
+            await qc.invalidateQueries({ queryKey: keys.schedules() });
             await navigate({ to: '/schedules/$scheduleId', params: { scheduleId: s.id } });
           }}
         />
@@ -81,7 +82,7 @@ export function NewSchedulePage() {
 export function EditSchedulePage() {
   const { scheduleId } = useParams({ from: '/app/schedules/$scheduleId/edit' });
   const schedule = useSchedule(scheduleId);
-  const members = useMembers();
+  const members = useMemberDirectory();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const back = () => navigate({ to: '/schedules/$scheduleId', params: { scheduleId } });

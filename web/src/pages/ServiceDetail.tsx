@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Integration } from '../api/client';
+import { keys } from '../api/keys';
 import { when } from '../format';
 import { canAdmin } from '../permissions';
 import { Confirm, CopyButton, ErrorText, useMe } from '../ui';
+import { useAction } from '../use-action';
 import { PAGING_TEXT } from './Services';
 import { ServiceRouting } from '../components/ServiceRouting';
 import { AddSource, EditSource } from '../components/SourceForms';
@@ -16,8 +18,8 @@ const TYPE_LABEL: Record<string, string> = {
 export function ServiceDetailPage() {
   const { serviceId } = useParams({ from: '/app/services/$serviceId' });
   const me = useMe();
-  const service = useQuery({ queryKey: ['service', serviceId], queryFn: () => must(api.GET('/api/services/{id}', { params: { path: { id: serviceId } } })) });
-  const sources = useQuery({ queryKey: ['integrations'], queryFn: () => must(api.GET('/api/integrations', { params: { query: { limit: 500 } } })) });
+  const service = useQuery({ queryKey: keys.service(serviceId), queryFn: () => must(api.GET('/api/services/{id}', { params: { path: { id: serviceId } } })) });
+  const sources = useQuery({ queryKey: keys.integrations(), queryFn: () => must(api.GET('/api/integrations', { params: { query: { limit: 500 } } })) });
   if (service.error) return <ErrorText error={service.error} />;
   if (!service.data) return <p aria-busy="true">Loading…</p>;
   const s = service.data;
@@ -50,19 +52,18 @@ function credentialOf(r: { ingest_url?: string; routing_key?: string; email_addr
 function SourceCard({ source, admin }: { source: Integration; admin: boolean }) {
   const qc = useQueryClient();
   const [secret, setSecret] = useState<string>();
-  const [note, setNote] = useState<string>();
-  const [error, setError] = useState<unknown>();
+  const a = useAction();
   const [editing, setEditing] = useState(false);
   const path = { params: { path: { id: source.id } } };
-  const run = async (fn: () => Promise<void>) => {
-    setError(undefined);
-    try {
-      await fn();
-    } catch (err) {
-      setError(err);
-    }
-    await qc.invalidateQueries({ queryKey: ['integrations'] });
-  };
+  // Whatever came of it, the list shows the source as the server has it now.
+  const run = (fn: () => Promise<string | void>) =>
+    a.run(async () => {
+      try {
+        return await fn();
+      } finally {
+        await qc.invalidateQueries({ queryKey: keys.integrations() });
+      }
+    });
   const previous = source.credentials.filter((c) => !c.current);
   return (
     <li className={`card stack${editing ? ' source-editing' : ''}`}>
@@ -80,8 +81,8 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
           <CopyButton text={secret} label="Copy" />
         </div>
       )}
-      {note && <p role="status" className="muted">{note}</p>}
-      <ErrorText error={error} />
+      {a.note && <p role="status" className="muted">{a.note}</p>}
+      <ErrorText error={a.error} />
       {source.type !== 'webhook' && source.type !== 'events_v2' && source.type !== 'email' && (
         <p className="muted small">
           {source.routing_rules.length === 0 ? 'No routing rules: everything goes to the fallback service.' : `${source.routing_rules.length} routing rule${source.routing_rules.length === 1 ? '' : 's'}, then the fallback service.`}
@@ -96,7 +97,7 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
             className="button small"
             onClick={() => run(async () => {
               setSecret(credentialOf(await must(api.POST('/api/integrations/{id}/reveal', path))));
-              setNote('Revealed. Each reveal is written to the audit log.');
+              return 'Revealed. Each reveal is written to the audit log.';
             })}
           >
             Reveal
@@ -110,7 +111,7 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
             onConfirm={() => run(async () => {
               const r = await must(api.POST('/api/integrations/{id}/rotate', path));
               setSecret(credentialOf(r));
-              setNote(`Rotated. The previous credential stops at ${when(r.previous_expires_at)}.`);
+              return `Rotated. The previous credential stops at ${when(r.previous_expires_at)}.`;
             })}
           />
           <button
@@ -118,7 +119,7 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
             className="button small"
             onClick={() => run(async () => {
               setSecret(credentialOf((await must(api.POST('/api/integrations/{id}/replace', path))) as { ingest_url?: string }));
-              setNote('Replaced. The previous credential keeps working for 24 hours or until you revoke it.');
+              return 'Replaced. The previous credential keeps working for 24 hours or until you revoke it.';
             })}
           >
             Replace
@@ -126,14 +127,14 @@ function SourceCard({ source, admin }: { source: Integration; admin: boolean }) 
           {previous.length > 0 && (
             <button type="button" className="button small" onClick={() => run(async () => {
               await must(api.PATCH('/api/integrations/{id}', { ...path, body: { previous_credential: 'revoked' } }));
-              setNote('The previous credential no longer works.');
+              return 'The previous credential no longer works.';
             })}>Revoke previous</button>
           )}
           {secret && source.type === 'webhook' && (
             <button type="button" className="button small" onClick={() => run(async () => {
               // Same origin: the path of the ingest URL (the page's CSP allows no other host).
               const res = await fetch(new URL(secret).pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: `Test signal from the dashboard (${source.name})`, event_key: `klaxon-test-${source.id}`, priority: 'info' }) });
-              setNote(res.status === 202 ? 'Test signal sent: an info alert is open on this service.' : `The test signal was refused (${res.status}).`);
+              return res.status === 202 ? 'Test signal sent: an info alert is open on this service.' : `The test signal was refused (${res.status}).`;
             })}>Send test signal</button>
           )}
           <Confirm

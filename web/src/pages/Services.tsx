@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../api/client';
+import { keys } from '../api/keys';
 import { canAdmin } from '../permissions';
-import { CopyButton, ErrorText, useMe } from '../ui';
+import { ActionForm, CopyButton, ErrorText, useMe } from '../ui';
+import { useAction } from '../use-action';
 import { useServices } from './Alerts';
 
 const PAGING: Record<string, string> = { ok: 'Pages someone', no_schedule: 'No schedule: pages nobody', nobody_on_call: 'Nobody on call now', unreachable: 'On call now but unreachable' };
@@ -37,27 +39,17 @@ function CreateService() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<Schemas['ServiceCreated']>();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const a = useAction();
   return (
     <div className="card stack">
-      <form
-        className="row wrap end-align"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setBusy(true);
-          setError(undefined);
-          try {
-            const s = await must(api.POST('/api/services', { body: { name, ...(description ? { description } : {}) } }));
-            setCreated(s);
-            setName('');
-            setDescription('');
-            await qc.invalidateQueries({ queryKey: ['services'] });
-          } catch (err) {
-            setError(err);
-          } finally {
-            setBusy(false);
-          }
+      <ActionForm
+        action={a}
+        onSubmit={async () => {
+          const s = await must(api.POST('/api/services', { body: { name, ...(description ? { description } : {}) } }));
+          setCreated(s);
+          setName('');
+          setDescription('');
+          await qc.invalidateQueries({ queryKey: keys.services() });
         }}
       >
         <label className="field">
@@ -68,9 +60,9 @@ function CreateService() {
           <span>Description (optional)</span>
           <input maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
         </label>
-        <button type="submit" className="button primary" disabled={busy || !name.trim()}>Create service</button>
-      </form>
-      <ErrorText error={error} />
+        <button type="submit" className="button primary" disabled={a.busy || !name.trim()}>Create service</button>
+      </ActionForm>
+      <ErrorText error={a.error} />
       {created && (
         <div className="notice stack" role="status">
           <p><strong>{created.name}</strong> is ready. Send alerts to its ingest URL. It is a secret: whoever holds it can open alerts here.</p>

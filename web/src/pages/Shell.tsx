@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, currentOrg, must, onSignedOut } from '../api/client';
+import { api, ApiError, currentOrg, onSignedOut } from '../api/client';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
+import { displayName, initialOf } from '../format';
 import { useLiveEvents, type LiveEvent } from '../live';
 import { Logo, MeContext } from '../ui';
 import { applyTheme, storedTheme, type Theme } from '../theme';
@@ -11,7 +14,7 @@ export function Shell() {
   const org = currentOrg.get();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const me = useQuery({ queryKey: ['me', org], queryFn: () => must(api.GET('/api/me')), enabled: !!org, retry: false });
+  const me = useQuery(queries.me(org));
   const [announcement, setAnnouncement] = useState('');
   const onEvent = useCallback((e: LiveEvent) => {
     if (e.type === 'alert.triggered') setAnnouncement(`New alert ${new Date().toLocaleTimeString()}`);
@@ -33,7 +36,7 @@ export function Shell() {
   useEffect(() => {
     if (!signedOut) return;
     if (status === 403) currentOrg.set(null);
-    qc.removeQueries({ queryKey: ['me'] });
+    qc.removeQueries({ queryKey: keys.me() });
     void navigate({ to: '/sign-in', search: { next: window.location.pathname + window.location.search } });
   }, [signedOut, status, navigate, qc]);
   if (signedOut) return null;
@@ -82,9 +85,9 @@ export function Shell() {
           </select>
           <ThemeToggle />
           <Link to="/me" className="me-link" title={`My profile (${m.user.email})`} activeProps={{ 'aria-current': 'page' }}>
-            <span className="me-dot" aria-hidden="true">{(m.user.name || m.user.email).slice(0, 1).toUpperCase()}</span>
+            <span className="me-dot" aria-hidden="true">{initialOf(m.user)}</span>
             <span className="visually-hidden">My profile: </span>
-            <span className="me-name">{m.user.name || m.user.email}{canAdmin(m.role) ? '' : ` · ${m.role}`}</span>
+            <span className="me-name">{displayName(m.user)}{canAdmin(m.role) ? '' : ` · ${m.role}`}</span>
           </Link>
           <button type="button" className="button small" onClick={signOut}>Sign out</button>
         </div>

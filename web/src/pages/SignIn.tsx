@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, currentOrg, must } from '../api/client';
-import { Logo } from '../ui';
+import { ActionForm, ErrorText, Logo } from '../ui';
+import { useAction } from '../use-action';
 
 const firstRun = () => document.querySelector<HTMLMetaElement>('meta[name="klaxon-first-run"]')?.content === 'true';
 
@@ -14,46 +15,39 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [step, setStep] = useState<'password' | 'totp' | 'recovery'>('password');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const a = useAction();
 
   if (firstRun()) return <FirstRun />;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = {
-        email,
-        password,
-        client: 'dashboard' as const,
-        ...(step === 'totp' ? { totp_code: code.replace(/\s/g, '') } : {}),
-        ...(step === 'recovery' ? { recovery_code: code.trim() } : {}),
-      };
-      const session = await must(api.POST('/api/auth/sign-in', { body }));
-      const orgs = session.memberships;
-      if (!orgs.length) {
-        setError('You are signed in but belong to no organization yet. Ask an administrator for an invitation.');
-        return;
-      }
-      const keep = orgs.find((m) => m.org_id === currentOrg.get());
-      currentOrg.set((keep ?? orgs[0]!).org_id);
-      qc.clear();
-      await navigate({ to: search.next ?? '/alerts' });
-    } catch (err) {
-      if (err instanceof ApiError && err.details.some((d) => d.field === 'totp_code') && step === 'password') {
-        setStep('totp');
-        setCode('');
-      } else setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
+  const submit = async () => {
+    const body = {
+      email,
+      password,
+      client: 'dashboard' as const,
+      ...(step === 'totp' ? { totp_code: code.replace(/\s/g, '') } : {}),
+      ...(step === 'recovery' ? { recovery_code: code.trim() } : {}),
+    };
+    const session = await must(api.POST('/api/auth/sign-in', { body })).catch((err: unknown) => {
+      // A password that is right for an account with two-factor sign-in: ask for the code.
+      if (err instanceof ApiError && err.details.some((d) => d.field === 'totp_code') && step === 'password') return null;
+      throw err;
+    });
+    if (!session) {
+      setStep('totp');
+      setCode('');
+      return;
     }
+    const orgs = session.memberships;
+    if (!orgs.length) throw new Error('You are signed in but belong to no organization yet. Ask an administrator for an invitation.');
+    const keep = orgs.find((m) => m.org_id === currentOrg.get());
+    currentOrg.set((keep ?? orgs[0]!).org_id);
+    qc.clear();
+    await navigate({ to: search.next ?? '/alerts' });
   };
 
   return (
     <main className="center-page" id="main">
-      <form className="card narrow stack" onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
+      <ActionForm action={a} className="card narrow stack" onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
         <Logo />
         <h1 id="sign-in-title">Sign in to Klaxon</h1>
         {step === 'password' ? (
@@ -82,14 +76,14 @@ export function SignInPage() {
                 autoFocus
               />
             </label>
-            <button type="button" className="link" onClick={() => { setStep(step === 'totp' ? 'recovery' : 'totp'); setCode(''); setError(undefined); }}>
+            <button type="button" className="link" onClick={() => { setStep(step === 'totp' ? 'recovery' : 'totp'); setCode(''); a.reset(); }}>
               {step === 'totp' ? 'Use a recovery code instead' : 'Use an authenticator code instead'}
             </button>
           </>
         )}
-        {error && <p className="error" role="alert">{error}</p>}
-        <button type="submit" className="button primary" disabled={busy}>{busy ? 'Signing in…' : step === 'password' ? 'Sign in' : 'Verify'}</button>
-      </form>
+        <ErrorText error={a.error} />
+        <button type="submit" className="button primary" disabled={a.busy}>{a.busy ? 'Signing in…' : step === 'password' ? 'Sign in' : 'Verify'}</button>
+      </ActionForm>
     </main>
   );
 }

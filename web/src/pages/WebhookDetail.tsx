@@ -1,10 +1,12 @@
 import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, must, type Schemas } from '../api/client';
+import { api, must, type Schemas } from '../api/client';
+import { keys } from '../api/keys';
 import { ago, when, whenExact } from '../format';
 import { canAdmin } from '../permissions';
 import { Confirm, ErrorText, useMe } from '../ui';
+import { useAction } from '../use-action';
 import { useServices } from './Alerts';
 import { AdminsOnly, freshSecrets, healthText, legacyTeams, type Webhook } from './Webhooks';
 import { EVENT_KINDS, EVENT_LABEL, TemplateWorkbench, eventKinds, type WebhookKind } from '../components/TemplatePreview';
@@ -22,7 +24,7 @@ export function WebhookDetailPage() {
 
 function WebhookDetail() {
   const { webhookId } = useParams({ from: '/app/webhooks/$webhookId' });
-  const hook = useQuery({ queryKey: ['webhook', webhookId], queryFn: () => must(api.GET('/api/webhooks/{id}', { params: { path: { id: webhookId } } })) });
+  const hook = useQuery({ queryKey: keys.webhook(webhookId), queryFn: () => must(api.GET('/api/webhooks/{id}', { params: { path: { id: webhookId } } })) });
   const [secret, setSecret] = useState<{ value: string; note?: string } | undefined>(() => {
     const s = freshSecrets.get(webhookId);
     freshSecrets.delete(webhookId);
@@ -64,33 +66,13 @@ function WebhookDetail() {
   );
 }
 
-function useRun() {
-  const [error, setError] = useState<unknown>();
-  const [note, setNote] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<string | void>) => {
-    setError(undefined);
-    setNote(undefined);
-    setBusy(true);
-    try {
-      const n = await fn();
-      if (n) setNote(n);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, note, busy, run };
-}
-
 function Actions({ hook, onSecret }: { hook: Webhook; onSecret: (secret: string, note?: string) => void }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [event, setEvent] = useState<string>('alert.triggered');
-  const { error, note, busy, run } = useRun();
+  const { error, note, busy, run } = useAction();
   const path = { params: { path: { id: hook.id } } };
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['webhook', hook.id] }), qc.invalidateQueries({ queryKey: ['deliveries', hook.id] }), qc.invalidateQueries({ queryKey: ['webhooks'] })]);
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: keys.webhook(hook.id) }), qc.invalidateQueries({ queryKey: keys.deliveries(hook.id) }), qc.invalidateQueries({ queryKey: keys.webhooks() })]);
   return (
     <section className="card stack" aria-labelledby="actions-title">
       <h2 id="actions-title" className="visually-hidden">Actions</h2>
@@ -149,9 +131,9 @@ function Actions({ hook, onSecret }: { hook: Webhook; onSecret: (secret: string,
           danger
           onConfirm={() => run(async () => {
             await must(api.DELETE('/api/webhooks/{id}', path));
-            qc.removeQueries({ queryKey: ['webhook', hook.id] });
-            qc.setQueryData<Webhook[]>(['webhooks'], (list) => list?.filter((x) => x.id !== hook.id));
-            await qc.invalidateQueries({ queryKey: ['webhooks'] });
+            qc.removeQueries({ queryKey: keys.webhook(hook.id) });
+            qc.setQueryData<Webhook[]>(keys.webhooks(), (list) => list?.filter((x) => x.id !== hook.id));
+            await qc.invalidateQueries({ queryKey: keys.webhooks() });
             await navigate({ to: '/webhooks' });
           })}
         />
@@ -172,7 +154,7 @@ function Settings({ hook }: { hook: Webhook }) {
   const [serviceIds, setServiceIds] = useState<string[] | null>(hook.service_ids);
   const [replaceHeaders, setReplaceHeaders] = useState(false);
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
-  const { error, note, busy, run } = useRun();
+  const { error, note, busy, run } = useAction();
   const names = Object.keys(hook.headers);
   // Saved elsewhere (or here): the form follows; a refetch of the same values leaves edits alone.
   const savedEvents = JSON.stringify(hook.events);
@@ -203,8 +185,8 @@ function Settings({ hook }: { hook: Webhook }) {
             setUrl('');
             setReplaceHeaders(false);
             setHeaders([]);
-            await qc.invalidateQueries({ queryKey: ['webhook', hook.id] });
-            await qc.invalidateQueries({ queryKey: ['webhooks'] });
+            await qc.invalidateQueries({ queryKey: keys.webhook(hook.id) });
+            await qc.invalidateQueries({ queryKey: keys.webhooks() });
             return 'Settings saved.';
           });
         }}
@@ -235,8 +217,7 @@ function Settings({ hook }: { hook: Webhook }) {
           {replaceHeaders && <p className="muted small">Saving replaces every custom header with these{headers.length === 0 ? ' (none: removes them all)' : ''}.</p>}
         </div>
         {note && <p role="status" className="notice small">{note}</p>}
-        <ErrorText error={error} />
-        {error instanceof ApiError && error.details.length > 0 && <ul className="error small">{error.details.map((d, i) => <li key={i}><code>{d.field}</code>: {d.message}</li>)}</ul>}
+        <ErrorText error={error} details />
         <div className="row end">
           <button type="submit" className="button primary" disabled={busy || !name.trim() || events.length === 0}>Save settings</button>
         </div>
@@ -252,7 +233,7 @@ function TemplateSection({ hook }: { hook: Webhook }) {
   const chat = hook.kind !== 'custom';
   const saved = textOf(hook.template);
   const [text, setText] = useState<string | null>(saved ?? (chat ? null : CUSTOM_STARTER));
-  const { error, note, busy, run } = useRun();
+  const { error, note, busy, run } = useAction();
   useEffect(() => setText(saved ?? (chat ? null : CUSTOM_STARTER)), [saved, chat]);
   const dirty = text !== saved;
   const save = (body: string | null) =>
@@ -264,7 +245,7 @@ function TemplateSection({ hook }: { hook: Webhook }) {
         template = { version: 1, body: parsed.value };
       }
       await must(api.PATCH('/api/webhooks/{id}', { params: { path: { id: hook.id } }, body: { template } }));
-      await qc.invalidateQueries({ queryKey: ['webhook', hook.id] });
+      await qc.invalidateQueries({ queryKey: keys.webhook(hook.id) });
       return body === null ? `Back to the ${KIND_LABEL[hook.kind]} default.` : 'Template saved: the next delivery uses it.';
     });
   return (
@@ -275,8 +256,7 @@ function TemplateSection({ hook }: { hook: Webhook }) {
       </div>
       <TemplateWorkbench kind={hook.kind as WebhookKind} text={text} onChange={setText} />
       {note && <p role="status" className="notice small">{note}</p>}
-      <ErrorText error={error} />
-      {error instanceof ApiError && error.details.length > 0 && <ul className="error small">{error.details.map((d, i) => <li key={i}><code>{d.field}</code>: {d.message}</li>)}</ul>}
+      <ErrorText error={error} details />
       <div className="row wrap end">
         {chat && text === null && <button type="button" className="button" onClick={() => setText(CUSTOM_STARTER)}>Write my own template</button>}
         {chat && text !== null && <button type="button" className="button" disabled={busy} onClick={() => (saved === null ? setText(null) : void save(null))}>Use the {KIND_LABEL[hook.kind]} default</button>}
@@ -294,9 +274,9 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
   const qc = useQueryClient();
   const [state, setState] = useState<'' | 'pending' | 'delivered' | 'failed'>('');
   const [open, setOpen] = useState<string | null>(null);
-  const { error, note, busy, run } = useRun();
+  const { error, note, busy, run } = useAction();
   const deliveries = useQuery({
-    queryKey: ['deliveries', hook.id, state],
+    queryKey: keys.deliveriesIn(hook.id, state),
     queryFn: () => must(api.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: hook.id }, query: { limit: 50, ...(state ? { state } : {}) } } })),
     // A pending delivery changes on its own (the delivery worker): look again until it settles.
     refetchInterval: (q) => ((q.state.data ?? []).some((d) => d.state === 'pending') ? 2000 : false),
@@ -311,7 +291,7 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
             <button key={s || 'all'} type="button" className="tab" aria-pressed={state === s} onClick={() => setState(s)}>{s ? STATE_LABEL[s] : 'All'}</button>
           ))}
         </div>
-        <button type="button" className="button small" onClick={() => void qc.invalidateQueries({ queryKey: ['deliveries', hook.id] })}>Refresh</button>
+        <button type="button" className="button small" onClick={() => void qc.invalidateQueries({ queryKey: keys.deliveries(hook.id) })}>Refresh</button>
       </div>
       {note && <p role="status" className="notice small">{note}</p>}
       <ErrorText error={error ?? deliveries.error} />
@@ -360,7 +340,7 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
                           disabled={busy || !hook.enabled || d.state === 'pending'}
                           onClick={() => run(async () => {
                             await must(api.POST('/api/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id: hook.id, delivery_id: d.id } } }));
-                            await qc.invalidateQueries({ queryKey: ['deliveries', hook.id] });
+                            await qc.invalidateQueries({ queryKey: keys.deliveries(hook.id) });
                             return `Redelivery queued with the same webhook-id (${d.id}).`;
                           })}
                         >

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, must, type Schemas } from '../api/client';
+import { api, must, type Schemas } from '../api/client';
+import { keys } from '../api/keys';
 import { ago } from '../format';
 import { canAdmin } from '../permissions';
-import { ErrorText, useMe } from '../ui';
+import { ActionForm, ErrorText, useMe } from '../ui';
+import { useAction } from '../use-action';
 import { useServices } from './Alerts';
 import { EVENT_LABEL, TemplateWorkbench, eventKinds, type WebhookKind } from '../components/TemplatePreview';
 import { CUSTOM_STARTER, DEFAULT_EVENTS, EventsField, HeadersField, headersOf, KIND_HELP, KIND_LABEL, ServicesField, type HeaderRow } from '../components/WebhookFields';
@@ -41,7 +43,7 @@ export function healthText(w: Webhook): { text: string; tone: 'ok' | 'warn' | 'b
 }
 
 function WebhookList() {
-  const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => must(api.GET('/api/webhooks', { params: { query: { limit: 500 } } })) });
+  const hooks = useQuery({ queryKey: keys.webhooks(), queryFn: () => must(api.GET('/api/webhooks', { params: { query: { limit: 500 } } })) });
   return (
     <section className="stack" aria-labelledby="webhooks-title">
       <div className="page-head">
@@ -107,56 +109,38 @@ function NewWebhook() {
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const [custom, setCustom] = useState(false);
   const [text, setText] = useState(CUSTOM_STARTER);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const a = useAction();
   const chat = kind === 'slack' || kind === 'teams' || kind === 'discord';
   const ownTemplate = kind === 'custom' || (chat && custom);
 
   const submit = async () => {
-    setError(undefined);
     let template: unknown;
     if (ownTemplate) {
       const parsed = parseTemplateText(text);
-      if (!parsed.ok) {
-        setError(new Error(`The template is not valid JSON: line ${parsed.problem.line}, column ${parsed.problem.column}. ${parsed.problem.message}`));
-        return;
-      }
+      if (!parsed.ok) throw new Error(`The template is not valid JSON: line ${parsed.problem.line}, column ${parsed.problem.column}. ${parsed.problem.message}`);
       template = { version: 1, body: parsed.value };
     }
-    setBusy(true);
-    try {
-      const h = headersOf(headers);
-      const created = await must(
-        api.POST('/api/webhooks', {
-          body: {
-            name: name.trim(), kind, url: url.trim(), events: eventKinds(events),
-            ...(serviceIds !== null ? { service_ids: serviceIds } : {}),
-            ...(template !== undefined ? { template } : {}),
-            ...(Object.keys(h).length ? { headers: h } : {}),
-          },
-        }),
-      );
-      freshSecrets.set(created.id, created.secret);
-      await qc.invalidateQueries({ queryKey: ['webhooks'] });
-      await navigate({ to: '/webhooks/$webhookId', params: { webhookId: created.id } });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    const h = headersOf(headers);
+    const created = await must(
+      api.POST('/api/webhooks', {
+        body: {
+          name: name.trim(), kind, url: url.trim(), events: eventKinds(events),
+          ...(serviceIds !== null ? { service_ids: serviceIds } : {}),
+          ...(template !== undefined ? { template } : {}),
+          ...(Object.keys(h).length ? { headers: h } : {}),
+        },
+      }),
+    );
+    freshSecrets.set(created.id, created.secret);
+    await qc.invalidateQueries({ queryKey: keys.webhooks() });
+    await navigate({ to: '/webhooks/$webhookId', params: { webhookId: created.id } });
   };
 
   return (
     <section className="stack" aria-labelledby="new-webhook-title">
       <Link to="/webhooks" className="back">← All webhooks</Link>
       <h1 id="new-webhook-title">New webhook</h1>
-      <form
-        className="card stack hook-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <ActionForm action={a} className="card stack hook-form" onSubmit={submit}>
         <div className="form-grid">
           <label className="field">
             <span>Name</span>
@@ -188,15 +172,12 @@ function NewWebhook() {
           )}
           <TemplateWorkbench kind={kind} text={ownTemplate ? text : null} onChange={setText} />
         </fieldset>
-        <ErrorText error={error} />
-        {error instanceof ApiError && error.details.length > 0 && (
-          <ul className="error small">{error.details.map((d, i) => <li key={i}><code>{d.field}</code>: {d.message}</li>)}</ul>
-        )}
+        <ErrorText error={a.error} details />
         <div className="row end">
           <Link to="/webhooks" className="button">Cancel</Link>
-          <button type="submit" className="button primary" disabled={busy || !name.trim() || !url.trim() || events.length === 0}>Create webhook</button>
+          <button type="submit" className="button primary" disabled={a.busy || !name.trim() || !url.trim() || events.length === 0}>Create webhook</button>
         </div>
-      </form>
+      </ActionForm>
     </section>
   );
 }

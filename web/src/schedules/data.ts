@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../api/client';
+import { keys } from '../api/keys';
+import { queries } from '../api/queries';
+import { displayName } from '../format';
 
 export type Schedule = Schemas['Schedule'];
 export type OnCall = Schemas['OnCall'];
@@ -13,29 +16,28 @@ export const PRIORITY_LIST = ['critical', 'high', 'medium', 'low', 'info'] as co
 export const CHANNELS = ['push', 'sms', 'voice', 'email'] as const;
 
 export function useSchedules() {
-  return useQuery({ queryKey: ['schedules'], queryFn: () => must(api.GET('/api/schedules', { params: { query: { limit: 500 } } })) });
+  return useQuery({ queryKey: keys.schedules(), queryFn: () => must(api.GET('/api/schedules', { params: { query: { limit: 500 } } })) });
 }
 
 export function useSchedule(id: string) {
-  return useQuery({ queryKey: ['schedule', id], queryFn: () => must(api.GET('/api/schedules/{id}', { params: { path: { id } } })) });
+  return useQuery({ queryKey: keys.schedule(id), queryFn: () => must(api.GET('/api/schedules/{id}', { params: { path: { id } } })) });
 }
 
-/** Members by id, for names in shifts and overrides (which carry only user ids). */
-export function useMembers() {
-  return useQuery({
-    queryKey: ['members'],
-    queryFn: async () => {
-      const list = await must(api.GET('/api/org/members', { params: { query: { limit: 500 } } }));
-      const sorted = [...list].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
-      return { list: sorted, byId: new Map(sorted.map((m) => [m.user_id, m])) };
-    },
-  });
+/** The members sorted by name, and by id for names in shifts and overrides (which carry only user ids). */
+const directory = (members: Member[]) => {
+  const list = [...members].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+  return { list, byId: new Map(list.map((m) => [m.user_id, m])) };
+};
+
+/** The members' read every page makes (one key, one cached answer), arranged as a directory. */
+export function useMemberDirectory() {
+  return useQuery({ ...queries.members(), select: directory });
 }
 
-export const nameOf = (m: Pick<Member, 'name' | 'email'> | undefined) => (m ? m.name || m.email : 'Someone no longer a member');
+export const nameOf = (m: Pick<Member, 'name' | 'email'> | undefined) => (m ? displayName(m) : 'Someone no longer a member');
 
 export function useOnCall(id: string) {
-  return useQuery({ queryKey: ['oncall', id], queryFn: () => must(api.GET('/api/schedules/{id}/oncall', { params: { path: { id }, query: {} } })) });
+  return useQuery(queries.oncall(id));
 }
 
 /** The browser's own zone, the default of a new schedule. */

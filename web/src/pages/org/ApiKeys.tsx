@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
+import { keys } from '../../api/keys';
 import { ago, when } from '../../format';
 import { canAdmin } from '../../permissions';
 import { Confirm, ErrorText, useMe } from '../../ui';
-import { nameOf, SecretOnceDialog, useAction, useMembers } from '../../components/admin';
+import { nameOf, SecretOnceDialog, useMembers } from '../../components/admin';
+import { useAction } from '../../use-action';
 import { SelectField } from '../../components/fields';
 import { useServices } from '../Alerts';
 
@@ -20,7 +22,7 @@ const KIND_HELP: Record<Kind, string> = {
 export function ApiKeysPage() {
   const me = useMe();
   const admin = canAdmin(me.role);
-  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => must(api.GET('/api/keys', { params: { query: { limit: 500 } } })) });
+  const list = useQuery({ queryKey: keys.apiKeys(), queryFn: () => must(api.GET('/api/keys', { params: { query: { limit: 500 } } })) });
   const members = useMembers();
   return (
     <>
@@ -34,18 +36,18 @@ export function ApiKeysPage() {
       <section className="section" aria-labelledby="keys-title">
         <header><h2 id="keys-title">Keys and agent tokens</h2></header>
         <div className="section-body">
-          <ErrorText error={keys.error} />
-          {keys.data && keys.data.length > 0 && (
+          <ErrorText error={list.error} />
+          {list.data && list.data.length > 0 && (
             <table className="data stacked">
               <thead>
                 <tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Key</th><th scope="col">Acts as</th><th scope="col">Last used</th>{admin && <th scope="col"><span className="visually-hidden">Actions</span></th>}</tr>
               </thead>
               <tbody>
-                {keys.data.map((k) => <KeyRow key={k.id} apiKey={k} admin={admin} owner={nameOf(members.data, k.user_id)} />)}
+                {list.data.map((k) => <KeyRow key={k.id} apiKey={k} admin={admin} owner={nameOf(members.data, k.user_id)} />)}
               </tbody>
             </table>
           )}
-          {keys.data?.length === 0 && <p className="empty">No API keys yet.</p>}
+          {list.data?.length === 0 && <p className="empty">No API keys yet.</p>}
         </div>
       </section>
     </>
@@ -79,7 +81,7 @@ function KeyRow({ apiKey: k, admin, owner }: { apiKey: ApiKey; admin: boolean; o
               onConfirm={async () => {
                 await act.run(async () => {
                   await must(api.DELETE('/api/keys/{id}', { params: { path: { id: k.id } } }));
-                  await qc.invalidateQueries({ queryKey: ['api-keys'] });
+                  await qc.invalidateQueries({ queryKey: keys.apiKeys() });
                 });
               }}
             />
@@ -111,7 +113,7 @@ function CreateKey() {
             setCreated(await must(api.POST('/api/keys', { body })));
             setName('');
             setServiceIds([]);
-            await qc.invalidateQueries({ queryKey: ['api-keys'] });
+            await qc.invalidateQueries({ queryKey: keys.apiKeys() });
           });
         }}
       >

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, must, nextCursor, type Schemas } from '../../api/client';
-import { whenExact } from '../../format';
+import { keys } from '../../api/keys';
+import { displayName, whenExact } from '../../format';
 import { canAdmin } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
 import { nameOf, useMembers } from '../../components/admin';
@@ -37,7 +38,7 @@ function AuditLog() {
   const [draft, setDraft] = useState({ actor_id: '', action: '', target_type: '', target_id: '', since: '', until: '' });
   const [filters, setFilters] = useState<Filters>({});
   const log = useInfiniteQuery({
-    queryKey: ['audit', filters],
+    queryKey: keys.audit(filters),
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam }) => {
       const { data, error, response } = await api.GET('/api/audit', { params: { query: { ...filters, limit: 50, cursor: pageParam } } });
@@ -78,7 +79,7 @@ function AuditLog() {
           <div className="audit-filters">
             <SelectField label="Actor" value={draft.actor_id} onChange={set('actor_id')}>
               <option value="">Anyone</option>
-              {(members.data ?? []).map((m) => <option key={m.user_id} value={m.user_id}>{m.name || m.email}</option>)}
+              {(members.data ?? []).map((m) => <option key={m.user_id} value={m.user_id}>{displayName(m)}</option>)}
             </SelectField>
             <label className="field">
               <span>Action</span>

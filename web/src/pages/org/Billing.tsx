@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
+import { keys } from '../../api/keys';
 
 import { isOwner } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
-import { useAction } from '../../components/admin';
+import { useAction } from '../../use-action';
 
 type Status = Schemas['BillingStatus'];
 type PlanId = Status['plan'];
@@ -18,8 +19,8 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle:
 export function BillingPage() {
   const me = useMe();
   const { checkout } = useSearch({ from: '/app/org/billing' });
-  const status = useQuery({ queryKey: ['billing-status'], queryFn: () => must(api.GET('/api/billing/status')) });
-  const usage = useQuery({ queryKey: ['org-usage'], queryFn: () => must(api.GET('/api/org/usage')) });
+  const status = useQuery({ queryKey: keys.billingStatus(), queryFn: () => must(api.GET('/api/billing/status')) });
+  const usage = useQuery({ queryKey: keys.orgUsage(), queryFn: () => must(api.GET('/api/org/usage')) });
   const s = status.data;
   return (
     <>
@@ -101,8 +102,8 @@ function Plans({ status, owner }: { status: Status; owner: boolean }) {
         return 'Opening Stripe Checkout…';
       }
       const next = await must(api.POST('/api/billing/plan', { body: { plan } }));
-      qc.setQueryData(['billing-status'], next);
-      await qc.invalidateQueries({ queryKey: ['org-usage'] });
+      qc.setQueryData(keys.billingStatus(), next);
+      await qc.invalidateQueries({ queryKey: keys.orgUsage() });
       setPreview(undefined);
       return `The plan is now ${next.plan_name}.`;
     });

@@ -2,12 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, currentOrg, must, type Schemas } from '../../api/client';
+import { keys } from '../../api/keys';
+import { queries } from '../../api/queries';
 import { PRIORITIES, when } from '../../format';
 import { canAdmin, isOwner } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
-import { TypedConfirm, useAction } from '../../components/admin';
+import { TypedConfirm } from '../../components/admin';
+import { useAction } from '../../use-action';
 import { SelectField } from '../../components/fields';
-import { useSecure } from '../Profile';
+import { useSecure } from '../../components/Reauth';
 
 type Settings = Schemas['OrgSettings'];
 type Urgency = 'high' | 'low';
@@ -15,7 +18,7 @@ type Urgency = 'high' | 'low';
 const CHANNEL_HELP: Record<string, string> = { push: 'Phone and browser push', sms: 'Text messages', voice: 'Phone calls', email: 'Email', chat: 'Chat webhooks' };
 
 export function useOrgSettings() {
-  return useQuery({ queryKey: ['org-settings'], queryFn: () => must(api.GET('/api/org/settings')) });
+  return useQuery(queries.orgSettings());
 }
 
 export function OrgSettingsPage() {
@@ -103,8 +106,8 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
                 },
               }),
             );
-            qc.setQueryData(['org-settings'], saved);
-            await qc.invalidateQueries({ queryKey: ['me'] });
+            qc.setQueryData(keys.orgSettings(), saved);
+            await qc.invalidateQueries({ queryKey: keys.me() });
             return 'Settings saved.';
           });
         }}
@@ -167,7 +170,7 @@ function Throttles({ settings, editable }: { settings: Settings; editable: boole
   const save = (body: { sms: Limit[] | null; voice: Limit[] | null }, note: string) =>
     act.run(async () => {
       const saved = await must(api.PATCH('/api/org/settings', { body: { paging_throttles: body } }));
-      qc.setQueryData(['org-settings'], saved);
+      qc.setQueryData(keys.orgSettings(), saved);
       return note;
     });
   const setRow = (c: 'sms' | 'voice', i: number, patch: Partial<Limit>) => setForm((f) => ({ ...f, [c]: f[c].map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
@@ -249,7 +252,7 @@ function PhoneCountries({ settings, editable }: { settings: Settings; editable: 
   const save = (list: string[] | null, note: string) =>
     act.run(async () => {
       const saved = await must(api.PATCH('/api/org/settings', { body: { phone_countries: list } }));
-      qc.setQueryData(['org-settings'], saved);
+      qc.setQueryData(keys.orgSettings(), saved);
       return note;
     });
   const allowed = settings.phone_countries_allowed ?? [];

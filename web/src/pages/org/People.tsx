@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, currentOrg, must, type Schemas } from '../../api/client';
-import { when } from '../../format';
+import { keys } from '../../api/keys';
+import { displayName, when } from '../../format';
 import { isOwner } from '../../permissions';
 import { Confirm, ErrorText, useMe } from '../../ui';
-import { ROLE_HELP, ROLE_LABEL, ROLES, SecretOnceDialog, useAction, useMembers, type Member } from '../../components/admin';
+import { ROLE_HELP, ROLE_LABEL, ROLES, SecretOnceDialog, useMembers, type Member } from '../../components/admin';
+import { useAction } from '../../use-action';
 import { SelectField } from '../../components/fields';
 
 type Invitation = Schemas['Invitation'];
@@ -49,7 +51,7 @@ export function PeoplePage() {
 function MemberRow({ member: m, self, owner }: { member: Member; self: boolean; owner: boolean }) {
   const qc = useQueryClient();
   const act = useAction();
-  const label = m.name || m.email;
+  const label = displayName(m);
   return (
     <tr>
       <td>
@@ -71,8 +73,8 @@ function MemberRow({ member: m, self, owner }: { member: Member; self: boolean; 
                 const role = e.target.value as Role;
                 void act.run(async () => {
                   await must(api.PATCH('/api/org/members/{user_id}', { params: { path: { user_id: m.user_id } }, body: { role } }));
-                  await qc.invalidateQueries({ queryKey: ['members'] });
-                  if (self) await qc.invalidateQueries({ queryKey: ['me'] });
+                  await qc.invalidateQueries({ queryKey: keys.members() });
+                  if (self) await qc.invalidateQueries({ queryKey: keys.me() });
                   return `${label} is now ${ROLE_LABEL[role]!.toLowerCase()}.`;
                 });
               }}
@@ -100,7 +102,7 @@ function MemberRow({ member: m, self, owner }: { member: Member; self: boolean; 
                 onConfirm={async () => {
                   await act.run(async () => {
                     await must(api.DELETE('/api/org/members/{user_id}', { params: { path: { user_id: m.user_id } } }));
-                    await qc.invalidateQueries({ queryKey: ['members'] });
+                    await qc.invalidateQueries({ queryKey: keys.members() });
                   });
                 }}
               />
@@ -114,7 +116,7 @@ function MemberRow({ member: m, self, owner }: { member: Member; self: boolean; 
 
 function Invitations() {
   const qc = useQueryClient();
-  const invitations = useQuery({ queryKey: ['invitations'], queryFn: () => must(api.GET('/api/org/invitations', { params: { query: { limit: 500 } } })) });
+  const invitations = useQuery({ queryKey: keys.invitations(), queryFn: () => must(api.GET('/api/org/invitations', { params: { query: { limit: 500 } } })) });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('responder');
   const [created, setCreated] = useState<Schemas['InvitationCreated']>();
@@ -136,7 +138,7 @@ function Invitations() {
               const inv = await must(api.POST('/api/org/invitations', { body: { email: email.trim(), role } }));
               setCreated(inv);
               setEmail('');
-              await qc.invalidateQueries({ queryKey: ['invitations'] });
+              await qc.invalidateQueries({ queryKey: keys.invitations() });
             });
           }}
         >
@@ -204,7 +206,7 @@ function InvitationRow({ invitation: i }: { invitation: Invitation }) {
             onConfirm={async () => {
               await act.run(async () => {
                 await must(api.DELETE('/api/org/invitations/{id}', { params: { path: { id: i.id } } }));
-                await qc.invalidateQueries({ queryKey: ['invitations'] });
+                await qc.invalidateQueries({ queryKey: keys.invitations() });
               });
             }}
           />

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
+import { keys } from '../../api/keys';
 import { canAdmin } from '../../permissions';
 import { ErrorText, useMe } from '../../ui';
-import { useAction } from '../../components/admin';
+import { useAction } from '../../use-action';
 import { SelectField } from '../../components/fields';
 import { useOrgSettings } from './OrgSettings';
 
@@ -12,7 +13,7 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '*', '#'];
 
 export function VoicePage() {
   const me = useMe();
-  const voice = useQuery({ queryKey: ['org-voice'], queryFn: () => must(api.GET('/api/org/voice')) });
+  const voice = useQuery({ queryKey: keys.orgVoice(), queryFn: () => must(api.GET('/api/org/voice')) });
   const settings = useOrgSettings();
   const configured = settings.data?.channels.voice;
   return (
@@ -48,7 +49,7 @@ function VoiceForm({ voice, editable }: { voice: Voice; editable: boolean }) {
           e.preventDefault();
           await act.run(async () => {
             const saved = await must(api.PUT('/api/org/voice', { body: { ...form, repeat_count: Number(form.repeat_count) } }));
-            qc.setQueryData(['org-voice'], saved);
+            qc.setQueryData(keys.orgVoice(), saved);
             return 'Voice settings saved.';
           });
         }}

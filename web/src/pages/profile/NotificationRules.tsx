@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, must, type Schemas } from '../api/client';
-import { ErrorText } from '../ui';
+import { api, must, type Schemas } from '../../api/client';
+import { keys } from '../../api/keys';
+import { queries } from '../../api/queries';
+import { useAction } from '../../use-action';
+import { ErrorText } from '../../ui';
 
 // "How you're reached" (PRODUCT.md 10; issue 35 item 5): the person's own steps for high and low
 // urgency (an empty list: the level's steps), quiet hours for low urgency, and the handoff notice.
@@ -98,13 +101,11 @@ function RuleList({ urgency, rules, onChange, contacts, disabled }: { urgency: U
 
 export function NotificationRulesSection({ act }: { act: boolean }) {
   const qc = useQueryClient();
-  const rules = useQuery({ queryKey: ['notification-rules'], queryFn: () => must(api.GET('/api/me/notification-rules')) });
-  const phones = useQuery({ queryKey: ['phones'], queryFn: () => must(api.GET('/api/phone-numbers', { params: { query: { limit: 100 } } })) });
-  const devices = useQuery({ queryKey: ['devices'], queryFn: () => must(api.GET('/api/devices', { params: { query: { limit: 100 } } })) });
+  const rules = useQuery({ queryKey: keys.notificationRules(), queryFn: () => must(api.GET('/api/me/notification-rules')) });
+  const phones = useQuery(queries.phones());
+  const devices = useQuery(queries.devices());
   const [draft, setDraft] = useState<Rules>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const [note, setNote] = useState<string>();
+  const save = useAction();
   useEffect(() => {
     if (rules.data && !draft) setDraft(rules.data);
   }, [rules.data, draft]);
@@ -113,7 +114,7 @@ export function NotificationRulesSection({ act }: { act: boolean }) {
     phones: (phones.data ?? []).filter((p) => p.verified).map((p) => ({ id: p.id, label: p.number })),
   };
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const disabled = !act || busy;
+  const disabled = !act || save.busy;
   return (
     <section className="card stack profile-section wide-section" aria-labelledby="reached-title" id="reached">
       <h2 id="reached-title">How you're reached</h2>
@@ -125,21 +126,12 @@ export function NotificationRulesSection({ act }: { act: boolean }) {
           className="stack"
           onSubmit={(e) => {
             e.preventDefault();
-            setBusy(true);
-            setError(undefined);
-            setNote(undefined);
-            void (async () => {
-              try {
-                const saved = await must(api.PUT('/api/me/notification-rules', { body: draft }));
-                setDraft(saved);
-                await qc.invalidateQueries({ queryKey: ['notification-rules'] });
-                setNote('Saved.');
-              } catch (err) {
-                setError(err);
-              } finally {
-                setBusy(false);
-              }
-            })();
+            void save.run(async () => {
+              const saved = await must(api.PUT('/api/me/notification-rules', { body: draft }));
+              setDraft(saved);
+              await qc.invalidateQueries({ queryKey: keys.notificationRules() });
+              return 'Saved.';
+            });
           }}
         >
           <RuleList urgency="high" rules={draft.high} contacts={contacts} disabled={disabled} onChange={(high) => setDraft({ ...draft, high })} />
@@ -173,9 +165,9 @@ export function NotificationRulesSection({ act }: { act: boolean }) {
             <input type="number" min={0} max={1440} value={draft.handoff_notice_minutes ?? ''} disabled={disabled}
               onChange={(e) => setDraft({ ...draft, handoff_notice_minutes: e.target.value === '' ? null : Math.max(0, Math.min(1440, Number(e.target.value) || 0)) })} />
           </label>
-          {act && <div><button type="submit" className="button primary" disabled={busy}>{busy ? 'Saving…' : 'Save how I am reached'}</button></div>}
-          {note && <p role="status" className="ok-note">{note}</p>}
-          <ErrorText error={error} />
+          {act && <div><button type="submit" className="button primary" disabled={save.busy}>{save.busy ? 'Saving…' : 'Save how I am reached'}</button></div>}
+          {save.note && <p role="status" className="ok-note">{save.note}</p>}
+          <ErrorText error={save.error} />
         </form>
       )}
     </section>
