@@ -7,6 +7,7 @@ import type { SecretBox } from '../../lib/secrets.ts';
 import { type AlertStatus, priorityFromRank } from '../alert/index.ts';
 import { fateOfSend } from './escalation.ts';
 import { decidePage, notSentEntry } from './decide.ts';
+import { OWN_STEP_BASE } from './rules.ts';
 import * as repo from './notification.repository.ts';
 import type { NotificationRow } from './notification.table.ts';
 import type { DeliveryProvider, OutboundMessage } from './delivery.port.ts';
@@ -147,11 +148,16 @@ export function createDispatchJob(deps: {
 
   /**
    * Where a page goes: the person's email, verified phone numbers, or devices; a step of the
-   * person's own rules that names one contact (`destination_id`, PRODUCT.md 10) goes there only.
+   * person's own rules that names one contact (`destination_id`, PRODUCT.md 10) goes there only,
+   * and one that names none goes to every working device, the first verified number (the oldest)
+   * and the sign-in email. A level's step (7.2) goes to each verified number.
    */
   function destinations(ctx: BatchContext, row: NotificationRow, email: string): OutboundMessage['to'][] {
     const all = everyDestination(ctx, row, email);
-    return row.destination_id && row.channel !== 'chat' && row.channel !== 'email' ? all.filter((d) => 'destinationId' in d && d.destinationId === row.destination_id) : all;
+    if (row.channel === 'chat' || row.channel === 'email') return all;
+    if (row.destination_id) return all.filter((d) => 'destinationId' in d && d.destinationId === row.destination_id);
+    const ownRule = row.step_index >= OWN_STEP_BASE;
+    return ownRule && (row.channel === 'sms' || row.channel === 'voice') ? all.slice(0, 1) : all;
   }
 
   function everyDestination(ctx: BatchContext, row: NotificationRow, email: string): OutboundMessage['to'][] {

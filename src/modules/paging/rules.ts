@@ -16,7 +16,7 @@ export type RuleChannel = 'push' | 'sms' | 'voice' | 'email';
 export interface Rule {
   channel: RuleChannel;
   delay_seconds: number;
-  /** One of the person's devices (`dev_…`) or numbers (`phn_…`); absent: every working one (PRODUCT.md 10). */
+  /** One of the person's devices (`dev_…`) or numbers (`phn_…`); absent: every working device, the first verified number (PRODUCT.md 10). */
   contact_id?: string;
 }
 export interface QuietHours {

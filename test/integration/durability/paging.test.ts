@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../../../src/db/connect.ts';
-import { testClockText } from '../../../src/lib/test-clock.ts';
-import { renameSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { smtpCounter, testClock } from '../../helpers/proc-fakes.ts';
 import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 import { DIALECTS, TEST_SECRET_KEY } from '../../helpers/app.ts';
 import { newId } from '../../../src/lib/ids.ts';
@@ -26,64 +24,6 @@ import { logEntries } from '../../../src/modules/alert/index.ts';
  * counts each Message-ID (the page's id). Time moves through a test clock file every process
  * reads (docs/adr/0422), so a level's timeout or two hours of downtime pass without waiting.
  */
-
-/** An SMTP server on loopback that keeps each message by Message-ID; while `hold` is on it never answers DATA. */
-async function smtpCounter() {
-  const received = new Map<string, number>();
-  const heldIds = new Set<string>();
-  let inFlight = 0;
-  const state = { hold: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      const isHeld = state.hold;
-      if (isHeld) inFlight++;
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const id = /Message-ID: <([^@>]+)@/i.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '?';
-        // A held message never gets its answer: the client is killed waiting for it.
-        if (isHeld) {
-          heldIds.add(id);
-          return;
-        }
-        received.set(id, (received.get(id) ?? 0) + 1);
-        callback();
-      });
-    },
-  });
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    received,
-    state,
-    inFlight: () => inFlight,
-    /** Message-IDs of the messages held unanswered. */
-    heldIds: () => heldIds,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The test clock every process of a test reads (src/lib/test-clock.ts): moved forward by rewriting its file whole. */
-function testClock(dir: string) {
-  const path = join(dir, 'test-clock');
-  let offset = 0;
-  const write = () => {
-    writeFileSync(`${path}.tmp`, testClockText(offset));
-    renameSync(`${path}.tmp`, path);
-  };
-  write();
-  return {
-    path,
-    advance(ms: number) {
-      offset += ms;
-      write();
-    },
-  };
-}
 
 type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
 

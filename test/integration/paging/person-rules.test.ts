@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../helpers/app.ts';
 import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
+import { newId } from '../../../src/lib/ids.ts';
 
 // How each person is reached (issue 35 items 1–2, PRODUCT.md 10), through the paging harness with
 // the manual clock and fake providers: a person's rules replace the level's steps, an empty list
@@ -45,6 +46,29 @@ for (const dialect of DIALECTS) {
       h.expect(['sms bob: DB down', 'voice bob: DB down']);
       const paged = (await h.timeline(id)).filter((e) => e.kind === 'paged').map((e) => e.message);
       expect(paged).toEqual(['Level 1 paged: Ada (own rules: sms at 0 s, push at 90 s)', 'Level 2 paged: Bob (push at 0 s, sms at 60 s, voice at 120 s)']);
+    });
+
+    it('a rule step without contact_id goes to the first verified number only (PRODUCT.md 10); a level step to every verified number', async () => {
+      h = await createHarness(dialect);
+      twoLevels();
+      // A second verified number for each, added after the first (the first stays first).
+      const later = new Date(h.t.clock.now().getTime() + 1000).toISOString();
+      for (const [who, e164] of [['ada', '+15559990001'], ['bob', '+15559990002']] as const) {
+        await h.t.container.db.insertInto('phone_numbers').values({
+          id: newId('phn'), org_id: h.tenant.orgId, user_id: h.people[who]!.userId, e164, label: 'work', verified_at: later,
+          code_hash: null, code_expires_at: null, code_attempts: 0, created_at: later, updated_at: later,
+        } as never).execute();
+      }
+      await setRules('ada', { high: [{ channel: 'sms', delay_seconds: 0 }, { channel: 'voice', delay_seconds: 60 }], low: [] });
+      await h.trigger({ title: 'Disk full', priority: 'critical' });
+      h.expect(['sms ada: Disk full']);
+      await h.advance(MINUTE);
+      h.expect(['voice ada: Disk full']);
+      // Level 2 pages Bob by the level's steps (7.2 names no destination for them): both his numbers.
+      await h.advance(9 * MINUTE);
+      h.expect(['push bob: Disk full']);
+      await h.advance(MINUTE);
+      h.expect(['sms bob: Disk full', 'sms +15559990002: Disk full']);
     });
 
     it('chat steps still come from the level for a person with their own rules', async () => {

@@ -13930,7 +13930,7 @@ export interface components {
             channel: "push" | "sms" | "voice" | "email";
             /** @description Counted from when you are paged (at your level, or as a responder). */
             delay_seconds: number;
-            /** @description One of your devices (dev_…) for push or numbers (phn_…) for sms and voice; absent: every working device, your verified numbers, your sign-in email. */
+            /** @description One of your devices (dev_…) for push or numbers (phn_…) for sms and voice; absent: every working device, your first verified number (the oldest), your sign-in email. */
             contact_id?: string;
         };
         QuietHours: {
