@@ -37,6 +37,7 @@ import { orgRoutes, orgSchemas } from './modules/org/index.ts';
 import { invitationRoutes, invitationSchemas } from './modules/invitation/index.ts';
 import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
 import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
+import { heartbeatPingRoutes, heartbeatRoutes, heartbeatSchemas } from './modules/heartbeat/index.ts';
 import { ownWebhookRefusal, webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
 import { pageActionRoutes, pageActionSchemas } from './modules/page-action/index.ts';
 import { orgRepository } from './modules/org/index.ts';
@@ -148,6 +149,7 @@ export async function buildApp(
   for (const s of notificationSchemas) app.addSchema(s);
   for (const s of deliverySchemas) app.addSchema(s);
   for (const s of scheduleSchemas) app.addSchema(s);
+  for (const s of heartbeatSchemas) app.addSchema(s);
   for (const s of webhookSchemas) app.addSchema(s);
   for (const s of pageActionSchemas) app.addSchema(s);
   for (const s of liveEventSchemas) app.addSchema(s);
@@ -302,6 +304,8 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(invitationRoutes({ invitations: s.invitations }));
   await app.register(auditRoutes({ audit: s.audit }));
   await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
+  await app.register(heartbeatRoutes({ heartbeats: s.heartbeats }));
+  await app.register(heartbeatPingRoutes({ heartbeats: s.heartbeats }));
   await app.register(webhookRoutes({ webhooks: s.webhooks }));
   await app.register(pageActionRoutes({ actions: s.pageActions }));
   await app.register(liveEventRoutes({ live: s.liveEvents, bounds: container.config.liveStreams, authenticate: container.authenticate }));

@@ -46,6 +46,7 @@ import { createOrgManagementService } from './modules/org/index.ts';
 import { createInvitationService, type InvitationMailer } from './modules/invitation/index.ts';
 import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
 import { passwordResetMailHandler } from './jobs/password-reset-mail.job.ts';
+import { createHeartbeatJob, createHeartbeatService } from './modules/heartbeat/index.ts';
 import { createSnapshotRefresher } from './jobs/credential-snapshot.job.ts';
 import { type BackgroundLog, createOutageLog } from './db/outage-log.ts';
 import { createSnapshotFile } from './jobs/credential-snapshot.file.ts';
@@ -179,6 +180,8 @@ export function createContainer(opts: ContainerOptions) {
         phone: { prepare: (rows, now) => phoneDelivery.prepare(rows, now), recordTx: (trx, f, now) => phoneDelivery.recordTx(trx, f, now) },
       }),
       createClaimRecoveryJob({ db }),
+      // Time-driven checks (issue 36): heartbeats whose deadline passed.
+      createHeartbeatJob({ db, dialect, settledEvents, startedAt: clock.now(), onFired: () => notify() }),
     ],
     onError: (err, what) => pagingJob.failed(err, what),
   });
@@ -209,6 +212,7 @@ export function createContainer(opts: ContainerOptions) {
     // Who a schedule's shifts reach (PRODUCT.md 10): the paging module's one rule (notification/reach.ts).
     reachability: (orgId, scheduleId, people) => paging.reachability(orgId, scheduleId, people),
   });
+  const heartbeats = createHeartbeatService({ db, dialect, clock, publicUrl: config.publicUrl, settledEvents, notify });
   const routing = createRoutingService({ db, dialect, clock });
   const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
   const services = createServiceService({ db, clock, integrations, schedules, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
@@ -409,7 +413,7 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, webhooks, pageActions, phoneDelivery, liveEvents },
+    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, heartbeats, webhooks, pageActions, phoneDelivery, liveEvents },
     webhookWorker,
     webhookSubscriptions,
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */

@@ -104,6 +104,7 @@ export type IdPrefix =
   | 'whk' | 'msg' | 'wat'
   | 'thr' // throttle events (sign-up, SMS verification, invitation mail)
   | 'pga' // page actions: the acknowledge token of one push or email page (issue 22)
-  | 'src' | 'dsn' | 'tpg'; // SMS reply codes, SMS and voice sends, test pages (issue 22)
+  | 'src' | 'dsn' | 'tpg' // SMS reply codes, SMS and voice sends, test pages (issue 22)
+  | 'hbt' | 'mnt'; // heartbeats, maintenance windows (issue 36)
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

@@ -147,6 +147,10 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     service_id: 'svc_m1', ordinal: 0, org_id: 'org_m1', name: 'Nights', priorities: '["critical"]', urgencies: '["high"]',
     time_window: '{"time_zone":"UTC","days":["mon"],"start":"18:00","end":"09:00"}', schedule_id: 'sch_m1',
   }],
+  ['heartbeats', {
+    id: 'hbt_m1', org_id: 'org_m1', service_id: 'svc_m1', name: 'backup', interval_seconds: 300, grace_seconds: 60, priority: 'high', enabled: 1,
+    token_hash: 'h_hbt', state: 'up', last_ping_at: T0, deadline_at: T1, created_at: T0, updated_at: T1,
+  }],
   ['calendar_feeds', { id: 'cal_m1', org_id: 'org_m1', user_id: 'usr_m1', name: 'Phone', token_hash: 'h_cal', created_at: T0, last_used_at: T1 }],
   ['webhook_destinations', {
     id: 'whk_m1', org_id: 'org_m1', name: 'ops', kind: 'slack', url_sealed: 'sealed-url', url_hint: 'https://hooks.slack.com/…9f2c', headers_sealed: 'sealed-headers',

@@ -117,6 +117,13 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'PATCH /api/services/{id}': ['DI', 'admin'],
   'GET /api/services/{id}/routing': ['D', 'observer'],
   'PUT /api/services/{id}/routing': ['D', 'admin'],
+  // Heartbeats (issue 36, PRODUCT.md 11).
+  'GET /api/services/{id}/heartbeats': ['DI', 'observer'],
+  'POST /api/services/{id}/heartbeats': ['DI', 'admin'],
+  'GET /api/heartbeats/{id}': ['DI', 'observer'],
+  'PATCH /api/heartbeats/{id}': ['DI', 'admin'],
+  'DELETE /api/heartbeats/{id}': ['DI', 'admin'],
+  'POST /api/heartbeats/{id}/rotate': ['DI', 'admin'],
   // Issue 21: the escalation preview reads (it pages nobody).
   'POST /api/services/{id}/routing/preview': ['DI', 'observer'],
   // Schedules (issue 20): reading a schedule and its timeline, and a person's own calendar feeds.
@@ -207,12 +214,14 @@ const BODY_NAMES: Record<string, string> = {
   'POST /api/services': 'ServiceCreate',
   'PATCH /api/services/{id}': 'ServicePatch',
   'PUT /api/services/{id}/routing': 'ServiceRoutingWrite',
+  'POST /api/services/{id}/heartbeats': 'HeartbeatCreate',
+  'PATCH /api/heartbeats/{id}': 'HeartbeatPatch',
 };
 
 /** Id prefixes of resource kinds, for well-formed unknown ids. */
 const PREFIX: Record<string, string> = {
   alerts: 'alr', services: 'svc', keys: 'key', integrations: 'int', devices: 'dev', 'phone-numbers': 'phn',
-  schedules: 'sch', overrides: 'ovr', sessions: 'ses', members: 'usr', webhooks: 'whk', 'calendar-feeds': 'cal',
+  schedules: 'sch', overrides: 'ovr', sessions: 'ses', members: 'usr', webhooks: 'whk', 'calendar-feeds': 'cal', heartbeats: 'hbt',
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
