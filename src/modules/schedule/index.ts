@@ -7,3 +7,6 @@ export { createCalendarService, type CalendarService } from './calendar.service.
 export { scheduleRoutes } from './schedule.routes.ts';
 export { scheduleSchemas } from './schedule.schemas.ts';
 export { chooseSchedule, DEFAULT_STEPS, fittedDefaultSteps, type RoutingRule } from './schedule.ts';
+// Wall-clock time in a zone (the one door to tz data), for other modules' recurring times (maintenance windows).
+export { DAY, MINUTE, dayOf, ianaZone, parseClock, resolveWall, toWall, weekdayOf } from './tz.ts';
+export { WEEKDAYS, type Weekday } from './oncall.ts';
