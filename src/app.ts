@@ -38,6 +38,7 @@ import { invitationRoutes, invitationSchemas } from './modules/invitation/index.
 import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
 import { scheduleRoutes, scheduleSchemas } from './modules/schedule/index.ts';
 import { heartbeatPingRoutes, heartbeatRoutes, heartbeatSchemas } from './modules/heartbeat/index.ts';
+import { maintenanceRoutes, maintenanceSchemas } from './modules/maintenance/index.ts';
 import { ownWebhookRefusal, webhookRoutes, webhookSchemas } from './modules/webhook/index.ts';
 import { pageActionRoutes, pageActionSchemas } from './modules/page-action/index.ts';
 import { orgRepository } from './modules/org/index.ts';
@@ -150,6 +151,7 @@ export async function buildApp(
   for (const s of deliverySchemas) app.addSchema(s);
   for (const s of scheduleSchemas) app.addSchema(s);
   for (const s of heartbeatSchemas) app.addSchema(s);
+  for (const s of maintenanceSchemas) app.addSchema(s);
   for (const s of webhookSchemas) app.addSchema(s);
   for (const s of pageActionSchemas) app.addSchema(s);
   for (const s of liveEventSchemas) app.addSchema(s);
@@ -306,6 +308,7 @@ async function registerProductRoutes(app: FastifyInstance, container: Container)
   await app.register(scheduleRoutes({ schedules: s.schedules, routing: s.routing, calendar: s.calendar }));
   await app.register(heartbeatRoutes({ heartbeats: s.heartbeats }));
   await app.register(heartbeatPingRoutes({ heartbeats: s.heartbeats }));
+  await app.register(maintenanceRoutes({ maintenance: s.maintenance }));
   await app.register(webhookRoutes({ webhooks: s.webhooks }));
   await app.register(pageActionRoutes({ actions: s.pageActions }));
   await app.register(liveEventRoutes({ live: s.liveEvents, bounds: container.config.liveStreams, authenticate: container.authenticate }));

@@ -47,6 +47,7 @@ import { createInvitationService, type InvitationMailer } from './modules/invita
 import { invitationMailHandler } from './jobs/invitation-mail.job.ts';
 import { passwordResetMailHandler } from './jobs/password-reset-mail.job.ts';
 import { createHeartbeatJob, createHeartbeatService } from './modules/heartbeat/index.ts';
+import { createMaintenanceService } from './modules/maintenance/index.ts';
 import { createSnapshotRefresher } from './jobs/credential-snapshot.job.ts';
 import { type BackgroundLog, createOutageLog } from './db/outage-log.ts';
 import { createSnapshotFile } from './jobs/credential-snapshot.file.ts';
@@ -172,7 +173,7 @@ export function createContainer(opts: ContainerOptions) {
     db, clock,
     jobs: [
       createSnoozeExpiryJob({ db }),
-      createEscalationJob({ db, directory, dialect, onEvents: () => notify(), channels: () => configuredChannels(providers) }),
+      createEscalationJob({ db, directory, dialect, onEvents: () => notify(), channels: () => configuredChannels(providers), maintenance: (o, s, h, n) => maintenance.decide(o, s, h, n) }),
       createDispatchJob({
         db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs,
         actions: { issue: (p) => pageActions.issue(p) },
@@ -181,7 +182,7 @@ export function createContainer(opts: ContainerOptions) {
       }),
       createClaimRecoveryJob({ db }),
       // Time-driven checks (issue 36): heartbeats whose deadline passed.
-      createHeartbeatJob({ db, dialect, settledEvents, startedAt: clock.now(), onFired: () => notify() }),
+      createHeartbeatJob({ db, dialect, settledEvents, startedAt: clock.now(), onFired: () => notify(), inMaintenance: (l, n) => maintenance.servicesInMaintenance(l, n) }),
     ],
     onError: (err, what) => pagingJob.failed(err, what),
   });
@@ -212,10 +213,11 @@ export function createContainer(opts: ContainerOptions) {
     // Who a schedule's shifts reach (PRODUCT.md 10): the paging module's one rule (notification/reach.ts).
     reachability: (orgId, scheduleId, people) => paging.reachability(orgId, scheduleId, people),
   });
+  const maintenance = createMaintenanceService({ db, clock, nudge: () => engine.nudge() });
   const heartbeats = createHeartbeatService({ db, dialect, clock, publicUrl: config.publicUrl, settledEvents, notify });
   const routing = createRoutingService({ db, dialect, clock });
   const calendar = createCalendarService({ db, clock, publicUrl: config.publicUrl });
-  const services = createServiceService({ db, clock, integrations, schedules, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids) });
+  const services = createServiceService({ db, clock, integrations, schedules, pagingOf: (orgId, ids) => paging.pagingStatus(orgId, ids), maintenanceOf: (orgId, ids) => maintenance.maintenanceOf(orgId, ids) });
   const orgs = createOrgService({ db, clock });
   // people: sign-in, sessions, the person's account (docs/adr/0300-sign-in-and-sessions.md)
   const users = createUserService({
@@ -413,7 +415,7 @@ export function createContainer(opts: ContainerOptions) {
     hashCode,
     mailer,
     sms,
-    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, heartbeats, webhooks, pageActions, phoneDelivery, liveEvents },
+    services: { integrations, apiKeys, alerts, paging, services, orgs, users, ingest, devices, phones, billing, eventsV2, orgAdmin, invitations, audit, sessions, schedules, routing, calendar, heartbeats, maintenance, webhooks, pageActions, phoneDelivery, liveEvents },
     webhookWorker,
     webhookSubscriptions,
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
