@@ -17,13 +17,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('grace_seconds', 'integer', (c) => c.notNull())
     .addColumn('priority', 'text', (c) => c.notNull())
     .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1).check(sql`enabled in (0, 1)`))
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('token_hash', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('new','up','down')`))
     .addColumn('last_ping_at', 'text')
     .addColumn('deadline_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('heartbeats_token_hash').unique().on('heartbeats').column('token_hash').execute();
   await db.schema.createIndex('heartbeats_service').on('heartbeats').columns(['service_id', 'id']).execute();
   await db.schema.createIndex('heartbeats_org').on('heartbeats').columns(['org_id', 'id']).execute();
   await db.schema.createIndex('heartbeats_deadline').on('heartbeats').column('deadline_at').execute();
