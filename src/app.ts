@@ -37,6 +37,8 @@ import { orgSchemas } from './modules/org/index.ts';
 import { invitationSchemas } from './modules/invitation/index.ts';
 import { nestsDeeperThan, tooDeepError } from './lib/json-depth.ts';
 import { scheduleSchemas } from './modules/schedule/index.ts';
+import { heartbeatSchemas } from './modules/heartbeat/index.ts';
+import { maintenanceSchemas } from './modules/maintenance/index.ts';
 import { ownWebhookRefusal, webhookSchemas } from './modules/webhook/index.ts';
 import { pageActionSchemas } from './modules/page-action/index.ts';
 import { orgRepository } from './modules/org/index.ts';
@@ -149,6 +151,8 @@ export async function buildApp(
   for (const s of deliverySchemas) app.addSchema(s);
   for (const s of rulesSchemas) app.addSchema(s);
   for (const s of scheduleSchemas) app.addSchema(s);
+  for (const s of heartbeatSchemas) app.addSchema(s);
+  for (const s of maintenanceSchemas) app.addSchema(s);
   for (const s of webhookSchemas) app.addSchema(s);
   for (const s of pageActionSchemas) app.addSchema(s);
   for (const s of liveEventSchemas) app.addSchema(s);

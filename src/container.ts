@@ -16,6 +16,7 @@ import { createOutboxModule } from './compose/outbox.module.ts';
 import { createPagingModule } from './compose/paging.module.ts';
 import { createPeopleModule } from './compose/people.module.ts';
 import { createSchedulesModule } from './compose/schedules.module.ts';
+import { createTimeModule } from './compose/time.module.ts';
 import { createWebhooksModule } from './compose/webhooks.module.ts';
 
 export { SNAPSHOT_FILE } from './compose/ingest.module.ts';
@@ -55,10 +56,11 @@ export function createContainer(opts: ContainerOptions) {
   const core = createCore(opts);
   const billing = createBillingModule(core);
   const alerts = createAlertsModule(core);
-  const paging = createPagingModule(core, { alerts, billing, providers: opts.providers, directory: opts.directory, push: opts.push });
+  const time = createTimeModule(core, { alerts });
+  const paging = createPagingModule(core, { alerts, billing, time, providers: opts.providers, directory: opts.directory, push: opts.push });
   const schedules = createSchedulesModule(core, { paging });
   const people = createPeopleModule(core, { billing, schedules, paging, invitationMailer: opts.invitationMailer });
-  const ingest = createIngestModule(core, { alerts, people, schedules, paging, eventLoopDelay: opts.eventLoopDelay });
+  const ingest = createIngestModule(core, { alerts, people, schedules, paging, time, eventLoopDelay: opts.eventLoopDelay });
   const handlers = [pagingIntakeHandler, ...people.handlers, ...(opts.extraHandlers ?? [])];
   const webhooks = createWebhooksModule(core, { alerts, schedules, handlers });
   const outbox = createOutboxModule(core, { handlers: [...handlers, webhookFanoutHandler], authenticate: people.authenticate });
@@ -104,7 +106,7 @@ export function createContainer(opts: ContainerOptions) {
     webhookSubscriptions: webhooks.subscriptions,
     services: {
       integrations: ingest.integrations, services: ingest.services, ingest: ingest.ingest, eventsV2: ingest.eventsV2, alerts: alerts.alerts, billing: billing.billing,
-      schedules: schedules.schedules, routing: schedules.routing, calendar: schedules.calendar, paging: paging.paging, rules: paging.rules, pageActions: paging.pageActions,
+      schedules: schedules.schedules, routing: schedules.routing, calendar: schedules.calendar, paging: paging.paging, rules: paging.rules, heartbeats: time.heartbeats, maintenance: time.maintenance, pageActions: paging.pageActions,
       phoneDelivery: paging.phoneDelivery, webhooks: webhooks.webhooks, liveEvents: outbox.liveEvents, apiKeys, orgs, users, devices, phones, orgAdmin, invitations, audit, sessions,
     },
     /**
@@ -115,7 +117,7 @@ export function createContainer(opts: ContainerOptions) {
       ingest.routes.ingest, alerts.routes.alerts, ingest.routes.services, paging.routes.paging, people.routes.apiKeys, people.routes.users, people.routes.sessions,
       people.routes.devices, people.routes.phones, paging.routes.delivery, billing.routes.billing, ingest.routes.integrations, ingest.routes.eventsV2,
       people.routes.orgs, people.routes.invitations, people.routes.audit, schedules.routes.schedules, webhooks.routes.webhooks, paging.routes.pageActions,
-      outbox.routes.liveEvents, paging.routes.rules,
+      outbox.routes.liveEvents, paging.routes.rules, time.routes.heartbeats, time.routes.heartbeatPing, time.routes.maintenance,
     ],
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
     ready: webhooks.ready,

@@ -15,6 +15,7 @@ import { createIntegrationService, createMappingSandbox, integrationRoutes, type
 import { createServiceService, serviceRoutes } from '../modules/service/index.ts';
 import type { AlertsModule } from './alerts.module.ts';
 import type { Core, Routes } from './core.ts';
+import type { TimeModule } from './time.module.ts';
 import type { PagingModule } from './paging.module.ts';
 import type { PeopleModule } from './people.module.ts';
 import type { SchedulesModule } from './schedules.module.ts';
@@ -35,6 +36,8 @@ export function createIngestModule(core: Core, deps: {
   people: PeopleModule;
   schedules: SchedulesModule;
   paging: PagingModule;
+  /** Service reads say which maintenance window holds them. */
+  time: TimeModule;
   /** Event-loop delay in ms for load shedding (tests inject it); measured by default. */
   eventLoopDelay?: (() => number) | undefined;
 }) {
@@ -46,7 +49,7 @@ export function createIngestModule(core: Core, deps: {
   // A revocation rewrites the snapshot's file from memory (docs/adr/0202, 0511): fired here, answered below.
   const snapshotChanged = createSignal();
   const integrations = createIntegrationService({ db, clock, box, publicUrl: config.publicUrl, emailDomain: config.emailDomain, mappings, onSnapshotChanged: snapshotChanged.fire });
-  const services = createServiceService({ db, clock, integrations, schedules: deps.schedules.schedules, pagingOf: deps.paging.paging.pagingStatus });
+  const services = createServiceService({ db, clock, integrations, schedules: deps.schedules.schedules, pagingOf: deps.paging.paging.pagingStatus, maintenanceOf: deps.time.maintenance.maintenanceOf });
 
   // SQLite takes the batch on its thread's one connection with prepared statements
   // (docs/adr/0121-sqlite-thread.md); PostgreSQL commits several batches at once, with raw prepared

@@ -10,6 +10,7 @@ import { createPushProviderFromConfig } from '../providers/push-config.ts';
 import { createTwilioProviders } from '../providers/twilio-delivery.ts';
 import type { AlertsModule } from './alerts.module.ts';
 import type { BillingModule } from './billing.module.ts';
+import type { TimeModule } from './time.module.ts';
 import type { Core, Routes } from './core.ts';
 
 /**
@@ -19,6 +20,8 @@ import type { Core, Routes } from './core.ts';
 export function createPagingModule(core: Core, deps: {
   alerts: AlertsModule;
   billing: BillingModule;
+  /** Maintenance windows hold pages; the heartbeat check is one of the engine's jobs (issue 36). */
+  time: TimeModule;
   /** Delivery providers tests inject; looked up by channel, first match, before the built-in ones. */
   providers?: DeliveryProvider[] | undefined;
   /** Who is on call; default: the schedule module's (createOnCallDirectory). */
@@ -57,10 +60,12 @@ export function createPagingModule(core: Core, deps: {
       createSnoozeExpiryJob({ db }),
       // 100 escalations a run, high urgency first: a storm's backlog is worked through in short
       // runs, each nudging the dispatcher, so a critical alert's page waits one short run (docs/adr/0761).
-      createEscalationJob({ db, directory, dialect, batch: 100, onEvents: core.notify, channels }),
+      createEscalationJob({ db, directory, dialect, batch: 100, onEvents: core.notify, channels, maintenance: deps.time.maintenance.decide }),
       createClaimRecoveryJob({ db }),
       // Handoff notices before each person's shifts (issue 35, docs/adr/0800).
       createHandoffJob({ db, directory, providers, box, publicUrl: config.publicUrl }),
+      // Time-driven checks (issue 36): heartbeats whose deadline passed.
+      deps.time.heartbeatJob,
     ],
     dispatch: createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, actions: pageActions, phone: phoneDelivery }),
     onError: (err, what) => pagingJob.failed(err, what),

@@ -25,6 +25,8 @@ import type {
 } from '../modules/schedule/schedule.table.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookDestinationTable } from '../modules/webhook/webhook.table.ts';
 import type { ThrottleEventTable } from '../modules/throttle/throttle.table.ts';
+import type { HeartbeatTable } from '../modules/heartbeat/heartbeat.table.ts';
+import type { MaintenanceWindowTable } from '../modules/maintenance/maintenance.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -82,6 +84,9 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   // sign-up, SMS verification and invitation throttles (migration 2026-11-26T040000)
   throttle_events: ThrottleEventTable;
+  // time-driven alerting (issue 36, migration 2026-12-05T120000)
+  heartbeats: HeartbeatTable;
+  maintenance_windows: MaintenanceWindowTable;
   webhook_attempts: WebhookAttemptTable;
   // SMS and voice delivery (migration 2026-11-26T020000)
   sms_reply_codes: SmsReplyCodeTable;

@@ -23,8 +23,8 @@ const RESOURCE_ID = /^[a-z]{3}_[0-9a-hjkmnp-tv-z]{26}$/;
 const PREFIXED_SECRET = /(?:kx[a-z]|whsec)_/;
 const HAS_DIGIT_OR_CAPITAL = /[0-9A-Z]/;
 const TOKEN_RUN_MIN = 16;
-const SECRET_SEGMENT = /(\/(?:ingest|calendar)\/)[^/]*/gi;
-const SECRET_SEGMENT_HERE = /\/(?:ingest|calendar)\//i;
+const SECRET_SEGMENT = /(\/(?:ingest|calendar|heartbeat)\/)[^/]*/gi;
+const SECRET_SEGMENT_HERE = /\/(?:ingest|calendar|heartbeat)\//i;
 
 const isTokenChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95 || c === 45;
 

@@ -105,6 +105,7 @@ export type IdPrefix =
   | 'thr' // throttle events (sign-up, SMS verification, invitation mail)
   | 'pga' // page actions: the acknowledge token of one push or email page (issue 22)
   | 'src' | 'dsn' | 'tpg' // SMS reply codes, SMS and voice sends, test pages (issue 22)
-  | 'hdn'; // handoff notices (issue 35)
+  | 'hdn' // handoff notices (issue 35)
+  | 'hbt' | 'mnt'; // heartbeats, maintenance windows (issue 36)
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

@@ -32,6 +32,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   }],
   ['services', {
     id: 'svc_m1', org_id: 'org_m1', name: 'api', description: 'The public API', schedule_id: 'sch_m1', dedupe_mode: 'event_key_only', created_at: T0, updated_at: T1,
+    ack_timeout_minutes: 30, auto_resolve_minutes: 1440,
   }],
   ['integrations', {
     id: 'int_m1', org_id: 'org_m1', type: 'webhook', name: 'hook', service_id: 'svc_m1', fallback_service_id: null,
@@ -48,6 +49,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'alr_m1', org_id: 'org_m1', service_id: 'svc_m1', title: 'CPU high', title_words: 'cpu high', body: '95 % on db-1', event_key: 'cpu', priority: 2, urgency: 'high',
     status: 'acknowledged', duplicate_count: 3, source: 'prometheus', details: '{"host":"db-1"}', level: 2, integration_id: 'int_m1',
     created_at: T0, updated_at: T1, last_signal_at: T1, acknowledged_at: T1, acknowledged_by: 'usr_m1', resolved_at: null, resolved_by: null, snoozed_until: null,
+    maintenance_window_id: 'mnt_m1',
   }],
   // A resolved alert with the same event key: the open-dedupe index must not catch it.
   ['alerts', {
@@ -146,6 +148,14 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['service_routing_rules', {
     service_id: 'svc_m1', ordinal: 0, org_id: 'org_m1', name: 'Nights', priorities: '["critical"]', urgencies: '["high"]',
     time_window: '{"time_zone":"UTC","days":["mon"],"start":"18:00","end":"09:00"}', schedule_id: 'sch_m1',
+  }],
+  ['maintenance_windows', {
+    id: 'mnt_m1', org_id: 'org_m1', name: 'deploys', service_ids: '["svc_m1"]', start_at: T0, end_at: T1, time_zone: 'Europe/Berlin', days: '["mon"]',
+    start_local: '02:00', duration_minutes: 60, page_when_over: 0, ended_at: T1, created_at: T0, updated_at: T1,
+  }],
+  ['heartbeats', {
+    id: 'hbt_m1', org_id: 'org_m1', service_id: 'svc_m1', name: 'backup', interval_seconds: 300, grace_seconds: 60, priority: 'high', enabled: 1,
+    token_hash: 'h_hbt', state: 'up', last_ping_at: T0, deadline_at: T1, created_at: T0, updated_at: T1,
   }],
   ['calendar_feeds', { id: 'cal_m1', org_id: 'org_m1', user_id: 'usr_m1', name: 'Phone', token_hash: 'h_cal', created_at: T0, last_used_at: T1 }],
   ['webhook_destinations', {

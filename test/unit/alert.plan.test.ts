@@ -13,7 +13,7 @@ const ctx: PlanContext = {
 const row = (over: Partial<AlertRow> = {}): AlertRow => ({
   id: 'alr_x', org_id: 'org_1', service_id: 'svc_1', title: 't', title_words: 't', body: '', event_key: 'k', priority: 3, urgency: 'high',
   status: 'open', duplicate_count: 0, source: '', details: '{}', level: 1, integration_id: null,
-  created_at: ctx.now, updated_at: ctx.now, last_signal_at: ctx.now, acknowledged_at: null, acknowledged_by: null,
+  created_at: ctx.now, updated_at: ctx.now, last_signal_at: ctx.now, acknowledged_at: null, acknowledged_by: null, maintenance_window_id: null,
   resolved_at: null, resolved_by: null, snoozed_until: null, ...over,
 });
 

@@ -24,6 +24,8 @@ export function rowToAlert(r: AlertRow) {
     resolved_by: r.resolved_by,
     snoozed_until: r.snoozed_until,
     level: r.level,
+    // The maintenance window that held its paging (PRODUCT.md 11), or null.
+    maintenance_window_id: r.maintenance_window_id ?? null,
     details: JSON.parse(r.details) as Record<string, unknown>,
   };
 }

@@ -25,6 +25,7 @@ export const AlertSchema = Type.Object(
     resolved_by: Nullable(Type.String()),
     snoozed_until: Nullable(Type.String()),
     level: Type.Integer(),
+    maintenance_window_id: Nullable(Type.String({ description: 'The maintenance window that kept this alert from paging anyone, or null.' })),
     details: Type.Record(Type.String(), Type.Unknown()),
   },
   { $id: 'Alert' },

@@ -26,6 +26,8 @@ export interface AlertTable {
   resolved_at: string | null;
   resolved_by: string | null;
   snoozed_until: string | null;
+  /** The maintenance window that held the alert's paging (issue 36); only the paging engine sets it. */
+  maintenance_window_id?: string | null;
 }
 export type AlertRow = Selectable<AlertTable>;
 export type NewAlertRow = Insertable<AlertTable>;

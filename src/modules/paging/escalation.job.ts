@@ -37,6 +37,8 @@ export function createEscalationJob(deps: {
   onEvents?: () => void;
   /** The channels this server can send on: a person no step reaches is paged by email (PRODUCT.md 10). Absent: no fallback. */
   channels?: () => ConfiguredChannels;
+  /** Maintenance windows (issue 36): whether a due alert's service is held now. Absent: never. */
+  maintenance?: MaintenancePort;
 }): PagingJob {
   const { db, directory } = deps;
   const batch = deps.batch ?? 500;
@@ -56,6 +58,32 @@ export function createEscalationJob(deps: {
     level?: number;
     /** Each level change the engine made (a timeout, or nobody on call): one `alert.escalated` event each (PRODUCT.md 8). */
     escalations: EscalationChange[];
+    /** The maintenance window that held the alert (written on the alert for its reads). */
+    maintenanceWindowId?: string;
+  }
+
+  /**
+   * Maintenance windows (PRODUCT.md 11; docs/adr/0821): the one check before a due alert pages.
+   * Held: nobody is paged, the escalation rests until the window ends (then pages from where it
+   * stands: level 1 for an alert that opened in the window). Quiet: the window that held it ended
+   * with `page_when_over: false`, so it never pages. Otherwise the plan goes on as usual.
+   */
+  async function maintenanceHold(row: DueEscalation, now: Date): Promise<Planned | undefined> {
+    const d = deps.maintenance && (await deps.maintenance(row.org_id, row.service_id, row.maintenance_window_id ?? null, now));
+    if (!d) return undefined;
+    const nowIso = now.toISOString();
+    const was = { alert_id: row.alert_id, epoch: row.epoch, next_at: row.next_at, last_event_id: row.last_event_id };
+    const none = { pages: [], people: [], escalations: [], maintenanceWindowId: d.windowId };
+    if (d.kind === 'hold') {
+      return {
+        was, set: { next_at: d.until, updated_at: nowIso }, ...none,
+        logs: () => [logRow(row.alert_id, 'maintenance_hold', `Nobody paged: the service is in maintenance window "${d.name}" until ${d.until}`, { maintenance_window_id: d.windowId, until: d.until }, nowIso)],
+      };
+    }
+    return {
+      was, set: { next_at: null, updated_at: nowIso }, ...none,
+      logs: () => [logRow(row.alert_id, 'maintenance_over', `Nobody paged: maintenance window "${d.name}" ended, and it does not page when over`, { maintenance_window_id: d.windowId }, nowIso)],
+    };
   }
 
   async function plan(row: DueEscalation, now: Date): Promise<Planned | undefined> {
@@ -64,6 +92,8 @@ export function createEscalationJob(deps: {
     if (row.status === 'snoozed') return undefined; // the snooze expiry job opens it first
     const none = { pages: [], people: [], escalations: [] };
     if (row.status !== 'open') return { was, set: { next_at: null, updated_at: nowIso }, ...none, logs: () => [] };
+    const held = await maintenanceHold(row, now);
+    if (held) return held;
     const priority = priorityFromRank(row.priority);
 
     let scheduleId = row.schedule_id;
@@ -193,6 +223,7 @@ export function createEscalationJob(deps: {
           });
         }
         if (p.level !== undefined) await trx.updateTable('alerts').set({ level: p.level }).where('id', '=', p.was.alert_id).execute();
+        if (p.maintenanceWindowId) await trx.updateTable('alerts').set({ maintenance_window_id: p.maintenanceWindowId }).where('id', '=', p.was.alert_id).execute();
         pages.push(...p.pages);
         logs.push(...p.logs(nameOf));
         const alert = rows.get(p.was.alert_id)!;
@@ -226,6 +257,14 @@ export function createEscalationJob(deps: {
     },
   };
 }
+
+/** What a maintenance window does to a due alert (the maintenance module answers; issue 36). */
+export type MaintenancePort = (
+  orgId: string,
+  serviceId: string,
+  heldBy: string | null,
+  now: Date,
+) => Promise<{ kind: 'hold'; windowId: string; name: string; until: string } | { kind: 'quiet'; windowId: string; name: string } | undefined>;
 
 /** A level change the engine made; the PUT …/escalate request writes its own event (alert.plan.ts planEscalate). */
 interface EscalationChange {

@@ -13,7 +13,7 @@ export async function dueEscalations(db: Kysely<Database>, now: string, limit: n
     .selectFrom('alert_escalations as e')
     .innerJoin('alerts as a', 'a.id', 'e.alert_id')
     .selectAll('e')
-    .select(['a.status', 'a.priority', 'a.urgency', 'a.service_id', 'a.title', 'a.snoozed_until'])
+    .select(['a.status', 'a.priority', 'a.urgency', 'a.service_id', 'a.title', 'a.snoozed_until', 'a.maintenance_window_id'])
     .where('e.next_at', '<=', now)
     // A snoozed alert's escalation is the snooze expiry job's until the snooze ends.
     .where('a.status', '<>', 'snoozed')

@@ -10,4 +10,5 @@ export { chooseSchedule, DEFAULT_STEPS, fittedDefaultSteps, type RoutingRule } f
 // Weekly wall-clock windows read in a zone (restrictions, a person's quiet hours: issue 35).
 export { insideWindow, windowEndAfter } from './window.ts';
 export { WEEKDAYS, type Restriction, type Weekday } from './oncall.ts';
-export { ianaZone, parseClock } from './tz.ts';
+// Wall-clock time in a zone (the one door to tz data), for other modules' recurring times (maintenance windows).
+export { DAY, MINUTE, dayOf, ianaZone, parseClock, resolveWall, toWall, weekdayOf } from './tz.ts';

@@ -1,4 +1,4 @@
-export { createServiceService, rowToService, type ServiceService } from './service.service.ts';
+export { createServiceService, rowToService, type ServiceMaintenance, type ServiceService } from './service.service.ts';
 export { serviceRoutes, serviceSchemas } from './service.routes.ts';
 export * as serviceRepository from './service.repository.ts';
 export type { ServiceRow } from './service.table.ts';

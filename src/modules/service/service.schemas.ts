@@ -8,6 +8,11 @@ export const ServiceSchema = Type.Object(
     description: Type.String(),
     schedule_id: Type.Union([Type.String(), Type.Null()]),
     dedupe_mode: Type.String({ enum: ['event_key_only'] }),
+    ack_timeout_minutes: Type.Union([Type.Integer(), Type.Null()], { description: 'An acknowledged alert not resolved within this many minutes is open again and its current level is paged again; null: never.' }),
+    auto_resolve_minutes: Type.Union([Type.Integer(), Type.Null()], { description: 'An alert with no signal for this many minutes resolves itself; null: never.' }),
+    maintenance: Type.Union([Type.Object({ id: Type.String(), until: Type.String() }), Type.Null()], {
+      description: 'The maintenance window holding paging for this service now (its id and when it ends), or null.',
+    }),
     created_at: Type.String(),
     updated_at: Type.String(),
     paging: Type.Union([Type.Literal('ok'), Type.Literal('no_schedule'), Type.Literal('nobody_on_call'), Type.Literal('unreachable')], {
@@ -23,6 +28,8 @@ export const ServiceCreate = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     schedule_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: 'A schedule of the organization (sch_…), or null: the service then pages nobody unless a routing rule picks a schedule.' })),
     dedupe_mode: Type.Optional(Type.Literal('event_key_only')),
+    ack_timeout_minutes: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1440 }), Type.Null()], { description: 'null or 1 to 1440 minutes: an acknowledged alert not resolved within it is open again and paged again.' })),
+    auto_resolve_minutes: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 43200 }), Type.Null()], { description: 'null or 1 to 43200 minutes: an alert with no signal for that long resolves itself.' })),
   },
   { $id: 'ServiceCreate' },
 );
@@ -33,6 +40,8 @@ export const ServicePatch = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     schedule_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
     dedupe_mode: Type.Optional(Type.Literal('event_key_only')),
+    ack_timeout_minutes: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1440 }), Type.Null()], { description: 'null or 1 to 1440 minutes: an acknowledged alert not resolved within it is open again and paged again.' })),
+    auto_resolve_minutes: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 43200 }), Type.Null()], { description: 'null or 1 to 43200 minutes: an alert with no signal for that long resolves itself.' })),
   },
   { $id: 'ServicePatch' },
 );

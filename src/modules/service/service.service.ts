@@ -19,18 +19,31 @@ export const rowToService = (r: ServiceRow) => ({
   // no_schedule: alerts that no routing rule sends elsewhere page nobody (PRODUCT.md 7.3).
   paging: r.schedule_id === null ? ('no_schedule' as const) : ('ok' as const),
   dedupe_mode: r.dedupe_mode,
+  ack_timeout_minutes: r.ack_timeout_minutes ?? null,
+  auto_resolve_minutes: r.auto_resolve_minutes ?? null,
+  // The maintenance window holding its paging now (PRODUCT.md 11), filled in by the reads.
+  maintenance: null as ServiceMaintenance | null,
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
 
+export interface ServiceMaintenance {
+  id: string;
+  until: string;
+}
+
 export interface ServiceCreateInput {
   name: string;
+  ack_timeout_minutes?: number | null | undefined;
+  auto_resolve_minutes?: number | null | undefined;
   description?: string | undefined;
   schedule_id?: string | null | undefined;
   dedupe_mode?: 'event_key_only' | undefined;
 }
 export interface ServicePatchInput {
   name?: string | undefined;
+  ack_timeout_minutes?: number | null | undefined;
+  auto_resolve_minutes?: number | null | undefined;
   description?: string | undefined;
   schedule_id?: string | null | undefined;
   dedupe_mode?: 'event_key_only' | undefined;
@@ -50,8 +63,15 @@ export function createServiceService(deps: {
   schedules: { assertSchedule(trx: Kysely<Database>, orgId: string, scheduleId: string): Promise<void> };
   /** Each service's `paging` (PRODUCT.md 7.3): ok, no_schedule, nobody_on_call or unreachable, from the paging engine. */
   pagingOf?: (orgId: string, serviceIds: string[]) => Promise<Map<string, 'ok' | 'no_schedule' | 'nobody_on_call' | 'unreachable'>>;
+  /** The maintenance window active now for each service in one (PRODUCT.md 11), from the maintenance module. */
+  maintenanceOf?: (orgId: string, serviceIds: string[]) => Promise<Map<string, ServiceMaintenance>>;
 }) {
   const { db, clock } = deps;
+  async function reads(orgId: string, rows: ServiceRow[]) {
+    const ids = rows.map((r) => r.id);
+    const [paging, maintenance] = await Promise.all([deps.pagingOf?.(orgId, ids), deps.maintenanceOf?.(orgId, ids)]);
+    return rows.map((r) => ({ ...rowToService(r), ...(paging?.has(r.id) ? { paging: paging.get(r.id)! } : {}), maintenance: maintenance?.get(r.id) ?? null }));
+  }
   return {
     /** Creates the service and its default native webhook source in one transaction. */
     async create(actor: UserActor, input: ServiceCreateInput, meta: RequestMeta) {
@@ -63,6 +83,8 @@ export function createServiceService(deps: {
         description: input.description ?? '',
         schedule_id: input.schedule_id ?? null,
         dedupe_mode: input.dedupe_mode ?? 'event_key_only',
+        ack_timeout_minutes: input.ack_timeout_minutes ?? null,
+        auto_resolve_minutes: input.auto_resolve_minutes ?? null,
         created_at: now,
         updated_at: now,
       };
@@ -84,15 +106,13 @@ export function createServiceService(deps: {
       const after = decodeCursor(cursor, orgId, idPosition('svc'));
       const rows = await repo.listServices(db, orgId, after, limit + 1);
       const { rows: page, nextCursor } = pageOf(rows, limit, orgId, (last) => last.id);
-      const paging = await deps.pagingOf?.(orgId, page.map((r) => r.id));
-      return { items: page.map((r) => ({ ...rowToService(r), ...(paging?.has(r.id) ? { paging: paging.get(r.id)! } : {}) })), nextCursor };
+      return { items: await reads(orgId, page), nextCursor };
     },
 
     async get(orgId: string, id: string) {
       const row = await repo.findService(db, orgId, id);
       if (!row) throw notFound('Service', id);
-      const paging = await deps.pagingOf?.(orgId, [id]);
-      return { ...rowToService(row), ...(paging?.has(id) ? { paging: paging.get(id)! } : {}) };
+      return (await reads(orgId, [row]))[0]!;
     },
 
     async update(actor: UserActor, id: string, input: ServicePatchInput, meta: RequestMeta) {
@@ -107,6 +127,8 @@ export function createServiceService(deps: {
             ...(input.description !== undefined ? { description: input.description } : {}),
             ...(input.schedule_id !== undefined ? { schedule_id: input.schedule_id } : {}),
             ...(input.dedupe_mode !== undefined ? { dedupe_mode: input.dedupe_mode } : {}),
+            ...(input.ack_timeout_minutes !== undefined ? { ack_timeout_minutes: input.ack_timeout_minutes } : {}),
+            ...(input.auto_resolve_minutes !== undefined ? { auto_resolve_minutes: input.auto_resolve_minutes } : {}),
           };
           await repo.updateService(trx, id, { ...set, updated_at: now });
           await recordAudit(trx, { orgId: actor.orgId, actor, action: 'service.update', targetType: 'service', targetId: id, changes: set, meta, now });

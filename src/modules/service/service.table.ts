@@ -9,6 +9,10 @@ export interface ServiceTable {
   dedupe_mode: 'event_key_only';
   created_at: string;
   updated_at: string;
+  /** PRODUCT.md 11: an acknowledged alert not resolved within it is open again and paged again. */
+  ack_timeout_minutes?: number | null;
+  /** PRODUCT.md 11: an alert with no signal for that long resolves itself. */
+  auto_resolve_minutes?: number | null;
 }
 export type ServiceRow = Selectable<ServiceTable>;
 export type NewServiceRow = Insertable<ServiceTable>;

@@ -158,7 +158,7 @@ export function sampleSnapshot(kind: string, now: string): DeliverySnapshot {
     body: 'Free space on /var/lib/postgresql is below 5 % (4.2 GB left).\nThis is a sample alert sent by Klaxon.', event_key: 'disk-db-1',
     priority: 'high', urgency: 'high', status, duplicate_count: kind === 'alert.repeated' ? 1 : 0, source: 'klaxon-sample', created_at: now, updated_at: now,
     last_signal_at: now, acknowledged_at: acked ? now : null, acknowledged_by: acked ? 'usr_sample' : null, resolved_at: status === 'resolved' ? now : null,
-    resolved_by: status === 'resolved' ? 'usr_sample' : null, snoozed_until: null, level: 1, details: { sample: true },
+    resolved_by: status === 'resolved' ? 'usr_sample' : null, snoozed_until: null, level: 1, maintenance_window_id: null, details: { sample: true },
   } as AlertView;
   return {
     vars: {

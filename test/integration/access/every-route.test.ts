@@ -117,6 +117,20 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'PATCH /api/services/{id}': ['DI', 'admin'],
   'GET /api/services/{id}/routing': ['D', 'observer'],
   'PUT /api/services/{id}/routing': ['D', 'admin'],
+  // Heartbeats (issue 36, PRODUCT.md 11).
+  'GET /api/services/{id}/heartbeats': ['DI', 'observer'],
+  'POST /api/services/{id}/heartbeats': ['DI', 'admin'],
+  'GET /api/heartbeats/{id}': ['DI', 'observer'],
+  'PATCH /api/heartbeats/{id}': ['DI', 'admin'],
+  'DELETE /api/heartbeats/{id}': ['DI', 'admin'],
+  'POST /api/heartbeats/{id}/rotate': ['DI', 'admin'],
+  // Maintenance windows (issue 36, PRODUCT.md 11).
+  'GET /api/maintenance-windows': ['DI', 'observer'],
+  'POST /api/maintenance-windows': ['DI', 'admin'],
+  'GET /api/maintenance-windows/{id}': ['DI', 'observer'],
+  'PATCH /api/maintenance-windows/{id}': ['DI', 'admin'],
+  'DELETE /api/maintenance-windows/{id}': ['DI', 'admin'],
+  'POST /api/maintenance-windows/{id}/end': ['DI', 'admin'],
   // Issue 21: the escalation preview reads (it pages nobody).
   'POST /api/services/{id}/routing/preview': ['DI', 'observer'],
   // Schedules (issue 20): reading a schedule and its timeline, and a person's own calendar feeds.
@@ -212,12 +226,16 @@ const BODY_NAMES: Record<string, string> = {
   'PATCH /api/services/{id}': 'ServicePatch',
   'PUT /api/services/{id}/routing': 'ServiceRoutingWrite',
   'PUT /api/me/notification-rules': 'NotificationRulesWrite',
+  'POST /api/services/{id}/heartbeats': 'HeartbeatCreate',
+  'PATCH /api/heartbeats/{id}': 'HeartbeatPatch',
+  'POST /api/maintenance-windows': 'MaintenanceWindowCreate',
+  'PATCH /api/maintenance-windows/{id}': 'MaintenanceWindowPatch',
 };
 
 /** Id prefixes of resource kinds, for well-formed unknown ids. */
 const PREFIX: Record<string, string> = {
   alerts: 'alr', services: 'svc', keys: 'key', integrations: 'int', devices: 'dev', 'phone-numbers': 'phn',
-  schedules: 'sch', overrides: 'ovr', sessions: 'ses', members: 'usr', users: 'usr', webhooks: 'whk', 'calendar-feeds': 'cal',
+  schedules: 'sch', overrides: 'ovr', sessions: 'ses', members: 'usr', users: 'usr', webhooks: 'whk', 'calendar-feeds': 'cal', heartbeats: 'hbt', 'maintenance-windows': 'mnt',
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -13,6 +13,8 @@ import { ALERT_LOG_COLUMNS, LOG_TEMPLATE_COLUMNS } from '../alert.log.ts';
 export const ALERT_STATE_COLUMNS = [
   'title', 'title_words', 'body', 'priority', 'urgency', 'status', 'duplicate_count', 'source', 'details', 'level', 'integration_id',
   'created_at', 'updated_at', 'last_signal_at', 'acknowledged_at', 'acknowledged_by', 'resolved_at', 'resolved_by', 'snoozed_until',
+  // Written by the paging engine when a maintenance window holds the alert (issue 36); a signal's write keeps it.
+  'maintenance_window_id',
 ] as const;
 /** Every column of alerts. */
 export const ALERT_COLUMNS = ['id', 'org_id', 'service_id', 'event_key', ...ALERT_STATE_COLUMNS] as const;

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../helpers/app.ts';
+import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
+import { createHeartbeatJob } from '../../../src/modules/heartbeat/index.ts';
+
+// Heartbeats (issue 36 item 1, PRODUCT.md 11) with the paging scenario harness and its manual
+// clock: each rule, the alert opened once per silence, paged like any alert, resolved by a ping.
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: heartbeats`, () => {
+    let h: Harness;
+    afterEach(async () => h?.close());
+
+    async function setUp(body: Record<string, unknown> = {}) {
+      h = await createHarness(dialect);
+      h.schedules.set('sch_main', { levels: [{ timeoutMinutes: 30, onCall: ['ada'] }], allSteps: [{ channel: 'push', delay_seconds: 0 }] });
+      h.schedules.bind(h.service.id, 'sch_main');
+      const res = await h.api('POST', `/api/services/${h.service.id}/heartbeats`, { name: 'nightly backup', interval_seconds: 300, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { id: res.body.id as string, path: new URL(res.body.ping_url as string).pathname, hb: res.body };
+    }
+    const ping = async (path: string, method: 'GET' | 'POST' = 'GET', payload?: string) => {
+      const res = await h.t.app.inject({ method, url: path, ...(payload !== undefined ? { payload, headers: { 'content-type': 'text/plain' } } : {}) });
+      await h.settle();
+      return res;
+    };
+    const alertsOf = async (id: string) => h.t.container.db.selectFrom('alerts').selectAll().where('event_key', '=', `heartbeat:${id}`).orderBy('created_at').execute();
+
+    it('new until the first ping; up, late, then one alert at interval + grace, paged; the next ping resolves it', async () => {
+      const { id, path, hb } = await setUp();
+      expect(hb).toMatchObject({ status: 'new', grace_seconds: 60, priority: 'high', enabled: true, last_ping_at: null });
+      expect(hb.ping_url).toMatch(/\/v1\/heartbeat\/kxh_[A-Za-z0-9_-]{43}$/);
+      await h.advance(30 * MINUTE);
+      h.expect([]); // a heartbeat never pinged never fires
+      expect((await ping(path)).json()).toEqual({ ok: true });
+      expect((await h.api('GET', `/api/heartbeats/${id}`)).body).toMatchObject({ status: 'up', last_ping_at: h.t.clock.now().toISOString() });
+      await h.advance(5 * MINUTE);
+      expect((await h.api('GET', `/api/heartbeats/${id}`)).body.status).toBe('late');
+      h.expect([]);
+      await h.advance(MINUTE);
+      h.expect(['push ada: Heartbeat "nightly backup" missed']);
+      expect((await h.api('GET', `/api/heartbeats/${id}`)).body.status).toBe('down');
+      await h.advance(20 * MINUTE);
+      h.expect([]);
+      let alerts = await alertsOf(id);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ status: 'open', title: 'Heartbeat "nightly backup" missed', source: 'heartbeat' });
+      expect((await ping(path, 'POST', 'all good')).statusCode).toBe(200);
+      alerts = await alertsOf(id);
+      expect(alerts[0]!.status).toBe('resolved');
+      expect((await h.api('GET', `/api/heartbeats/${id}`)).body.status).toBe('up');
+      // A second silence is a second alert.
+      await h.advance(6 * MINUTE);
+      h.expect(['push ada: Heartbeat "nightly backup" missed']);
+      expect(await alertsOf(id)).toHaveLength(2);
+      await ping(path);
+    });
+
+    it('…/fail opens the alert at once with the body as its details', async () => {
+      const { id, path } = await setUp();
+      await ping(path);
+      const res = await ping(`${path}/fail`, 'POST', 'exit code 3: disk full');
+      expect(res.statusCode, res.body).toBe(200);
+      h.expect(['push ada: Heartbeat "nightly backup" reported a failure']);
+      const [alert] = await alertsOf(id);
+      expect(JSON.parse(alert!.details as unknown as string)).toMatchObject({ body: 'exit code 3: disk full', heartbeat_id: id });
+      await ping(path);
+      expect((await alertsOf(id))[0]!.status).toBe('resolved');
+    });
+
+    it('a paused heartbeat never fires; resumed, it counts from the resume; a deleted one never fires', async () => {
+      const { id, path } = await setUp({ grace_seconds: 0 });
+      await ping(path);
+      expect((await h.api('PATCH', `/api/heartbeats/${id}`, { enabled: false })).body.status).toBe('paused');
+      await h.advance(60 * MINUTE);
+      h.expect([]);
+      expect((await h.api('PATCH', `/api/heartbeats/${id}`, { enabled: true })).body.status).toBe('late');
+      await h.advance(4 * MINUTE);
+      h.expect([]);
+      await h.advance(MINUTE);
+      h.expect(['push ada: Heartbeat "nightly backup" missed']);
+      await ping(path);
+      expect((await h.api('DELETE', `/api/heartbeats/${id}`)).status).toBe(200);
+      await h.advance(60 * MINUTE);
+      h.expect([]);
+      expect((await ping(path)).statusCode).toBe(404);
+      expect(await alertsOf(id)).toHaveLength(1);
+    });
+
+    it('a deadline that passed while Klaxon was down fires one grace period after start-up, once', async () => {
+      const { id, path } = await setUp({ grace_seconds: 120 });
+      await ping(path);
+      // A process started (the restart) 30 minutes later, after the deadline: it waits one grace
+      // period. The clock moves without the harness's engine until the restarted job has acted.
+      const clock = h.t.clock;
+      clock.advance(30 * MINUTE);
+      const restarted = createHeartbeatJob({ db: h.t.container.db, dialect, startedAt: clock.now() });
+      expect(await restarted.run(clock.now())).toBe(0);
+      clock.advance(2 * MINUTE - 1);
+      expect(await restarted.run(clock.now())).toBe(0);
+      clock.advance(1);
+      expect(await restarted.run(clock.now())).toBe(1);
+      expect(await restarted.run(clock.now())).toBe(0);
+      await h.settle();
+      h.expect(['push ada: Heartbeat "nightly backup" missed']);
+      expect(await alertsOf(id)).toHaveLength(1);
+      // A deadline after start-up fires at the deadline.
+      await ping(path);
+      const job = createHeartbeatJob({ db: h.t.container.db, dialect, startedAt: clock.now() });
+      clock.advance(7 * MINUTE - 1);
+      expect(await job.run(clock.now())).toBe(0);
+      clock.advance(1);
+      expect(await job.run(clock.now())).toBe(1);
+      await h.settle();
+      h.expect(['push ada: Heartbeat "nightly backup" missed']);
+      await ping(path);
+    });
+
+    it('rotate: the new URL pings, the previous one is not found at once; the URL never reaches the log', async () => {
+      const { id, path } = await setUp();
+      const rotated = await h.api('POST', `/api/heartbeats/${id}/rotate`);
+      expect(rotated.status).toBe(200);
+      const next = new URL(rotated.body.ping_url).pathname;
+      expect(next).not.toBe(path);
+      expect((await ping(path)).statusCode).toBe(404);
+      expect((await ping(next)).statusCode).toBe(200);
+      expect((await ping(`${next}/fail`)).statusCode).toBe(200);
+      h.expect(['push ada: Heartbeat "nightly backup" reported a failure']);
+      await ping(next);
+      const token = next.split('/').pop()!;
+      const logged = h.t.logs.join('\n');
+      expect(logged).toContain('/v1/heartbeat/');
+      expect(logged).not.toContain(token);
+      expect(logged).not.toContain(path.split('/').pop()!);
+      // Reads never show the URL again.
+      expect(JSON.stringify((await h.api('GET', `/api/services/${h.service.id}/heartbeats`)).body)).not.toContain('kxh_');
+    });
+
+    it('bad input names the field; another organization\'s service is not found', async () => {
+      h = await createHarness(dialect);
+      const bad = await h.api('POST', `/api/services/${h.service.id}/heartbeats`, { name: 'x', interval_seconds: 10, grace_seconds: 90_000 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('invalid_request');
+      expect((await h.api('POST', '/api/services/svc_01aaaaaaaaaaaaaaaaaaaaaaaa/heartbeats', { name: 'x', interval_seconds: 60 })).status).toBe(404);
+    });
+  });
+}
