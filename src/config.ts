@@ -41,6 +41,8 @@ export interface Config {
   outboxLeaseMs: number;
   /** How long the dispatcher holds a page while sending (issue 21): past it, its outcome is unknown. */
   pageClaimMs: number;
+  /** From how many alerts a person's email pages of one dispatcher round go as one mail. */
+  emailBundleFrom: number;
   /** Outbound webhooks (docs/adr/0462-webhook-ssrf.md). */
   webhooks: WebhookConfig;
   /** Push providers: APNs, FCM, Web Push (src/config.push.ts, docs/adr/0440). */
@@ -248,6 +250,7 @@ export function loadConfig(
     outboxLeaseMs: positiveInt(env, 'KLAXON_OUTBOX_LEASE_MS', 30_000),
     webhooks: webhookConfig(env),
     pageClaimMs: positiveInt(env, 'KLAXON_PAGE_CLAIM_MS', 30_000),
+    emailBundleFrom: positiveInt(env, 'KLAXON_EMAIL_BUNDLE_FROM', 5),
     push: pushConfig(env, { dataDir, emailDomain, generate: opts.generateSecret !== false, fail: (m) => { throw new ConfigError(m); } }),
     testClockFile: testClockFile(env),
     http: {

@@ -67,7 +67,7 @@ export function createPagingModule(core: Core, deps: {
       // Time-driven checks (issue 36): heartbeats whose deadline passed.
       deps.time.heartbeatJob,
     ],
-    dispatch: createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, actions: pageActions, phone: phoneDelivery }),
+    dispatch: createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, emailBundleFrom: config.emailBundleFrom, actions: pageActions, phone: phoneDelivery }),
     onError: (err, what) => pagingJob.failed(err, what),
   });
   core.wake.paging.listen(() => engine.nudge());

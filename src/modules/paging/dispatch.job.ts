@@ -29,7 +29,7 @@ export const EMAIL_BUNDLE_FROM = 5;
  * one mail each, each with its own acknowledge link: a storm is a few mails, a busy minute is not
  * a digest.
  */
-export function bundleEmail(rows: readonly NotificationRow[]): Map<string, Prepared> {
+export function bundleEmail(rows: readonly NotificationRow[], from = EMAIL_BUNDLE_FROM): Map<string, Prepared> {
   const out = new Map<string, Prepared>();
   const groups = new Map<string, NotificationRow[]>();
   for (const r of rows) {
@@ -38,7 +38,7 @@ export function bundleEmail(rows: readonly NotificationRow[]): Map<string, Prepa
   }
   for (const group of groups.values()) {
     const alertIds = [...new Set(group.map((r) => r.alert_id))];
-    if (alertIds.length < EMAIL_BUNDLE_FROM) continue;
+    if (alertIds.length < from) continue;
     group.sort(urgentFirst);
     const lead = group[0]!;
     out.set(lead.id, { kind: 'send', alertIds, bundleCount: alertIds.length });
@@ -67,6 +67,8 @@ export function createDispatchJob(deps: {
   concurrency?: number;
   /** How long a claim holds (config KLAXON_PAGE_CLAIM_MS). */
   claimMs?: number;
+  /** From how many alerts one person's email pages of a round go as one mail (KLAXON_EMAIL_BUNDLE_FROM). */
+  emailBundleFrom?: number;
   /** Issues a push or email page's single-use acknowledge token (docs/adr/0441). */
   actions?: { issue(page: { id: string; org_id: string; alert_id: string; user_id: string; channel: 'push' | 'email' }): Promise<{ token: string; url: string }> };
   /** SMS and voice: throttles, bundles, reply codes, usage and numbers turned off (issue 22). */
@@ -373,7 +375,7 @@ export function createDispatchJob(deps: {
       }
       // Several email pages of one person and urgency in a batch go as one message (PRODUCT.md 7.4):
       // a storm is a few mails, not thousands (docs/adr/0761).
-      for (const [id, p] of bundleEmail(claimed.filter((r) => r.channel === 'email' && decide(ctx, r).send))) ctx.prepared.set(id, p);
+      for (const [id, p] of bundleEmail(claimed.filter((r) => r.channel === 'email' && decide(ctx, r).send), deps.emailBundleFrom)) ctx.prepared.set(id, p);
       // What goes to no provider (cancelled, skipped, not configured, throttled) is recorded before
       // any send: a process that dies mid-send must not leave those pages with an unknown outcome.
       const early = new Set(claimed.filter((r) => !decide(ctx, r).send || ctx.prepared.get(r.id)?.kind === 'throttled'));

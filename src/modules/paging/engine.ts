@@ -54,9 +54,25 @@ export function createPagingEngine(opts: {
   const dispatch = opts.dispatch
     ? background.add({ name: 'paging-dispatch', run: (now) => opts.dispatch!.run(now) }, { everyMs: pollMs, burstAt: 1, nextWaitMs: nextDueIn, maxBackoffMs: 5_000, failed })
     : undefined;
+  // The dispatcher starts once the engine has run once: after downtime, an escalation that moved on
+  // while the process was down cancels its old level's overdue steps before they could be sent.
+  let started = false;
+  const startDispatch = () => {
+    if (started && dispatch && !dispatch.started) dispatch.start();
+  };
   const engine = background.add(
     { name: 'paging-engine', run: (now) => cycle(now, opts.jobs) },
-    { everyMs: pollMs, burstAt: 1, nextWaitMs: nextDueIn, maxBackoffMs: 5_000, failed, after: (n) => n > 0 && dispatch?.nudge() },
+    {
+      everyMs: pollMs, burstAt: 1, nextWaitMs: nextDueIn, maxBackoffMs: 5_000,
+      failed: (err, msg) => {
+        failed(err, msg);
+        startDispatch();
+      },
+      after: (n) => {
+        startDispatch();
+        if (n > 0) dispatch?.nudge();
+      },
+    },
   );
   const all = [...opts.jobs, ...(opts.dispatch ? [opts.dispatch] : [])];
 
@@ -68,14 +84,15 @@ export function createPagingEngine(opts: {
       for (let i = 0; i < 1000; i++) if ((await cycle(opts.clock.now(), all)) === 0) return;
     },
     start() {
+      started = true;
       engine.start();
-      dispatch?.start();
     },
     nudge() {
       engine.nudge();
       dispatch?.nudge();
     },
     async stop() {
+      started = false;
       await Promise.all([engine.stop(), dispatch?.stop()]);
     },
   };

@@ -104,10 +104,11 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('gets one alert with the PRODUCT.md 3 record', async () => {
+    it('gets one alert with the PRODUCT.md 3 record (and 11: which maintenance window held it)', async () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/alerts/${ids.crit}`, headers: tenant.headers });
+      expect(res.json().maintenance_window_id).toBeNull();
       expect(Object.keys(res.json()).sort()).toEqual(
-        ['id', 'org_id', 'service_id', 'title', 'body', 'event_key', 'priority', 'urgency', 'status', 'duplicate_count', 'source', 'created_at', 'updated_at', 'last_signal_at', 'acknowledged_at', 'acknowledged_by', 'resolved_at', 'resolved_by', 'snoozed_until', 'level', 'details'].sort(),
+        ['id', 'org_id', 'service_id', 'title', 'body', 'event_key', 'priority', 'urgency', 'status', 'duplicate_count', 'source', 'created_at', 'updated_at', 'last_signal_at', 'acknowledged_at', 'acknowledged_by', 'resolved_at', 'resolved_by', 'snoozed_until', 'level', 'details', 'maintenance_window_id'].sort(),
       );
     });
 

@@ -124,7 +124,9 @@ for (const dialect of DIALECTS) {
       const smtp = await smtpCounter();
       closers.push(smtp.close);
       const clock = testClock(dir);
-      const env = klaxonEnv(database.url, dir, { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test', KLAXON_TEST_CLOCK_FILE: clock.path, ...extra });
+      // One mail per page (no bundling, PRODUCT.md 7.4): exactly once is counted per page's Message-ID here;
+      // bundles have their own tests (test/integration/paging/storm-order.test.ts).
+      const env = klaxonEnv(database.url, dir, { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test', KLAXON_TEST_CLOCK_FILE: clock.path, KLAXON_EMAIL_BUNDLE_FROM: '1000', ...extra });
       const tenant = await cliBootstrap(env);
       const store = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       closers.push(() => store.close());
