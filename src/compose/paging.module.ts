@@ -1,6 +1,6 @@
 import {
   type DeliveryProvider, type OnCallDirectory, configuredChannels, createClaimRecoveryJob, createDispatchJob, createEscalationJob, createPagingEngine,
-  createHandoffJob, createPagingService, createPhoneDelivery, createRulesService, createSnoozeExpiryJob, deliveryRoutes, notificationRoutes, rulesRoutes,
+  createHandoffJob, createAlertTimersJob, createPagingService, createPhoneDelivery, createRulesService, createSnoozeExpiryJob, deliveryRoutes, notificationRoutes, rulesRoutes,
 } from '../modules/paging/index.ts';
 import { createPageActionService, pageActionRoutes } from '../modules/page-action/index.ts';
 import { createOnCallDirectory } from '../modules/schedule/index.ts';
@@ -64,8 +64,10 @@ export function createPagingModule(core: Core, deps: {
       createClaimRecoveryJob({ db }),
       // Handoff notices before each person's shifts (issue 35, docs/adr/0800).
       createHandoffJob({ db, directory, providers, box, publicUrl: config.publicUrl }),
-      // Time-driven checks (issue 36): heartbeats whose deadline passed.
+      // Time-driven checks (issue 36): heartbeats whose deadline passed; each service's
+      // acknowledgement timeout and auto-resolve (docs/adr/0822-alert-timers.md).
       deps.time.heartbeatJob,
+      createAlertTimersJob({ db, dialect, settledEvents: deps.alerts.settledEvents, onChanged: core.notify }),
     ],
     dispatch: createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, emailBundleFrom: config.emailBundleFrom, actions: pageActions, phone: phoneDelivery }),
     onError: (err, what) => pagingJob.failed(err, what),

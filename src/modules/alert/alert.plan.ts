@@ -245,6 +245,26 @@ export function planWake(existing: AlertRow, ctx: PlanContext, by: string): Aler
 }
 
 /**
+ * A service's acknowledgement timeout passed (PRODUCT.md 11; docs/adr/0822-alert-timers.md): the
+ * acknowledged alert is open again, and `alert.woken` has the intake page its current level again.
+ */
+export function planAckExpired(existing: AlertRow, ctx: PlanContext, minutes: number): AlertPlan {
+  if (existing.status !== 'acknowledged') return noop(existing);
+  return {
+    update: { id: existing.id, set: { status: 'open', acknowledged_at: null, acknowledged_by: null, updated_at: ctx.now } },
+    logs: [log(ctx, existing.id, 'ack_expired', `acknowledgement expired: not resolved within ${minutes} minutes; the alert is open again`, { ack_timeout_minutes: minutes, acknowledged_at: existing.acknowledged_at })],
+    events: [event(ctx, 'alert.woken', { ...existing, status: 'open' }, { reason: 'acknowledgement_expired' })],
+    result: { alertId: existing.id, status: 'open', deduped: false, resolved: false, changed: true },
+  };
+}
+
+/** A service's auto-resolve time passed without a signal: the alert resolves itself, as any resolve. */
+export function planAutoResolve(existing: AlertRow, ctx: PlanContext, minutes: number): AlertPlan {
+  const plan = planResolve(existing, ctx);
+  return { ...plan, logs: plan.logs.map((l) => ({ ...l, message: `auto-resolved: no signal for ${minutes} minutes`, meta: JSON.stringify({ auto_resolve_minutes: minutes, last_signal_at: existing.last_signal_at }) })) };
+}
+
+/**
  * A priority (and urgency) set by hand: a raise of either pages the current level at the new
  * urgency (the same event a higher-priority repeat writes); a lowering pages nobody.
  */

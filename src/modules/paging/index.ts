@@ -6,6 +6,8 @@ export { createPagingEngine, type PagingEngine, type PagingJob } from './engine.
 export { createEscalationJob } from './escalation.job.ts';
 export { createDispatchJob } from './dispatch.job.ts';
 export { createSnoozeExpiryJob } from './snooze-expiry.job.ts';
+export { createAlertTimersJob } from './timers.job.ts';
+export { ackExpired, autoResolveDue, timerDueAt } from './timers.ts';
 export { createClaimRecoveryJob } from './claim-recovery.job.ts';
 export { eventLogId, pagingIntakeHandler, pagingIntakeSqlite } from './intake.job.ts';
 export * from './escalation.ts';

@@ -8,8 +8,8 @@ export const ServiceSchema = Type.Object(
     description: Type.String(),
     schedule_id: Type.Union([Type.String(), Type.Null()]),
     dedupe_mode: Type.String({ enum: ['event_key_only'] }),
-    ack_timeout_minutes: Type.Union([Type.Integer(), Type.Null()], { description: 'An acknowledged alert not resolved within this many minutes is open again and its current level is paged again; null: never.' }),
-    auto_resolve_minutes: Type.Union([Type.Integer(), Type.Null()], { description: 'An alert with no signal for this many minutes resolves itself; null: never.' }),
+    ack_timeout_minutes: Type.Union([Type.Integer(), Type.Null()], { description: 'An acknowledged alert not resolved within this many minutes is open again and its current level is paged again (timeline "acknowledgement expired", webhook event alert.woken); null: never.' }),
+    auto_resolve_minutes: Type.Union([Type.Integer(), Type.Null()], { description: 'An alert with no signal for this many minutes resolves itself (timeline "auto-resolved: no signal for N minutes", webhook event alert.resolved); null: never.' }),
     maintenance: Type.Union([Type.Object({ id: Type.String(), until: Type.String() }), Type.Null()], {
       description: 'The maintenance window holding paging for this service now (its id and when it ends), or null.',
     }),

@@ -14096,9 +14096,9 @@ export interface components {
             schedule_id: string | null;
             /** @enum {string} */
             dedupe_mode: "event_key_only";
-            /** @description An acknowledged alert not resolved within this many minutes is open again and its current level is paged again; null: never. */
+            /** @description An acknowledged alert not resolved within this many minutes is open again and its current level is paged again (timeline "acknowledgement expired", webhook event alert.woken); null: never. */
             ack_timeout_minutes: number | null;
-            /** @description An alert with no signal for this many minutes resolves itself; null: never. */
+            /** @description An alert with no signal for this many minutes resolves itself (timeline "auto-resolved: no signal for N minutes", webhook event alert.resolved); null: never. */
             auto_resolve_minutes: number | null;
             /** @description The maintenance window holding paging for this service now (its id and when it ends), or null. */
             maintenance: {
@@ -14141,9 +14141,9 @@ export interface components {
             schedule_id: string | null;
             /** @enum {string} */
             dedupe_mode: "event_key_only";
-            /** @description An acknowledged alert not resolved within this many minutes is open again and its current level is paged again; null: never. */
+            /** @description An acknowledged alert not resolved within this many minutes is open again and its current level is paged again (timeline "acknowledgement expired", webhook event alert.woken); null: never. */
             ack_timeout_minutes: number | null;
-            /** @description An alert with no signal for this many minutes resolves itself; null: never. */
+            /** @description An alert with no signal for this many minutes resolves itself (timeline "auto-resolved: no signal for N minutes", webhook event alert.resolved); null: never. */
             auto_resolve_minutes: number | null;
             /** @description The maintenance window holding paging for this service now (its id and when it ends), or null. */
             maintenance: {
