@@ -167,4 +167,16 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
   }
 }
 
+/** A JSON call to a running server as the tenant's API key; throws on anything but 200. */
+export async function apiJson(url: string, tenant: { org_id: string; api_key: string }, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
 export const cleanup = (dir: string) => rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,8 @@
-import { renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb } from '../../../src/db/connect.ts';
-import { testClockText } from '../../../src/lib/test-clock.ts';
+import { testClock } from '../../helpers/proc-fakes.ts';
 import { DIALECTS } from '../../helpers/app.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, apiJson as api, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 
 /**
  * Heartbeats with real processes (issue 36): each silence opens its alert exactly once through a
@@ -14,34 +12,6 @@ import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabas
  */
 
 type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
-
-function testClock(dir: string) {
-  const path = join(dir, 'test-clock');
-  let offset = 0;
-  const write = () => {
-    writeFileSync(`${path}.tmp`, testClockText(offset));
-    renameSync(`${path}.tmp`, path);
-  };
-  write();
-  return {
-    path,
-    advance(ms: number) {
-      offset += ms;
-      write();
-    },
-  };
-}
-
-async function api(url: string, tenant: Tenant, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** `n` heartbeats on a new service, each pinged once through `urls` in turn; their ping paths. */
 async function heartbeats(urls: string[], tenant: Tenant, n: number, grace: number, name = 'cron') {
