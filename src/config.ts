@@ -51,6 +51,8 @@ export interface Config {
   http: HttpLimits;
   /** Bounds on live event streams (docs/adr/0700-connection-and-stream-bounds.md). */
   liveStreams: LiveStreamLimits;
+  /** KLAXON_SELF_HEARTBEAT_URL: pinged each minute while the engine runs (src/jobs/self-heartbeat.job.ts); undefined = off. */
+  selfHeartbeatUrl: string | undefined;
   /** KLAXON_TEST_CLOCK_FILE: process tests move the clock through this file (docs/adr/0422); never set in production. */
   testClockFile?: string | undefined;
 }
@@ -253,6 +255,7 @@ export function loadConfig(
     emailBundleFrom: positiveInt(env, 'KLAXON_EMAIL_BUNDLE_FROM', 5),
     push: pushConfig(env, { dataDir, emailDomain, generate: opts.generateSecret !== false, fail: (m) => { throw new ConfigError(m); } }),
     testClockFile: testClockFile(env),
+    selfHeartbeatUrl: selfHeartbeatUrl(env.KLAXON_SELF_HEARTBEAT_URL),
     http: {
       idleTimeoutMs: positiveInt(env, 'KLAXON_HTTP_IDLE_TIMEOUT_MS', 10_000),
       keepAliveTimeoutMs: positiveInt(env, 'KLAXON_HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
@@ -304,6 +307,18 @@ function trustedProxies(raw: string | undefined): string[] {
     }
   }
   return entries;
+}
+
+/** KLAXON_SELF_HEARTBEAT_URL: an http(s) URL; it may carry a token, so an error does not repeat it. */
+function selfHeartbeatUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const u = new URL(raw);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.toString();
+  } catch {
+    // said below
+  }
+  throw new ConfigError('KLAXON_SELF_HEARTBEAT_URL must be an http(s) URL');
 }
 
 function httpUrl(raw: string, name: string): URL {

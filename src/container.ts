@@ -84,6 +84,7 @@ export function createContainer(opts: ContainerOptions) {
     /** Every background loop of the process (src/lib/background.ts). */
     background,
     periodic: outbox.periodic,
+    selfHeartbeat: outbox.selfHeartbeat,
     /** `klaxon serve` clears `complete` while it starts: /readyz is 503 until then (docs/adr/0511). */
     startup: { complete: true, role: 'all' as 'api' | 'worker' | 'all' },
     storeGate: ingest.storeGate,

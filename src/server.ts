@@ -138,6 +138,7 @@ export async function startServer(
       container.periodic.start();
       container.webhookWorker.start();
       container.engine.start();
+      container.selfHeartbeat?.start();
     }
     // Every role writes alert events, so every role follows who wants which (docs/adr/0461).
     container.webhookSubscriptions.start();

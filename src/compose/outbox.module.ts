@@ -6,6 +6,8 @@ import { receiptPruneJob } from '../jobs/receipt-prune.job.ts';
 import { retentionJob } from '../jobs/retention.job.ts';
 import { createOutboxRunner, periodicJob } from '../jobs/runner.ts';
 import { webhookCleanupJob } from '../jobs/webhook-cleanup.job.ts';
+import { SELF_HEARTBEAT_SCHEDULE, selfHeartbeatJob } from '../jobs/self-heartbeat.job.ts';
+import { outboxRepository } from '../modules/outbox/index.ts';
 import { ALERT_EVENT_TYPES } from '../modules/alert/index.ts';
 import type { Authenticator } from '../http/auth.ts';
 import { createLiveEventFeed, liveEventRoutes } from '../modules/live-events/index.ts';
@@ -39,9 +41,18 @@ export function createOutboxModule(core: Core, deps: { handlers: EventHandler[];
   core.wake.outbox.listen(() => runner.nudge());
   const liveEvents = createLiveEventFeed({ db, onError: (err) => core.onBackgroundError(err, 'live event feed poll failed') });
   core.wake.live.listen(() => liveEvents.nudge());
+  // Klaxon watching itself (docs/adr/0865): pings KLAXON_SELF_HEARTBEAT_URL while the engine runs.
+  const selfHeartbeat = config.selfHeartbeatUrl
+    ? core.background.add(
+        selfHeartbeatJob({ url: config.selfHeartbeatUrl, engine: () => core.background.loop('paging-engine'), backlog: () => outboxRepository.countBacklog(db) }),
+        SELF_HEARTBEAT_SCHEDULE,
+      )
+    : undefined;
   const routes = { liveEvents: liveEventRoutes({ live: liveEvents, bounds: config.liveStreams, authenticate: deps.authenticate }) } satisfies Routes;
   return {
     runner, liveEvents, routes,
+    /** The self heartbeat's loop when KLAXON_SELF_HEARTBEAT_URL is set (role worker and all). */
+    selfHeartbeat,
     /** The periodic prunes (role worker and all). */
     periodic: {
       start: () => periodic.forEach((p) => p.start()),

@@ -45,6 +45,8 @@ export interface JobLoop {
   /** Stops polling and waits for a run in progress. */
   stop(): Promise<void>;
   readonly started: boolean;
+  /** How the last finished run ended, at the clock's time (the self heartbeat reads the engine's); undefined before the first. */
+  readonly lastRun: { at: Date; ok: boolean } | undefined;
 }
 
 /** Consecutive runs of a burst before the loop yields to the event loop once. */
@@ -76,6 +78,7 @@ export function createBackgroundRunner(opts: {
     let timer: NodeJS.Timeout | undefined;
     let failures = 0;
     let lastEndMs = 0;
+    let lastRun: { at: Date; ok: boolean } | undefined;
     const report = opts.report?.(job.name);
 
     /** One run, counted and timed. Answers -1 after a failure (reported here). */
@@ -84,12 +87,14 @@ export function createBackgroundRunner(opts: {
       try {
         const done = await job.run(opts.clock.now());
         opts.metrics?.observe(job.name, (performance.now() - t0) / 1000, false);
+        lastRun = { at: opts.clock.now(), ok: true };
         failures = 0;
         report?.ok();
         schedule.after?.(done);
         return done;
       } catch (err) {
         opts.metrics?.observe(job.name, (performance.now() - t0) / 1000, true);
+        lastRun = { at: opts.clock.now(), ok: false };
         failures++;
         const retryMs = Math.min(maxBackoffMs, schedule.everyMs * 2 ** Math.min(failures - 1, 16));
         const msg = `background job ${job.name} failed; it runs again in ${retryMs < 1000 ? `${retryMs} ms` : `${Math.round(retryMs / 1000)} s`}`;
@@ -176,6 +181,9 @@ export function createBackgroundRunner(opts: {
       },
       get started() {
         return !stopped;
+      },
+      get lastRun() {
+        return lastRun;
       },
     };
     loops.set(job.name, self);
