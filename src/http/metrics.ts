@@ -133,6 +133,9 @@ export function createMetrics(opts: { backlog: () => Promise<number> }) {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
+  // Pages (src/modules/paging/dispatch.job.ts): each fate the dispatcher wrote, by channel and status
+  // (sent, delivered, failed, not_configured, cancelled, skipped, superseded; a retry or a throttle: pending).
+  const pages = new Counter({ name: 'klaxon_pages_total', help: 'Pages the dispatcher finished, by channel (push, sms, voice, email, chat) and status (sent, delivered, failed, not_configured, cancelled, skipped, superseded, pending: retried or delayed)', labelNames: ['channel', 'status'] as const, registers: [registry] });
   const jobChildren = new Map<string, { runs: Counter.Internal; failures: Counter.Internal; seconds: Histogram.Internal<'job'> }>();
   const jobs = {
     observe(job: string, seconds: number, failed: boolean): void {
@@ -159,6 +162,10 @@ export function createMetrics(opts: { backlog: () => Promise<number> }) {
     registry,
     /** The background runner's counts and times (src/lib/background.ts). */
     jobs,
+    /** Counts a page's fate once written (the dispatcher's onFate). */
+    countPage(channel: string, status: string): void {
+      pages.labels(channel, status).inc();
+    },
     signals,
     ingestSeconds,
     /** Counts a request's signals by outcome (`n` of them), or a refused request (n = 1). */

@@ -73,6 +73,8 @@ export function createDispatchJob(deps: {
   actions?: { issue(page: { id: string; org_id: string; alert_id: string; user_id: string; channel: 'push' | 'email' }): Promise<{ token: string; url: string }> };
   /** SMS and voice: throttles, bundles, reply codes, usage and numbers turned off (issue 22). */
   phone?: Pick<PhoneDelivery, 'prepare' | 'recordTx'>;
+  /** Told of each page's fate once written (`klaxon_pages_total{channel,status}`, src/http/metrics.ts). */
+  onFate?: (channel: NotificationRow['channel'], status: NotificationRow['status']) => void;
 }): PagingJob {
   const { db, dialect } = deps;
   const batch = deps.batch ?? 500;
@@ -111,10 +113,13 @@ export function createDispatchJob(deps: {
   async function flush(ctx: BatchContext) {
     if (!ctx.fates.length && !ctx.disables.length) return;
     const nowIso = ctx.now.toISOString();
+    const written: Fate[] = [];
     await db.transaction().execute(async (trx) => {
       const logs = [];
+      written.length = 0;
       for (const f of ctx.fates) {
         if (!(await repo.finishClaimed(trx, f.row.id, f.row.claim_token!, f.set, nowIso))) continue;
+        written.push(f);
         logs.push(logOf(f.row, f.kind, f.message, ctx.now, f.meta));
         if (f.phone && deps.phone) logs.push(...(await deps.phone.recordTx(trx, f.phone, ctx.now)));
       }
@@ -124,6 +129,8 @@ export function createDispatchJob(deps: {
       }
       await repo.insertLogs(trx, logs);
     });
+    // Counted after commit: a rolled-back batch counts nothing.
+    if (deps.onFate) for (const f of written) deps.onFate(f.row.channel, f.set.status);
   }
 
   const logOf = (row: NotificationRow, kind: string, message: string, now: Date, meta: Record<string, unknown>) =>

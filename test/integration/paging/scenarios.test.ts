@@ -243,6 +243,10 @@ for (const dialect of DIALECTS) {
       const push = await h.t.container.db.selectFrom('notifications').selectAll().where('alert_id', '=', id).where('channel', '=', 'push').executeTakeFirstOrThrow();
       expect(push.status).toBe('not_configured');
       expect((await h.timeline(id)).map((e) => e.message)).toContain('push page to Ada not sent: push is not configured on this server');
+      // On /metrics for the alerting rules (deploy/klaxon-alerts.yml): a page to a channel nobody configured.
+      const metrics = (await h.t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/^klaxon_pages_total\{channel="push",status="not_configured"\} [1-9]/m);
+      expect(metrics).toMatch(/^klaxon_pages_total\{channel="email",status="sent"\} [1-9]/m);
     });
 
     it('escalate now pages the next level at once; on an acknowledged alert it is open again', async () => {
