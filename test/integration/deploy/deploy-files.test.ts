@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { findBinary } from '../../helpers/binaries.ts';
+import { docShellLines } from '../../helpers/deploy-doc-lines.ts';
 
 /**
  * Issue 40 item 3: the files of deploy/ checked by their own programs. The alerting rules with
@@ -45,4 +46,22 @@ describe('deploy/ checked by the real programs', () => {
     expect(text).toContain('"flush_interval":-1');
     expect(text).toContain('"max_size":10000000');
   });
+});
+
+/**
+ * docs/deploy.md's own sections, as written: each `sh` line run with bash in the repository's folder
+ * (test/unit/deploy-docs.test.ts checks that every line of the page is run by some test or CI).
+ */
+describe('docs/deploy.md: the commands of its sections run as written', () => {
+  for (const section of ['A single server with TLS', 'Monitoring Klaxon']) {
+    for (const line of docShellLines(section)) {
+      const program = line.split(/\s+/)[0]!;
+      const bin = findBinary(program);
+      if (!bin) console.log(`deploy-files.test.ts: "${line}" skipped: ${program} is not installed`);
+      it.skipIf(!bin)(`${section}: ${line}`, async () => {
+        const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', line], { cwd: ROOT, env: { ...process.env, HOME: process.env.HOME ?? '/tmp' } });
+        if (program === 'openssl') expect(stdout.trim()).toMatch(/^[0-9a-f]{64}$/);
+      });
+    }
+  }
 });
