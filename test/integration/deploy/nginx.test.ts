@@ -8,7 +8,8 @@ import { signTwilio } from '../../helpers/fakes/twilio.ts';
 import { loopbackCert } from '../../helpers/fakes/tls.ts';
 import { type Nginx, httpsCall, httpsOpen, startNginx } from '../../helpers/nginx.ts';
 import { TWILIO } from '../../helpers/paging.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, freshDatabase, klaxonEnv, startKlaxon, tempDir } from '../../helpers/procs.ts';
+import { type KlaxonProc, cleanup, cliBootstrap, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { startReceiver } from '../../helpers/webhook-receiver.ts';
 
 /**
  * Issue 40 item 3: Debian's nginx, run as a child process with the repository's own
@@ -80,9 +81,11 @@ for (const dialect of DIALECTS) {
     let tls: { port: number; ca: string; localAddress: string };
     let tenant: Awaited<ReturnType<typeof cliBootstrap>>;
     let publicUrl: string;
+    let heartbeat: Awaited<ReturnType<typeof startReceiver>>;
 
     beforeAll(async () => {
       dir = tempDir('klaxon-nginx-');
+      heartbeat = await startReceiver();
       db = await freshDatabase(dialect, dir);
       const cert = await loopbackCert('nginx');
       mkdirSync(join(dir, 'nginx'));
@@ -103,6 +106,7 @@ for (const dialect of DIALECTS) {
           TWILIO_ACCOUNT_SID: TWILIO.accountSid,
           TWILIO_AUTH_TOKEN: TWILIO.authToken,
           TWILIO_FROM: TWILIO.from,
+          KLAXON_SELF_HEARTBEAT_URL: heartbeat.url(`/hb/process-${i}`),
         });
       tenant = await cliBootstrap(env(0));
       for (let i = 0; i < processes; i++) procs.push(await startKlaxon(env(i), { port: ports[i]! }));
@@ -112,10 +116,15 @@ for (const dialect of DIALECTS) {
       await nginx?.stop();
       for (const p of procs) await p.kill('SIGTERM');
       await db?.drop();
+      await heartbeat?.close();
       if (dir) cleanup(dir);
     });
 
     const asKey = () => ({ authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id });
+
+    it('each worker pings KLAXON_SELF_HEARTBEAT_URL once its engine has cycled (klaxon serve starts it)', async () => {
+      await waitFor('a ping from every process', async () => procs.every((_, i) => heartbeat.requests.some((r) => r.path === `/hb/process-${i}` && r.method === 'GET')), 60_000);
+    }, 90_000);
 
     it('plain HTTP is redirected to HTTPS', async () => {
       const res = await fetch(`http://127.0.0.1:${nginx.httpPort}/api/alerts?x=1`, { redirect: 'manual' });
