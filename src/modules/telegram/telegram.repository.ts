@@ -43,7 +43,15 @@ export async function unclaimUpdate(db: Kysely<Database>, updateId: string): Pro
   await db.deleteFrom('telegram_updates').where('update_id', '=', updateId).execute();
 }
 
-export async function pruneUpdates(db: Kysely<Database>, before: string): Promise<number> {
-  const r = await db.deleteFrom('telegram_updates').where('created_at', '<', before).executeTakeFirst();
-  return Number(r.numDeletedRows);
+/** Updates claimed before `before`, a thousand a statement. */
+export async function pruneUpdates(db: Kysely<Database>, before: string, batch = 1000): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const r = await db.deleteFrom('telegram_updates')
+      .where('update_id', 'in', (eb) => eb.selectFrom('telegram_updates').select('update_id').where('created_at', '<', before).limit(batch))
+      .executeTakeFirst();
+    const n = Number(r.numDeletedRows);
+    pruned += n;
+    if (n < batch) return pruned;
+  }
 }
