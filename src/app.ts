@@ -25,6 +25,7 @@ import { ingestSchemas } from './modules/ingest/index.ts';
 import { integrationSchemas } from './modules/integration/index.ts';
 import { serviceSchemas } from './modules/service/index.ts';
 import { deliverySchemas, notificationSchemas, rulesSchemas } from './modules/paging/index.ts';
+import { telegramSchemas } from './modules/telegram/index.ts';
 import { userSchemas } from './modules/user/index.ts';
 import { sessionSchemas } from './modules/session/index.ts';
 import cookie from '@fastify/cookie';
@@ -150,6 +151,7 @@ export async function buildApp(
   for (const s of notificationSchemas) app.addSchema(s);
   for (const s of deliverySchemas) app.addSchema(s);
   for (const s of rulesSchemas) app.addSchema(s);
+  for (const s of telegramSchemas) app.addSchema(s);
   for (const s of scheduleSchemas) app.addSchema(s);
   for (const s of heartbeatSchemas) app.addSchema(s);
   for (const s of maintenanceSchemas) app.addSchema(s);

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { type PushConfig, pushConfig } from './config.push.ts';
 import { dirname, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { readTestClockOffset } from './lib/test-clock.ts';
 import { ENV_VAR_NAMES } from './config.vars.ts';
@@ -26,6 +26,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Twilio-compatible SMS provider; undefined when not configured (SMS is then refused, never dropped). */
   sms: SmsConfig | undefined;
+  /** Telegram bot (PRODUCT.md 12, docs/adr/0835); undefined when TELEGRAM_BOT_TOKEN is unset (the channel is then not configured). */
+  telegram: TelegramConfig | undefined;
   billing: BillingConfig;
   /** Who may create an account (PRODUCT.md 1): anyone, invited people only (default), or nobody. */
   signup: SignupMode;
@@ -232,6 +234,7 @@ export function loadConfig(
     signup,
     trustedProxies: trustedProxies(env.KLAXON_TRUSTED_PROXIES),
     sms: smsConfig(env),
+    telegram: telegramConfig(env, secretKey),
     billing: billingConfig(env),
     port: p,
     host,
@@ -329,6 +332,26 @@ function httpUrl(raw: string, name: string): URL {
   } catch {
     throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   }
+}
+
+export interface TelegramConfig {
+  botToken: string;
+  /** The Bot API's base URL without a trailing slash (TELEGRAM_API_URL; tests point it at a fake). */
+  apiUrl: string;
+  /** What Telegram must send in X-Telegram-Bot-Api-Secret-Token (1–256 of A–Z a–z 0–9 _ -). */
+  webhookSecret: string;
+}
+
+function telegramConfig(env: Record<string, string | undefined>, secretKey: Buffer): TelegramConfig | undefined {
+  const botToken = env.TELEGRAM_BOT_TOKEN?.trim();
+  if (!botToken) return undefined;
+  if (!/^\d+:[A-Za-z0-9_-]+$/.test(botToken)) throw new ConfigError('TELEGRAM_BOT_TOKEN must be the token BotFather gave (digits, a colon, then letters, digits, _ and -)');
+  const apiUrl = httpUrl(env.TELEGRAM_API_URL || 'https://api.telegram.org', 'TELEGRAM_API_URL').toString().replace(/\/+$/, '');
+  const given = env.TELEGRAM_WEBHOOK_SECRET?.trim();
+  if (given && !/^[A-Za-z0-9_-]{1,256}$/.test(given)) throw new ConfigError('TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A–Z, a–z, 0–9, _ and -');
+  // Derived: stable across restarts and processes, never the token itself.
+  const webhookSecret = given || createHmac('sha256', secretKey).update(`telegram-webhook|${botToken}`).digest('base64url');
+  return { botToken, apiUrl, webhookSecret };
 }
 
 function smsConfig(env: Record<string, string | undefined>): SmsConfig | undefined {

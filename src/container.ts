@@ -108,7 +108,7 @@ export function createContainer(opts: ContainerOptions) {
     services: {
       integrations: ingest.integrations, services: ingest.services, ingest: ingest.ingest, eventsV2: ingest.eventsV2, alerts: alerts.alerts, billing: billing.billing,
       schedules: schedules.schedules, routing: schedules.routing, calendar: schedules.calendar, paging: paging.paging, rules: paging.rules, heartbeats: time.heartbeats, maintenance: time.maintenance, pageActions: paging.pageActions,
-      phoneDelivery: paging.phoneDelivery, webhooks: webhooks.webhooks, liveEvents: outbox.liveEvents, apiKeys, orgs, users, devices, phones, orgAdmin, invitations, audit, sessions,
+      phoneDelivery: paging.phoneDelivery, telegram: paging.telegram, webhooks: webhooks.webhooks, liveEvents: outbox.liveEvents, apiKeys, orgs, users, devices, phones, orgAdmin, invitations, audit, sessions,
     },
     /**
      * Every product route, registered by `src/app.ts` in this order: the OpenAPI document's (and
@@ -119,6 +119,7 @@ export function createContainer(opts: ContainerOptions) {
       people.routes.devices, people.routes.phones, paging.routes.delivery, billing.routes.billing, ingest.routes.integrations, ingest.routes.eventsV2,
       people.routes.orgs, people.routes.invitations, people.routes.audit, schedules.routes.schedules, webhooks.routes.webhooks, paging.routes.pageActions,
       outbox.routes.liveEvents, paging.routes.rules, time.routes.heartbeats, time.routes.heartbeatPing, time.routes.maintenance,
+      paging.routes.telegram,
     ],
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
     ready: webhooks.ready,

@@ -168,6 +168,13 @@ export async function startServer(
   container.startup.complete = true;
   if (container.spool.size) logger.warn({ units: container.spool.size }, 'spooled signals from an earlier run will be replayed');
   logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl, worker: container.runner.owner, pid: process.pid }, 'klaxon started');
+  // Telegram (docs/adr/0835): the API role tells Telegram where its webhook is, with the secret it must send.
+  if (config.telegram && role !== 'worker') {
+    void container.services.telegram.registerWebhook().then(
+      (r) => (r.ok ? logger.info('telegram webhook registered') : logger.warn({ detail: r.detail }, 'telegram webhook not registered; pages still go, button presses do not arrive')),
+      (err: unknown) => logger.warn({ err: (err as Error).name }, 'telegram webhook not registered'),
+    );
+  }
   // Ingest URLs are built from KLAXON_PUBLIC_URL: a sender on another machine cannot reach localhost.
   if (listensBeyondLoopback(config.host) && isLoopbackUrl(config.publicUrl)) {
     logger.warn({ publicUrl: config.publicUrl }, 'KLAXON_PUBLIC_URL is a loopback address: ingest URLs handed to senders on other machines will not reach Klaxon; set KLAXON_PUBLIC_URL to the address they use');

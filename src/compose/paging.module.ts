@@ -8,6 +8,8 @@ import { createChatProvider } from '../providers/chat.ts';
 import { createEmailProvider } from '../providers/email.ts';
 import { createPushProviderFromConfig } from '../providers/push-config.ts';
 import { createTwilioProviders } from '../providers/twilio-delivery.ts';
+import { createTelegramClient, createTelegramProvider } from '../providers/telegram.ts';
+import { createTelegramService, telegramRoutes } from '../modules/telegram/index.ts';
 import type { AlertsModule } from './alerts.module.ts';
 import type { BillingModule } from './billing.module.ts';
 import type { TimeModule } from './time.module.ts';
@@ -38,12 +40,15 @@ export function createPagingModule(core: Core, deps: {
   // The whole list before anything gets it. SMS and voice through the same Twilio client as
   // verification (issue 22, docs/adr/0445); `chat` posts to a webhook destination.
   const emailProvider = createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // Telegram, a person's own chat (issue 37, docs/adr/0835): configured with TELEGRAM_BOT_TOKEN.
+  const telegramClient = config.telegram ? createTelegramClient({ apiUrl: config.telegram.apiUrl, botToken: config.telegram.botToken }) : undefined;
   const providers: DeliveryProvider[] = [
     ...(deps.providers ?? []),
     ...(pushProvider ? [pushProvider] : []),
     emailProvider,
     ...createTwilioProviders({ client: core.sms.client, publicUrl: config.publicUrl }),
     chatProvider,
+    createTelegramProvider(telegramClient),
   ];
   const channels = () => configuredChannels(providers);
   const directory = deps.directory ?? createOnCallDirectory(db, { clock });
@@ -52,6 +57,7 @@ export function createPagingModule(core: Core, deps: {
   const rules = createRulesService({ db, clock });
   // Acknowledge from the page: push action tokens and email links (docs/adr/0441).
   const pageActions = createPageActionService({ db, clock, secretKey: config.secretKey, publicUrl: config.publicUrl, alerts });
+  const telegram = createTelegramService({ db, clock, client: telegramClient, webhookSecret: config.telegram?.webhookSecret, publicUrl: config.publicUrl, alerts });
   const phoneDelivery = createPhoneDelivery({ db, clock, publicUrl: config.publicUrl, box, alerts, billing, providers: () => providers, throttle: core.throttle });
   const pagingJob = core.outage.job('paging', 'the paging engine');
   const engine = createPagingEngine({
@@ -78,11 +84,12 @@ export function createPagingModule(core: Core, deps: {
     delivery: deliveryRoutes({ phone: phoneDelivery, publicUrl: config.publicUrl, authToken: config.sms?.authToken }),
     pageActions: pageActionRoutes({ actions: pageActions }),
     rules: rulesRoutes({ rules }),
+    telegram: telegramRoutes({ telegram }),
   } satisfies Routes;
   const close = async () => {
     emailProvider.close();
     await pushProvider?.close().catch(() => undefined);
   };
-  return { providers, chatProvider, directory, paging, rules, pageActions, phoneDelivery, engine, routes, close };
+  return { providers, chatProvider, directory, paging, rules, pageActions, phoneDelivery, telegram, engine, routes, close };
 }
 export type PagingModule = ReturnType<typeof createPagingModule>;

@@ -26,6 +26,7 @@ import type {
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookDestinationTable } from '../modules/webhook/webhook.table.ts';
 import type { ThrottleEventTable } from '../modules/throttle/throttle.table.ts';
 import type { HeartbeatTable } from '../modules/heartbeat/heartbeat.table.ts';
+import type { TelegramLinkTable, TelegramUpdateTable } from '../modules/telegram/telegram.table.ts';
 import type { MaintenanceWindowTable } from '../modules/maintenance/maintenance.table.ts';
 
 export interface Database {
@@ -95,4 +96,7 @@ export interface Database {
   twilio_callbacks: TwilioCallbackTable;
   notification_rules: NotificationRulesTable;
   handoff_notices: HandoffNoticeTable;
+  // Telegram as a person's channel (issue 37, migration 2026-12-05T141000)
+  telegram_links: TelegramLinkTable;
+  telegram_updates: TelegramUpdateTable;
 }

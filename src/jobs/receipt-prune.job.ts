@@ -1,5 +1,6 @@
 import { receiptRepository } from '../modules/ingest/index.ts';
 import { pruneTwilioCallbacks } from '../modules/paging/index.ts';
+import { telegramRepository } from '../modules/telegram/index.ts';
 import type { PeriodicJob } from './handler.ts';
 
 const DAY = 86_400_000;
@@ -20,6 +21,8 @@ export const receiptPruneJob: PeriodicJob = {
     // A thousand rows a statement, oldest first (receiptRepository.pruneReceipts).
     const receipts = await receiptRepository.pruneReceipts(db, new Date(now.getTime() - RECEIPT_KEEP_MS).toISOString());
     // The claims of Twilio callbacks (docs/adr/0706), kept as long: a replay within them acts once.
-    return receipts + (await pruneTwilioCallbacks(db, new Date(now.getTime() - RECEIPT_KEEP_MS).toISOString()));
+    const before = new Date(now.getTime() - RECEIPT_KEEP_MS).toISOString();
+    // And the Telegram updates that acted (docs/adr/0835): Telegram redelivers for at most a day.
+    return receipts + (await pruneTwilioCallbacks(db, before)) + (await telegramRepository.pruneUpdates(db, before));
   },
 };

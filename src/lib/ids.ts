@@ -106,6 +106,7 @@ export type IdPrefix =
   | 'pga' // page actions: the acknowledge token of one push or email page (issue 22)
   | 'src' | 'dsn' | 'tpg' // SMS reply codes, SMS and voice sends, test pages (issue 22)
   | 'hdn' // handoff notices (issue 35)
-  | 'hbt' | 'mnt'; // heartbeats, maintenance windows (issue 36)
+  | 'hbt' | 'mnt' // heartbeats, maintenance windows (issue 36)
+  | 'tgl'; // Telegram links (issue 37)
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;

@@ -199,6 +199,11 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'hdn_m1', org_id: 'org_m1', user_id: 'usr_m1', schedule_id: 'sch_m1', level: 2, shift_start: T2, shift_end: T2, status: 'sent', channel: 'email',
     attempts: 1, claim_expires_at: T1, detail: 'sent', created_at: T0, updated_at: T1,
   }],
+  ['telegram_links', {
+    id: 'tgl_m1', user_id: 'usr_m1', chat_id: '7001', username: 'ada_tg', code_hash: 'h_tgl', code_expires_at: T2, linked_at: T1,
+    disabled_at: T1, disabled_reason: 'Telegram refused the message: Forbidden: bot was blocked by the user', created_at: T0, updated_at: T1,
+  }],
+  ['telegram_updates', { update_id: '500001', created_at: T0 }],
 ];
 
 /**

@@ -63,7 +63,7 @@ export function decidePage(alert: DecideAlert | undefined, n: DecideNotification
   if (skippedForUrgency(n.channel, alert.urgency)) return { send: false, status: 'skipped', detail: 'low urgency' };
   if (!n.configured) return { send: false, status: 'not_configured', detail: `${n.channel} is not configured on this server` };
   if (n.destinations === 0) {
-    const detail = n.channel === 'push' ? `${n.person} has no device registered` : n.channel === 'chat' ? 'the step names no chat destination' : `${n.person} has no verified phone number`;
+    const detail = n.channel === 'push' ? `${n.person} has no device registered` : n.channel === 'chat' ? 'the step names no chat destination' : n.channel === 'telegram' ? `${n.person} has no working Telegram link` : `${n.person} has no verified phone number`;
     return { send: false, status: 'failed', detail };
   }
   return { send: true };

@@ -7,9 +7,9 @@ import type { Priority, Urgency } from '../alert/index.ts';
  * and says what became of it. A provider never retries on its own, never sleeps and never writes
  * to the database: the engine records the outcome and decides what follows.
  */
-export type Channel = 'push' | 'sms' | 'voice' | 'email' | 'chat';
+export type Channel = 'push' | 'sms' | 'voice' | 'email' | 'chat' | 'telegram';
 
-export type DestinationKind = 'apns' | 'fcm' | 'webpush' | 'phone' | 'email' | 'chat';
+export type DestinationKind = 'apns' | 'fcm' | 'webpush' | 'phone' | 'email' | 'chat' | 'telegram';
 
 export interface OutboundMessage {
   /** The notification row's id (`ntf_…`); email uses it as the Message-ID. */
@@ -18,7 +18,7 @@ export interface OutboundMessage {
   channel: Channel;
   /**
    * Where it goes. `address` is the push token, the Web Push subscription JSON, the E.164 number,
-   * the email address or the chat destination id; `destinationId` is the device, phone number or
+   * the email address, the chat destination id or the linked Telegram chat id; `destinationId` is the device, phone number or
    * webhook row it came from. Never logged.
    */
   to: { kind: DestinationKind; address: string; destinationId?: string; criticalAllowed?: boolean };

@@ -36,3 +36,29 @@ export async function disableDevices(trx: Kysely<Database>, disables: DeviceDisa
   }
   return out;
 }
+
+/** A Telegram chat Telegram refused for good (403 "bot was blocked by the user", chat not found): PRODUCT.md 12. */
+export interface TelegramDisable {
+  linkId: string;
+  reason: string;
+}
+
+export function telegramDisableOf(outcome: SendOutcome, to: { kind: string; destinationId?: string | undefined }): TelegramDisable | undefined {
+  if (outcome.state !== 'failed' || !outcome.disable || !to.destinationId || to.kind !== 'telegram') return undefined;
+  return { linkId: to.destinationId, reason: outcome.detail };
+}
+
+/**
+ * Disables the Telegram links in the caller's transaction, with the reason their owner sees in
+ * GET /api/me/telegram; answers the timeline line of each it disabled (once).
+ */
+export async function disableTelegramLinks(trx: Kysely<Database>, disables: TelegramDisable[], now: string): Promise<{ linkId: string; message: string }[]> {
+  const out = [];
+  for (const d of disables) {
+    const r = await trx.updateTable('telegram_links').set({ disabled_at: now, disabled_reason: d.reason.slice(0, 500), updated_at: now })
+      .where('id', '=', d.linkId).where('disabled_at', 'is', null).executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) continue;
+    out.push({ linkId: d.linkId, message: `Telegram chat turned off for paging: ${d.reason}; it is paged again once linked again from the profile` });
+  }
+  return out;
+}

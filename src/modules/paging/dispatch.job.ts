@@ -13,7 +13,7 @@ import type { NotificationRow } from './notification.table.ts';
 import type { DeliveryProvider, OutboundMessage } from './delivery.port.ts';
 import type { PhoneDelivery, PhoneFate, Prepared } from './delivery.service.ts';
 import type { PagingJob } from './engine.ts';
-import { type DeviceDisable, deviceDisableOf, disableDevices } from './destination-health.ts';
+import { type DeviceDisable, type TelegramDisable, deviceDisableOf, disableDevices, disableTelegramLinks, telegramDisableOf } from './destination-health.ts';
 
 /** High urgency first, then the oldest due, then by id (the dispatcher's order, docs/adr/0761). */
 export const urgentFirst = (a: Pick<NotificationRow, 'urgency' | 'due_at' | 'id'>, b: Pick<NotificationRow, 'urgency' | 'due_at' | 'id'>): number =>
@@ -98,9 +98,13 @@ export function createDispatchJob(deps: {
     people: Map<string, { name: string; email: string }>;
     phones: Map<string, { id: string; e164: string; org_id: string }[]>;
     devices: Map<string, { id: string; platform: string; push_token_sealed: string; critical_alerts_permitted: number }[]>;
+    /** Linked, working Telegram chats (PRODUCT.md 12): one per person. */
+    telegram: Map<string, { id: string; chat_id: string | null }[]>;
     fates: Fate[];
     /** Devices a push service said are gone, with the page that found out. */
     disables: (DeviceDisable & { row: NotificationRow })[];
+    /** Telegram chats Telegram refused for good (403: the bot was blocked), with the page that found out. */
+    telegramDisables: (TelegramDisable & { row: NotificationRow })[];
     /** What the phone side decided for the batch's SMS and voice pages (throttled, bundled, reply code). */
     prepared: Map<string, Prepared>;
   }
@@ -111,7 +115,7 @@ export function createDispatchJob(deps: {
   }
 
   async function flush(ctx: BatchContext) {
-    if (!ctx.fates.length && !ctx.disables.length) return;
+    if (!ctx.fates.length && !ctx.disables.length && !ctx.telegramDisables.length) return;
     const nowIso = ctx.now.toISOString();
     const written: Fate[] = [];
     await db.transaction().execute(async (trx) => {
@@ -127,6 +131,11 @@ export function createDispatchJob(deps: {
         const row = ctx.disables.find((x) => x.deviceId === d.deviceId)!.row;
         logs.push(logOf(row, 'device_disabled', `${ctx.people.get(row.user_id)?.name ?? 'A person'}'s ${d.message}`, ctx.now, { device_id: d.deviceId }));
       }
+      for (const d of await disableTelegramLinks(trx, ctx.telegramDisables, nowIso)) {
+        const row = ctx.telegramDisables.find((x) => x.linkId === d.linkId)!.row;
+        logs.push(logOf(row, 'destination_disabled', `${ctx.people.get(row.user_id)?.name ?? 'A person'}'s ${d.message}`, ctx.now, { telegram_link_id: d.linkId }));
+      }
+      ctx.telegramDisables = [];
       await repo.insertLogs(trx, logs);
     });
     // Counted after commit: a rolled-back batch counts nothing.
@@ -163,7 +172,7 @@ export function createDispatchJob(deps: {
    */
   function destinations(ctx: BatchContext, row: NotificationRow, email: string): OutboundMessage['to'][] {
     const all = everyDestination(ctx, row, email);
-    if (row.channel === 'chat' || row.channel === 'email') return all;
+    if (row.channel === 'chat' || row.channel === 'email' || row.channel === 'telegram') return all;
     if (row.destination_id) return all.filter((d) => 'destinationId' in d && d.destinationId === row.destination_id);
     const ownRule = row.step_index >= OWN_STEP_BASE;
     return ownRule && (row.channel === 'sms' || row.channel === 'voice') ? all.slice(0, 1) : all;
@@ -183,6 +192,8 @@ export function createDispatchJob(deps: {
         }));
       case 'chat':
         return row.destination_id ? [{ kind: 'chat', address: row.destination_id, destinationId: row.destination_id }] : [];
+      case 'telegram':
+        return (ctx.telegram.get(row.user_id) ?? []).filter((t) => t.chat_id).map((t) => ({ kind: 'telegram' as const, address: t.chat_id!, destinationId: t.id }));
     }
   }
 
@@ -209,7 +220,7 @@ export function createDispatchJob(deps: {
     const alertIds = [...new Set(claimed.map((r) => r.alert_id))];
     const userIds = [...new Set(claimed.map((r) => r.user_id))];
     const channels = new Set(claimed.map((r) => r.channel));
-    const [alerts, escalations, people, phones, devices] = await Promise.all([
+    const [alerts, escalations, people, phones, devices, telegram] = await Promise.all([
       db.selectFrom('alerts').innerJoin('services', 'services.id', 'alerts.service_id')
         .select(['alerts.id', 'alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
         .where('alerts.id', 'in', alertIds).execute(),
@@ -221,6 +232,9 @@ export function createDispatchJob(deps: {
       channels.has('push')
         ? db.selectFrom('devices').select(['id', 'platform', 'push_token_sealed', 'critical_alerts_permitted', 'user_id']).where('user_id', 'in', userIds).where('disabled_at', 'is', null).orderBy('created_at').execute()
         : Promise.resolve([]),
+      channels.has('telegram')
+        ? db.selectFrom('telegram_links').select(['id', 'chat_id', 'user_id']).where('user_id', 'in', userIds).where('chat_id', 'is not', null).where('disabled_at', 'is', null).execute()
+        : Promise.resolve([]),
     ]);
     const group = <T extends { user_id: string }>(rows: T[]) => {
       const m = new Map<string, T[]>();
@@ -229,7 +243,7 @@ export function createDispatchJob(deps: {
     };
     return {
       now, alerts: new Map(alerts.map((a) => [a.id, a])), people,
-      escalations: new Map(escalations.map((e) => [e.alert_id, { epoch: e.epoch, cycle: e.cycle, level: e.level, levelStartedAt: e.level_started_at }])), phones: group(phones), devices: group(devices), fates: [], disables: [], prepared: new Map(),
+      escalations: new Map(escalations.map((e) => [e.alert_id, { epoch: e.epoch, cycle: e.cycle, level: e.level, levelStartedAt: e.level_started_at }])), phones: group(phones), devices: group(devices), telegram: group(telegram), fates: [], disables: [], telegramDisables: [], prepared: new Map(),
     };
   }
 
@@ -304,6 +318,8 @@ export function createDispatchJob(deps: {
         const outcome = await provider.send(message(dest), { deadlineMs: SEND_DEADLINE_MS, signal: ac.signal });
         const disable = deviceDisableOf(outcome, dest);
         if (disable) ctx.disables.push({ ...disable, row });
+        const tg = telegramDisableOf(outcome, dest);
+        if (tg) ctx.telegramDisables.push({ ...tg, row });
         if (outcome.state === 'failed' && outcome.disable && dest.destinationId && dest.kind === 'phone') disables.push({ destinationId: dest.destinationId, reason: outcome.detail });
         f = fateOfSend(outcome, row.attempts);
       } catch (err) {

@@ -152,14 +152,17 @@ export async function peopleNames(db: Kysely<Database>, ids: readonly string[]):
  */
 export async function contactsOf(db: Kysely<Database>, orgId: string, ids: readonly string[]): Promise<(userId: string) => PersonContacts> {
   const users = [...new Set(ids)];
-  const [devices, phones] = users.length
+  const [devices, phones, telegram] = users.length
     ? await Promise.all([
         db.selectFrom('devices').select(['user_id', 'platform']).where('user_id', 'in', users).where('disabled_at', 'is', null).execute(),
         db.selectFrom('phone_numbers').select(['user_id']).where('org_id', '=', orgId).where('user_id', 'in', users)
           .where('verified_at', 'is not', null).where('disabled_at', 'is', null).execute(),
+        db.selectFrom('telegram_links').select(['user_id']).where('user_id', 'in', users).where('chat_id', 'is not', null).where('disabled_at', 'is', null).execute(),
       ])
-    : [[], []];
-  return (userId) => ({ devices: devices.filter((d) => d.user_id === userId), phones: phones.filter((p) => p.user_id === userId).length });
+    : [[], [], []];
+  return (userId) => ({
+    devices: devices.filter((d) => d.user_id === userId), phones: phones.filter((p) => p.user_id === userId).length, telegram: telegram.some((t) => t.user_id === userId),
+  });
 }
 
 /**

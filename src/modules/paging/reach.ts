@@ -18,12 +18,16 @@ export interface ConfiguredChannels {
   sms: boolean;
   voice: boolean;
   push: readonly PushKind[];
+  /** A Telegram bot is configured (PRODUCT.md 12). */
+  telegram?: boolean;
 }
 
 /** A person's working destinations: devices not disabled, and how many verified numbers (not disabled) in the organization. */
 export interface PersonContacts {
   devices: readonly { platform: string }[];
   phones: number;
+  /** The person's Telegram chat is linked and not disabled. */
+  telegram?: boolean;
 }
 
 export interface Reach {
@@ -47,6 +51,7 @@ export function configuredChannels(providers: readonly { channels: readonly stri
     sms: !!of('sms'),
     voice: !!of('voice'),
     push: push ? (push.kinds ? push.kinds() : ['apns', 'fcm', 'webpush']) : [],
+    telegram: !!of('telegram'),
   };
 }
 
@@ -67,6 +72,9 @@ function problemOf(channel: Channel, contacts: PersonContacts, configured: Confi
       if (kinds.some((k) => configured.push.includes(k))) return undefined;
       return `push: ${kinds.map((k) => PUSH_LABEL[k]).join(' and ') || 'the device\'s push service'} not configured on this server`;
     }
+    case 'telegram':
+      if (!configured.telegram) return 'telegram: not configured on this server';
+      return contacts.telegram ? undefined : 'telegram: no working Telegram link';
     case 'chat':
       // A chat post lands in a channel, not with the person: it never counts as reaching them.
       return 'chat: posts to a channel, not to the person';

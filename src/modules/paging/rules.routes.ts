@@ -6,9 +6,9 @@ import type { RulesInput, RulesService } from './rules.service.ts';
 
 const RuleSchema = Type.Object(
   {
-    channel: Type.Union(['push', 'sms', 'voice', 'email'].map((c) => Type.Literal(c))),
+    channel: Type.Union(['push', 'sms', 'voice', 'email', 'telegram'].map((c) => Type.Literal(c))),
     delay_seconds: Type.Integer({ minimum: 0, maximum: 3600, description: 'Counted from when you are paged (at your level, or as a responder).' }),
-    contact_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'One of your devices (dev_…) for push or numbers (phn_…) for sms and voice; absent: every working device, your first verified number (the oldest), your sign-in email.' })),
+    contact_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'One of your devices (dev_…) for push or numbers (phn_…) for sms and voice (absent for email and telegram); absent: every working device, your first verified number (the oldest), your sign-in email.' })),
   },
   { $id: 'NotificationRule', additionalProperties: false },
 );

@@ -61,6 +61,7 @@ export function createRulesService(deps: { db: Kysely<Database>; clock: Clock })
       list.forEach((r, i) => {
         if (r.contact_id === undefined) return;
         if (r.channel === 'email') throw invalid(`${urgency}/${i}/contact_id`, 'must be absent for email (pages go to your sign-in email)');
+        if (r.channel === 'telegram') throw invalid(`${urgency}/${i}/contact_id`, 'must be absent for telegram (pages go to your linked Telegram chat)');
         const want = r.channel === 'push' ? 'dev_' : 'phn_';
         if (!r.contact_id.startsWith(want)) throw invalid(`${urgency}/${i}/contact_id`, `must name one of your ${r.channel === 'push' ? 'devices (dev_…)' : 'phone numbers (phn_…)'} for ${r.channel}`);
         contacts.add(r.contact_id);

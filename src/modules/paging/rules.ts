@@ -12,7 +12,7 @@ import { type ConfiguredChannels, type PersonContacts, type Reach, withFallback 
  * function decides a person's steps.
  */
 
-export type RuleChannel = 'push' | 'sms' | 'voice' | 'email';
+export type RuleChannel = 'push' | 'sms' | 'voice' | 'email' | 'telegram';
 export interface Rule {
   channel: RuleChannel;
   delay_seconds: number;

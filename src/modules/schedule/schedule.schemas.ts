@@ -174,7 +174,7 @@ export const ShiftReachSchema = Type.Object(
 );
 
 const Step = Type.Object({
-  channel: Type.Union(['push', 'sms', 'voice', 'email', 'chat'].map((c) => Type.Literal(c))),
+  channel: Type.Union(['push', 'sms', 'voice', 'email', 'chat', 'telegram'].map((c) => Type.Literal(c))),
   delay_seconds: Type.Integer({ minimum: 0, maximum: 86_400, description: 'From the start of the level; shorter than the level\'s timeout.' }),
   destination_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A chat step\'s webhook destination (whk_…); only chat steps name one.' })),
 });

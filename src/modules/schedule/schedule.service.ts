@@ -56,7 +56,7 @@ export interface OverrideInput {
   note?: string | undefined;
 }
 export interface LevelChannelsInput {
-  entries: { level: number; priority: Priority; steps: { channel: 'push' | 'sms' | 'voice' | 'email' | 'chat'; delay_seconds: number; destination_id?: string | undefined }[] }[];
+  entries: { level: number; priority: Priority; steps: { channel: 'push' | 'sms' | 'voice' | 'email' | 'chat' | 'telegram'; delay_seconds: number; destination_id?: string | undefined }[] }[];
 }
 export interface CloneInput {
   name: string;
@@ -475,7 +475,7 @@ export function createScheduleService(deps: {
             if (s.channel === 'chat' && (s.destination_id === undefined || !/^whk_[0-9A-Za-z]{1,60}$/.test(s.destination_id))) {
               problems.push({ field: `${at}.destination_id`, message: 'a chat step names its chat webhook destination (whk_…)' });
             }
-            if (s.channel !== 'chat' && s.destination_id !== undefined) problems.push({ field: `${at}.destination_id`, message: `only chat steps name a destination; ${s.channel} goes to the person's own ${s.channel === 'push' ? 'devices' : s.channel === 'email' ? 'email' : 'verified numbers'}` });
+            if (s.channel !== 'chat' && s.destination_id !== undefined) problems.push({ field: `${at}.destination_id`, message: `only chat steps name a destination; ${s.channel} goes to the person's own ${s.channel === 'push' ? 'devices' : s.channel === 'email' ? 'email' : s.channel === 'telegram' ? 'linked Telegram chat' : 'verified numbers'}` });
             const k = `${s.channel}@${s.delay_seconds}/${s.destination_id ?? ''}`;
             if (steps.has(k)) problems.push({ field: at, message: `repeats ${s.channel} at ${s.delay_seconds} s` });
             steps.add(k);

@@ -141,6 +141,9 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'GET /api/me/calendar-feeds': ['DI', 'observer'],
   'POST /api/me/calendar-feeds': ['DI', 'responder'],
   'DELETE /api/me/calendar-feeds/{id}': ['DI', 'responder'],
+  'GET /api/me/telegram': ['DI', 'observer'],
+  'POST /api/me/telegram': ['DI', 'responder'],
+  'DELETE /api/me/telegram': ['DI', 'responder'],
   'POST /api/me/test-page': ['DI', 'responder'],
   // How each person is reached (issue 35): their own rules, and an admin's read of a member's.
   'GET /api/me/notification-rules': ['DI', 'observer'],

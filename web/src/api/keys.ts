@@ -52,6 +52,7 @@ export const keys = {
   sessions: () => ['sessions'] as const,
   recoveryCodes: () => ['recovery-codes'] as const,
   calendarFeeds: () => ['calendar-feeds'] as const,
+  telegram: () => ['telegram'] as const,
   notificationRules: () => ['notification-rules'] as const,
 };
 

@@ -13754,6 +13754,334 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your Telegram link: whether pages by telegram reach your chat, and why not */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelegramLink"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a one-time t.me link that binds the Telegram chat which opens it to you
+         * @description Open the link in Telegram and press Start: the bot links that private chat to your account, and `telegram` steps of notification rules and levels page it with Acknowledge and Escalate buttons. The link works once, for 15 minutes; a new one replaces it. Linking again (also after the chat was disabled) binds the chat that opens the new link. 409 when Telegram is not configured on this server.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelegramLinkCreated"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                409: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                503: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Unlink your Telegram chat: pages by telegram stop at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Telegram bot's webhook: Start with a link code binds a chat; Acknowledge and Escalate buttons act on the alert of the page
+         * @description Telegram posts each Update here with the secret token set by setWebhook (`klaxon serve` registers it). A press acts as the Klaxon person whose chat it is, only on their own page; an update Telegram delivers twice acts once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TelegramUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -15259,10 +15587,10 @@ export interface components {
             provider_message_id?: string;
         };
         NotificationRule: {
-            channel: "push" | "sms" | "voice" | "email";
+            channel: "push" | "sms" | "voice" | "email" | "telegram";
             /** @description Counted from when you are paged (at your level, or as a responder). */
             delay_seconds: number;
-            /** @description One of your devices (dev_…) for push or numbers (phn_…) for sms and voice; absent: every working device, your first verified number (the oldest), your sign-in email. */
+            /** @description One of your devices (dev_…) for push or numbers (phn_…) for sms and voice (absent for email and telegram); absent: every working device, your first verified number (the oldest), your sign-in email. */
             contact_id?: string;
         };
         QuietHours: {
@@ -15295,6 +15623,72 @@ export interface components {
             quiet_hours?: components["schemas"]["QuietHours"] | null;
             /** @description That many minutes before each of your on-call shifts starts, one notice (push, else email); null: none. */
             handoff_notice_minutes?: number | null;
+        };
+        TelegramLink: {
+            /** @description A Telegram bot is configured on this server (TELEGRAM_BOT_TOKEN). */
+            configured: boolean;
+            /** @description unlinked; pending (a link was made and not opened yet); linked (pages by telegram reach this chat); disabled (Telegram refused a page for good: see disabled_reason; link again to turn it back on). */
+            state: "unlinked" | "pending" | "linked" | "disabled";
+            username: string | null;
+            linked_at: string | null;
+            disabled_at: string | null;
+            disabled_reason: string | null;
+            code_expires_at: string | null;
+        };
+        TelegramLinkCreated: {
+            /** @description A t.me link that opens the bot with a one-time start code; pressing Start binds that chat to you. Shown once. */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        TelegramUpdate: {
+            /** @description Telegram's id of the update: a redelivered update acts once. */
+            update_id: number;
+            message?: {
+                message_id: number;
+                chat: {
+                    id: number;
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                from?: {
+                    id: number;
+                    username?: string;
+                    first_name?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                text?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            callback_query?: {
+                id: string;
+                from: {
+                    id: number;
+                    username?: string;
+                    first_name?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                message?: {
+                    message_id: number;
+                    chat: {
+                        id: number;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+                data?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         /** @description The whole schedule: POST creates it, PUT replaces it. */
         ScheduleWrite: {
@@ -15460,7 +15854,7 @@ export interface components {
                 level: number;
                 priority: "critical" | "high" | "medium" | "low" | "info";
                 steps: {
-                    channel: "push" | "sms" | "voice" | "email" | "chat";
+                    channel: "push" | "sms" | "voice" | "email" | "chat" | "telegram";
                     /** @description From the start of the level; shorter than the level's timeout. */
                     delay_seconds: number;
                     /** @description A chat step's webhook destination (whk_…); only chat steps name one. */

@@ -13,7 +13,7 @@ export type Member = Schemas['Member'];
 export type Routing = Schemas['ServiceRouting'];
 
 export const PRIORITY_LIST = ['critical', 'high', 'medium', 'low', 'info'] as const;
-export const CHANNELS = ['push', 'sms', 'voice', 'email'] as const;
+export const CHANNELS = ['push', 'sms', 'voice', 'email', 'telegram'] as const;
 
 export function useSchedules() {
   return useQuery({ queryKey: keys.schedules(), queryFn: () => must(api.GET('/api/schedules', { params: { query: { limit: 500 } } })) });

@@ -82,7 +82,7 @@ export function escalationPlan(input: {
     });
 }
 
-export const CHANNEL_LABEL: Record<string, string> = { push: 'Push', sms: 'SMS', voice: 'Voice call', email: 'Email', chat: 'Chat' };
+export const CHANNEL_LABEL: Record<string, string> = { push: 'Push', sms: 'SMS', voice: 'Voice call', email: 'Email', chat: 'Chat', telegram: 'Telegram' };
 
 /** "at once", "after 1 min", "after 1 min 30 s". */
 export function delayWords(seconds: number): string {

@@ -14,9 +14,9 @@ type Rule = Schemas['NotificationRule'];
 type Rules = Schemas['NotificationRules'];
 type Urgency = 'high' | 'low';
 
-const CHANNELS: Rule['channel'][] = ['push', 'sms', 'voice', 'email'];
+const CHANNELS: Rule['channel'][] = ['push', 'sms', 'voice', 'email', 'telegram'];
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-const CHANNEL_LABEL: Record<Rule['channel'], string> = { push: 'Push', sms: 'SMS', voice: 'Call', email: 'Email' };
+const CHANNEL_LABEL: Record<Rule['channel'], string> = { push: 'Push', sms: 'SMS', voice: 'Call', email: 'Email', telegram: 'Telegram' };
 
 interface Contacts {
   devices: { id: string; label: string }[];

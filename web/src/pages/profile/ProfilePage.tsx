@@ -10,6 +10,7 @@ import { NotificationRulesSection } from './NotificationRules';
 import { ChannelsSection, PushSection } from './Push';
 import { SessionsSection } from './Sessions';
 import { SoundSection } from './Sound';
+import { TelegramSection } from './Telegram';
 import { TestPageSection } from './TestPage';
 import { RecoverySection, TotpSection } from './TwoFactor';
 import '../../styles/profile.css';
@@ -58,6 +59,7 @@ export function ProfilePage() {
         <ChannelsSection />
         <DevicesSection act={act} />
         <PhonesSection act={act} />
+        <TelegramSection act={act} />
         {act && <SoundSection />}
         {act && <TestPageSection />}
         <CalendarSection act={act} />
