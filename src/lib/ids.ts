@@ -1,4 +1,5 @@
 import { createHash, randomFillSync } from 'node:crypto';
+import { type Clock, systemClock } from './clock.ts';
 
 // Crockford base32: sortable, case-insensitive, no ambiguous letters.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -21,10 +22,26 @@ function random10(): Uint8Array {
 }
 
 /**
- * A time-ordered id (ULID layout: 48-bit milliseconds + 80 random bits, monotonic within a
- * millisecond), so ids sort by creation and serve as stable pagination cursors.
+ * The clock ids take their time from (docs/adr/0762-ids-take-the-injected-clock.md): the
+ * process's clock, installed by the composition root (src/compose/core.ts) with the one it
+ * injects everywhere else, so an id made under a manual or test clock carries that clock's
+ * millisecond like the row's created_at beside it. One per process (a module, like the ids'
+ * monotonic state): the last app built in a process installs its clock.
  */
-export function ulid(nowMs: number = Date.now()): string {
+let idClock: Clock = systemClock;
+export function useIdClock(clock: Clock): void {
+  idClock = clock;
+}
+const idNowMs = (): number => (idClock === systemClock ? Date.now() : idClock.now().getTime());
+
+/**
+ * A time-ordered id (ULID layout: 48-bit milliseconds + 80 random bits, monotonic within a
+ * millisecond), so ids sort by creation and serve as stable pagination cursors. A clock that
+ * stands still or goes back never breaks that: the id keeps the last millisecond used and counts
+ * up in its random bits (ids stay unique and in creation order in a process; nothing sleeps for a
+ * later millisecond).
+ */
+export function ulid(nowMs: number = idNowMs()): string {
   let rand: Uint8Array;
   if (nowMs <= lastMs) {
     nowMs = lastMs;
