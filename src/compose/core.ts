@@ -10,7 +10,6 @@ import { createBackgroundRunner } from '../lib/background.ts';
 import { createMetrics } from '../http/metrics.ts';
 import { outboxRepository } from '../modules/outbox/index.ts';
 import { fileOffsetClock } from '../lib/test-clock.ts';
-import { useIdClock } from '../lib/ids.ts';
 import { createMailer } from '../modules/mail/index.ts';
 import { createLookup, type WebhookHttp } from '../modules/webhook/index.ts';
 import { createActionThrottle } from '../modules/throttle/index.ts';
@@ -30,8 +29,6 @@ export function createCore(opts: {
   const { config } = opts;
   // Process tests move time through a file (docs/adr/0422); otherwise the system's.
   const clock = opts.clock ?? (config.testClockFile ? fileOffsetClock(config.testClockFile) : systemClock);
-  // Ids take their millisecond from the same clock (docs/adr/0762).
-  useIdClock(clock);
   const store = opts.store ?? connectDb({ dialect: config.dialect, sqlitePath: config.sqlitePath, databaseUrl: config.databaseUrl });
   const onBackgroundError = opts.onBackgroundError ?? ((err: unknown, msg: string) => opts.log?.error({ err }, msg));
   // Periodic jobs report through the outage log: a store that is down is one warning, a summary a

@@ -1,5 +1,4 @@
 import { createHash, randomFillSync } from 'node:crypto';
-import { type Clock, systemClock } from './clock.ts';
 
 // Crockford base32: sortable, case-insensitive, no ambiguous letters.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -22,26 +21,14 @@ function random10(): Uint8Array {
 }
 
 /**
- * The clock ids take their time from (docs/adr/0762-ids-take-the-injected-clock.md): the
- * process's clock, installed by the composition root (src/compose/core.ts) with the one it
- * injects everywhere else, so an id made under a manual or test clock carries that clock's
- * millisecond like the row's created_at beside it. One per process (a module, like the ids'
- * monotonic state): the last app built in a process installs its clock.
- */
-let idClock: Clock = systemClock;
-export function useIdClock(clock: Clock): void {
-  idClock = clock;
-}
-const idNowMs = (): number => (idClock === systemClock ? Date.now() : idClock.now().getTime());
-
-/**
  * A time-ordered id (ULID layout: 48-bit milliseconds + 80 random bits, monotonic within a
- * millisecond), so ids sort by creation and serve as stable pagination cursors. A clock that
- * stands still or goes back never breaks that: the id keeps the last millisecond used and counts
- * up in its random bits (ids stay unique and in creation order in a process; nothing sleeps for a
- * later millisecond).
+ * millisecond), so ids sort by creation and serve as stable pagination cursors. Its time is the
+ * real clock's, not the injected one (docs/adr/0762-ids-keep-the-real-clock.md): ids are made on two
+ * threads (the SQLite thread plans ingest batches), whose order in one millisecond only real time
+ * gives. A millisecond that does not move (or moves back) keeps the last one used and counts up in
+ * the random bits: unique and in creation order within a thread, and nothing sleeps for ids.
  */
-export function ulid(nowMs: number = idNowMs()): string {
+export function ulid(nowMs: number = Date.now()): string {
   let rand: Uint8Array;
   if (nowMs <= lastMs) {
     nowMs = lastMs;
