@@ -61,7 +61,7 @@ export function createPagingModule(core: Core, deps: {
   const phoneDelivery = createPhoneDelivery({ db, clock, publicUrl: config.publicUrl, box, alerts, billing, providers: () => providers, throttle: core.throttle });
   const pagingJob = core.outage.job('paging', 'the paging engine');
   const engine = createPagingEngine({
-    db, clock, background: core.background,
+    db, clock, background: core.background, metrics: core.metrics.jobs,
     jobs: [
       createSnoozeExpiryJob({ db }),
       // 100 escalations a run, high urgency first: a storm's backlog is worked through in short

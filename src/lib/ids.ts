@@ -22,7 +22,11 @@ function random10(): Uint8Array {
 
 /**
  * A time-ordered id (ULID layout: 48-bit milliseconds + 80 random bits, monotonic within a
- * millisecond), so ids sort by creation and serve as stable pagination cursors.
+ * millisecond), so ids sort by creation and serve as stable pagination cursors. Its time is the
+ * real clock's, not the injected one (docs/adr/0762-ids-keep-the-real-clock.md): ids are made on two
+ * threads (the SQLite thread plans ingest batches), whose order in one millisecond only real time
+ * gives. A millisecond that does not move (or moves back) keeps the last one used and counts up in
+ * the random bits: unique and in creation order within a thread, and nothing sleeps for ids.
  */
 export function ulid(nowMs: number = Date.now()): string {
   let rand: Uint8Array;

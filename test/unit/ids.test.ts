@@ -55,3 +55,17 @@ describe('isoCached', () => {
     expect(isoCached(new Date(0))).toBe('1970-01-01T00:00:00.000Z');
   });
 });
+
+// Last: it moves the ids' last millisecond an hour ahead.
+describe('ids under a millisecond that stands still (docs/adr/0762)', () => {
+  it('stay unique and ordered, and a millisecond moved back keeps the last one used', () => {
+    const at = Date.now() + 3_600_000;
+    const frozen = Array.from({ length: 1000 }, () => ulid(at));
+    expect(new Set(frozen).size).toBe(1000);
+    expect([...frozen].sort()).toEqual(frozen);
+    for (const id of frozen) expect(idTimeMs(`alr_${id}`)).toBe(at);
+    const back = ulid(at - 60_000);
+    expect(idTimeMs(`alr_${back}`)).toBe(at);
+    expect(back > frozen[999]!).toBe(true);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type BackgroundRunner, createBackgroundRunner } from '../../lib/background.ts';
+import { type BackgroundRunner, type JobMetrics, createBackgroundRunner } from '../../lib/background.ts';
 import * as notificationRepository from './notification.repository.ts';
 
 /** One kind of the engine's background work (GoAlert's engine modules): runs once, says how much it did. */
@@ -29,6 +29,8 @@ export function createPagingEngine(opts: {
   /** The process's background runner; a runner of its own when not given. */
   background?: BackgroundRunner;
   onError?: (err: unknown, what: string) => void;
+  /** Times each job of the cycle as `paging-engine:<job>` (which stage a slow cycle spends in). */
+  metrics?: JobMetrics;
 }) {
   const pollMs = opts.pollMs ?? 1000;
   const background = opts.background ?? createBackgroundRunner({ clock: opts.clock });
@@ -42,9 +44,12 @@ export function createPagingEngine(opts: {
   async function cycle(now: Date, jobs: readonly PagingJob[]): Promise<number> {
     let n = 0;
     for (const job of jobs) {
+      const t0 = performance.now();
       try {
         n += await job.run(now);
+        opts.metrics?.observe(`paging-engine:${job.name}`, (performance.now() - t0) / 1000, false);
       } catch (err) {
+        opts.metrics?.observe(`paging-engine:${job.name}`, (performance.now() - t0) / 1000, true);
         failed(err, `paging job ${job.name} failed; it runs again shortly`);
       }
     }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { pagingLog } from './log.ts';
 import type SQLite from 'better-sqlite3';
 import { type NewAlertLogRow, insertLogRows, sqliteLogWriter } from '../alert/index.ts';
@@ -127,22 +127,106 @@ export const pagingIntakeHandler: EventHandler = {
       throw err;
     }
   },
-  // A round's triggers in a few statements (their entries and their escalations, 500 rows each),
-  // then the rest event by event in order (rarer: raises, acks, resolves). A deleted alert fails the
-  // round; the runner then redoes it event by event through handle(), which skips that one.
+  // A round in a few statements, whatever its size: its timeline entries and its new escalations
+  // (500 rows a statement), then every other kind of event (raises, wakes, escalations by hand,
+  // snoozes, acknowledgements, resolves) in one set-based update per 500 rows (applyChanges). A
+  // deleted alert fails the round; the runner then redoes it event by event through handle(), which
+  // skips that one.
   async handleMany(events, { db, now }) {
-    const triggers = events.filter((e) => e.type === 'alert.triggered' && e.alertId);
-    const planned = triggers.map((e) => ({ e, it: intakeOf(e, now)! }));
-    const logs = planned.flatMap(({ it }) => (it.log ? [it.log] : []));
-    await insertLogRows(db, logs, { once: true });
-    const starts = planned.map(({ e, it }) => ({
-      alert_id: e.alertId!, org_id: e.orgId, schedule_id: null, schedule_chosen: 0, epoch: 0, cycle: 0, level: 1, level_started_at: null, paged: 0, force_next: 0,
-      exhausted: 0, next_at: it.start!.at, last_event_id: e.id, updated_at: now,
-    }));
+    const planned = events.flatMap((e) => {
+      const it = intakeOf(e, now);
+      return it ? [{ e, it }] : [];
+    });
+    await insertLogRows(db, planned.flatMap(({ it }) => (it.log ? [it.log] : [])), { once: true });
+    const starts = planned.flatMap(({ e, it }) =>
+      it.start
+        ? [{
+            alert_id: e.alertId!, org_id: it.start.orgId, schedule_id: null, schedule_chosen: 0, epoch: 0, cycle: 0, level: 1, level_started_at: null, paged: 0, force_next: 0,
+            exhausted: 0, next_at: it.start.at, last_event_id: e.id, updated_at: now,
+          }]
+        : [],
+    );
     for (let i = 0; i < starts.length; i += 500) await db.insertInto('alert_escalations').values(starts.slice(i, i + 500)).onConflict((oc) => oc.column('alert_id').doNothing()).execute();
-    for (const e of events) if (!(e.type === 'alert.triggered' && e.alertId)) await applyKysely(db, e, now);
+    const rows = suffixRows(planned.flatMap(({ e, it }) => (it.repage || it.stop ? [{ alertId: e.alertId!, id: e.id, repage: it.repage }] : [])));
+    for (let i = 0; i < rows.length; i += 500) await applyChanges(db, rows.slice(i, i + 500), now);
   },
 };
+
+interface Change {
+  alertId: string;
+  id: number;
+  repage?: Intake['repage'];
+}
+
+/**
+ * What an escalation becomes from a run of its events applied in order, for each point the
+ * escalation may already be at (its last_event_id): the row for the events after `prev` up to
+ * `last` is the result of applying them one by one (handle()). Exactly one row of an alert matches
+ * its escalation (prev <= last_event_id < first), none once it applied them all, so a round redone
+ * after a crash, or handled by two processes, applies each event once.
+ */
+export interface SuffixRow {
+  alertId: string;
+  prev: number;
+  first: number;
+  last: number;
+  /** Repages among those events: the epoch moves by this many, and `paged` is reset if any. */
+  repages: number;
+  /** A repage there chose the schedule again (a priority raise). */
+  rechoose: 0 | 1;
+  /** The last repage's force_next; null with no repage (kept). */
+  force: 0 | 1 | null;
+  /** The last event's next_at: a repage's instant, null after a stop. */
+  nextAt: string | null;
+}
+
+export function suffixRows(changes: Change[]): SuffixRow[] {
+  const byAlert = new Map<string, Change[]>();
+  for (const c of changes) {
+    const list = byAlert.get(c.alertId);
+    if (list) list.push(c);
+    else byAlert.set(c.alertId, [c]);
+  }
+  const rows: SuffixRow[] = [];
+  for (const [alertId, list] of byAlert) {
+    list.sort((a, b) => a.id - b.id);
+    const last = list[list.length - 1]!;
+    let repages = 0;
+    let rechoose: 0 | 1 = 0;
+    let force: 0 | 1 | null = null;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const c = list[i]!;
+      if (c.repage) {
+        repages++;
+        if (c.repage.rechoose) rechoose = 1;
+        if (force === null) force = c.repage.force ? 1 : 0;
+      }
+      rows.push({ alertId, prev: i > 0 ? list[i - 1]!.id : -1, first: c.id, last: last.id, repages, rechoose, force, nextAt: last.repage ? last.repage.at : null });
+    }
+  }
+  return rows;
+}
+
+/** One statement for up to 500 suffix rows, the same text on both stores. */
+async function applyChanges(db: Kysely<Database>, rows: SuffixRow[], now: string): Promise<void> {
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.alertId}, cast(${r.prev} as bigint), cast(${r.first} as bigint), cast(${r.last} as bigint), cast(${r.repages} as integer), cast(${r.rechoose} as integer), cast(${r.force} as integer), cast(${r.nextAt} as text))`,
+    ),
+  );
+  await sql`with v (alert_id, prev_id, first_id, last_id, repages, rechoose, force_next, next_at) as (values ${values})
+    update alert_escalations set
+      epoch = alert_escalations.epoch + v.repages,
+      paged = case when v.repages > 0 then 0 else alert_escalations.paged end,
+      force_next = coalesce(v.force_next, alert_escalations.force_next),
+      schedule_chosen = case when v.rechoose = 1 then 0 else alert_escalations.schedule_chosen end,
+      next_at = v.next_at,
+      last_event_id = v.last_id,
+      updated_at = ${now}
+    from v
+    where alert_escalations.alert_id = v.alert_id and alert_escalations.last_event_id >= v.prev_id and alert_escalations.last_event_id < v.first_id`.execute(db);
+}
 
 /**
  * The same intake on the SQLite thread, inside the outbox round's transaction
