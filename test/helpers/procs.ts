@@ -86,9 +86,14 @@ export interface KlaxonProc {
 }
 
 /** Starts `klaxon serve` and resolves once /healthz answers. */
-export async function startKlaxon(env: Record<string, string>, opts: { port?: number; args?: string[]; cwd?: string } = {}): Promise<KlaxonProc> {
+export async function startKlaxon(
+  env: Record<string, string>,
+  /** `program`: another `klaxon` executable (an installed package's) instead of this checkout's. */
+  opts: { port?: number; args?: string[]; cwd?: string; program?: string } = {},
+): Promise<KlaxonProc> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [BIN, 'serve', ...(opts.args ?? [])], { cwd: opts.cwd ?? ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, first] = opts.program ? [opts.program, []] : [process.execPath, [BIN]];
+  const child = spawn(command, [...first, 'serve', ...(opts.args ?? [])], { cwd: opts.cwd ?? ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
