@@ -89,7 +89,7 @@ export interface KlaxonProc {
 export async function startKlaxon(
   env: Record<string, string>,
   /** `program`: another `klaxon` executable (an installed package's) instead of this checkout's. */
-  opts: { port?: number; args?: string[]; cwd?: string; program?: string } = {},
+  opts: { port?: number; args?: string[]; cwd?: string; program?: string; startWithinMs?: number } = {},
 ): Promise<KlaxonProc> {
   const port = opts.port ?? (await freePort());
   const [command, first] = opts.program ? [opts.program, []] : [process.execPath, [BIN]];
@@ -101,7 +101,8 @@ export async function startKlaxon(
   const url = `http://127.0.0.1:${port}`;
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + 90_000; // generous: a loaded 2-core CI machine starts a process in ~10 s
+  const within = opts.startWithinMs ?? 90_000;
+  const deadline = Date.now() + within; // generous: a loaded 2-core CI machine starts a process in ~10 s
   for (;;) {
     if (gone) throw new Error(`klaxon exited during start:\n${output.join('')}`);
     try {
@@ -111,7 +112,7 @@ export async function startKlaxon(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`klaxon did not start within 90 s:\n${output.join('')}`);
+      throw new Error(`klaxon did not start within ${within / 1000} s:\n${output.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -33,7 +33,7 @@ for (const dialect of DIALECTS) {
       drop = database.drop;
       const env = klaxonEnv(database.url, dir);
       const tenant = await cliBootstrap(env);
-      proc = await startKlaxon(env);
+      proc = await startKlaxon(env, { startWithinMs: 240_000 });
       const shell = { ...env, PATH: `${klaxonOnPath(dir)}:${env.PATH}`, ORG_ID: tenant.org_id };
       const signIn = async (password: string) => {
         const res = await fetch(`${proc!.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'sam@example.com', password }) });
@@ -90,6 +90,6 @@ for (const dialect of DIALECTS) {
 /** The bootstrap owner's email, from the members list. */
 async function ownerEmail(url: string, tenant: { org_id: string; api_key: string; user_id: string }): Promise<string> {
   const res = await fetch(`${url}/api/org/members`, { headers: { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id } });
-  const body = (await res.json()) as { items: Array<{ user_id: string; email: string }> };
-  return body.items.find((m) => m.user_id === tenant.user_id)!.email;
+  const body = (await res.json()) as Array<{ user_id: string; email: string }>;
+  return body.find((m) => m.user_id === tenant.user_id)!.email;
 }

@@ -43,7 +43,7 @@ describe('the npm package installs with npm install -g and runs klaxon serve, th
     // The shrinkwrap is written for the pack only.
     expect(existsSync(join(REPO, 'npm-shrinkwrap.json'))).toBe(false);
 
-    const run = (line: string) => spawnSync('bash', ['-euo', 'pipefail', '-c', line], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 1_200_000 });
+    const run = (line: string) => spawnSync('bash', ['-euo', 'pipefail', '-c', line], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 3_000_000 });
     const install = run(onHost[0]!);
     expect(install.status, `${install.stdout}\n${install.stderr}`).toBe(0);
     // What the package carries: the built dashboard and the pinned tree, not the sources or build tools.
@@ -66,7 +66,7 @@ describe('the npm package installs with npm install -g and runs klaxon serve, th
     expect(onHost[2]).toBe('klaxon serve');
     server = await startKlaxon(
       { ...env, HOST: '127.0.0.1', PORT: String(port), SMTP_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: `sqlite:${join(data, 'klaxon.db')}`, KLAXON_PUBLIC_URL: `http://localhost:${port}` },
-      { port, cwd: dir, program: join(prefix, 'bin', 'klaxon') },
+      { port, cwd: dir, program: join(prefix, 'bin', 'klaxon'), startWithinMs: 240_000 },
     );
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true });
     const page = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
@@ -80,5 +80,5 @@ describe('the npm package installs with npm install -g and runs klaxon serve, th
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     // Served from the package's build, not rebuilt at start.
     expect(server.output.join('')).not.toMatch(/building the dashboard/);
-  }, 1_800_000);
+  }, 3_600_000);
 });
