@@ -23,7 +23,7 @@ for (const dialect of DIALECTS) {
       cleanup(dir);
     });
 
-    it('create, reset-password and set-role as docs/deploy.md shows them; the last owner is kept', { timeout: 300_000 }, async () => {
+    it('create, reset-password and set-role as docs/deploy.md shows them; the last owner is kept', { timeout: 900_000 }, async () => {
       expect([createCmd, resetCmd, setRoleCmd]).toEqual([
         'klaxon admin user create --org "$ORG_ID" --email sam@example.com --name "Sam Rivera" --role admin',
         'klaxon admin user reset-password --email sam@example.com',

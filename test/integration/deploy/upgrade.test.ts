@@ -44,7 +44,7 @@ for (const version of readdirSync(FIXTURES).filter((f) => !f.includes('.')).sort
         cleanup(dir);
       });
 
-      it('klaxon migrate, then klaxon serve --no-migrate: every row reads back through the API', { timeout: 300_000 }, async () => {
+      it('klaxon migrate, then klaxon serve --no-migrate: every row reads back through the API', { timeout: 900_000 }, async () => {
         expect([migrateCmd, serveCmd]).toEqual(['klaxon migrate', 'klaxon serve --no-migrate']);
         expect(fixture.secret_key).toBe(TEST_SECRET_KEY);
         const filled = fixture[dialect];
