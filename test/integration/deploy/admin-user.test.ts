@@ -36,7 +36,7 @@ for (const dialect of DIALECTS) {
       proc = await startKlaxon(env, { startWithinMs: 240_000 });
       const shell = { ...env, PATH: `${klaxonOnPath(dir)}:${env.PATH}`, ORG_ID: tenant.org_id };
       const signIn = async (password: string) => {
-        const res = await fetch(`${proc!.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'sam@example.com', password }) });
+        const res = await fetchOnce(`${proc!.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'sam@example.com', password }) });
         return { status: res.status, body: (await res.json()) as { memberships?: Array<{ org_id: string; role: string }> } };
       };
 
@@ -89,7 +89,20 @@ for (const dialect of DIALECTS) {
 
 /** The bootstrap owner's email, from the members list. */
 async function ownerEmail(url: string, tenant: { org_id: string; api_key: string; user_id: string }): Promise<string> {
-  const res = await fetch(`${url}/api/org/members`, { headers: { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id } });
+  const res = await fetchOnce(`${url}/api/org/members`, { headers: { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id } });
   const body = (await res.json()) as Array<{ user_id: string; email: string }>;
   return body.find((m) => m.user_id === tenant.user_id)!.email;
+}
+
+/**
+ * fetch, sent again once when the server closed the kept-alive connection as the request went out
+ * (minutes pass between requests while the commands run on a loaded machine): nothing was answered.
+ */
+async function fetchOnce(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init);
+  }
 }
