@@ -9,6 +9,9 @@ import { createContainer } from './container.ts';
 import { AppError } from './lib/errors.ts';
 import { isStoreUnavailable, storeProblem } from './db/unavailable.ts';
 import { startServer, type Role } from './server.ts';
+import { backupSqlite, restoreSqlite } from './db/backup.ts';
+import { createOperatorAccounts, ROLES } from './modules/session/index.ts';
+import { PACKAGE_VERSION } from './web/build.ts';
 
 const SERVE_USAGE = `Usage: klaxon serve [--role api|worker|all] [--no-migrate]
 
@@ -25,6 +28,26 @@ const BOOTSTRAP_USAGE = `Usage: klaxon admin bootstrap --org NAME --email EMAIL 
   create an organization, its owner and two API keys (shown once);
   --name is how timelines, chat messages and schedules show the owner (else by email)`;
 
+const USER_USAGE = `Usage: klaxon admin user <create|reset-password|set-role> ...
+
+  for an operator on the host, when a person cannot get into the dashboard:
+  klaxon admin user create --org ORG_ID --email EMAIL [--role ROLE] [--name NAME] [--password PW] [--json]
+      a person in an organization (role ${ROLES.join('|')}, default responder); an existing
+      account is added to it; without --password one is generated and shown once
+  klaxon admin user reset-password --email EMAIL [--password PW] [--json]
+      a new password (generated and shown once without --password); every session of the person ends
+  klaxon admin user set-role --org ORG_ID --email EMAIL --role ROLE [--json]
+      a member's role (the last owner is not demoted)`;
+const BACKUP_USAGE = `Usage: klaxon admin backup --to FILE
+
+  copies the SQLite database named by DATABASE_URL into FILE, consistently, while Klaxon runs;
+  on PostgreSQL use pg_dump. Keep KLAXON_SECRET_KEY (or <data dir>/secret.key) with the backups.`;
+const RESTORE_USAGE = `Usage: klaxon admin restore --from FILE
+
+  replaces the SQLite database named by DATABASE_URL with the backup FILE (the replaced file is
+  kept beside it); every Klaxon process using the database must be stopped first. On PostgreSQL
+  restore a pg_dump with pg_restore or psql.`;
+
 const MAIL_SINK_USAGE = `Usage: klaxon dev mail-sink [--port 2526] [--host 127.0.0.1]
 
   an SMTP server that prints every message it receives and sends none on: point SMTP_URL at it
@@ -38,6 +61,10 @@ const USAGE = `Usage: klaxon <command>
   migrate                                        apply database migrations
   admin bootstrap --org NAME --email EMAIL [--name NAME] [--password PW] [--json]
                                                  create an organization, its owner and two API keys
+  admin user create|reset-password|set-role ...  a person's account and role, from the host
+  admin backup --to FILE                         copy the live SQLite database (PostgreSQL: pg_dump)
+  admin restore --from FILE                      put a backup in place, every server stopped
+  --version                                      print Klaxon's version
   dev mail-sink [--port 2526]                    print the mail Klaxon sends (trying it out)
 
   klaxon <command> --help prints a command's usage.
@@ -76,7 +103,14 @@ function helped(values: { help?: unknown }, usage: string): boolean {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    if (command === '--version' || command === '-v' || command === 'version') {
+      console.log(PACKAGE_VERSION);
+      return 0;
+    }
     if (command === 'serve') return await serve(rest);
+    if (command === 'admin' && rest[0] === 'user') return await adminUser(rest.slice(1));
+    if (command === 'admin' && rest[0] === 'backup') return await backup(rest.slice(1));
+    if (command === 'admin' && rest[0] === 'restore') return await restore(rest.slice(1));
     if (command === 'migrate') return await migrate(rest);
     if (command === 'admin' && rest[0] === 'bootstrap') return await bootstrap(rest.slice(1));
     if (command === 'dev' && rest[0] === 'mail-sink') return await mailSink(rest.slice(1));
@@ -85,7 +119,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'admin' && (rest[0] === '--help' || rest[0] === '-h')) {
-      console.log(BOOTSTRAP_USAGE);
+      console.log(`${BOOTSTRAP_USAGE}\n\n${USER_USAGE}\n\n${BACKUP_USAGE}\n\n${RESTORE_USAGE}`);
       return 0;
     }
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
@@ -209,6 +243,79 @@ async function bootstrap(args: string[]): Promise<number> {
   }
 }
 
+/** `klaxon admin user create|reset-password|set-role` (PRODUCT.md 15, docs/adr/0861). */
+async function adminUser(args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  if (action === undefined || action === '--help' || action === '-h') {
+    console.log(USER_USAGE);
+    return action === undefined ? 1 : 0;
+  }
+  if (!['create', 'reset-password', 'set-role'].includes(action)) throw new UsageError(`unknown admin user command "${action}"`, USER_USAGE);
+  const { values } = parsing(USER_USAGE, () =>
+    parseArgs({
+      args: rest,
+      options: { ...HELP, org: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, json: { type: 'boolean', default: false } },
+    }),
+  );
+  if (helped(values, USER_USAGE)) return 0;
+  const need = action === 'reset-password' ? ['email'] : action === 'set-role' ? ['org', 'email', 'role'] : ['org', 'email'];
+  const missing = need.filter((k) => !values[k as keyof typeof values]);
+  if (missing.length) throw new UsageError(`admin user ${action} needs ${missing.map((k) => `--${k}`).join(', ')}`, USER_USAGE);
+  const config = loadConfig();
+  const container = createContainer({ config });
+  try {
+    await migrateToLatest(container.db);
+    await verifySecretKey(container.db, container.box, container.clock.now().toISOString());
+    const accounts = createOperatorAccounts({ db: container.db, clock: container.clock });
+    let out: Record<string, unknown>;
+    if (action === 'create') {
+      out = await accounts.create({ orgId: values.org!, email: values.email!, name: values.name, role: values.role ?? 'responder', password: values.password });
+    } else if (action === 'reset-password') {
+      out = await accounts.resetPassword({ email: values.email!, password: values.password });
+    } else {
+      out = await accounts.setRole({ orgId: values.org!, email: values.email!, role: values.role! });
+    }
+    if (values.json) console.log(JSON.stringify(out));
+    else {
+      for (const [k, v] of Object.entries(out)) if (v !== null && v !== undefined) console.log(`${k.padEnd(16)}${String(v)}`);
+      if (typeof out.password === 'string' && !values.password) console.log('\nThe password is shown only now; give it to the person safely.');
+    }
+    return 0;
+  } finally {
+    await container.close();
+  }
+}
+
+/** `klaxon admin backup --to FILE` (docs/adr/0862). */
+async function backup(args: string[]): Promise<number> {
+  const { values } = parsing(BACKUP_USAGE, () => parseArgs({ args, options: { ...HELP, to: { type: 'string' } } }));
+  if (helped(values, BACKUP_USAGE)) return 0;
+  if (!values.to) throw new UsageError('admin backup needs --to FILE', BACKUP_USAGE);
+  const config = loadConfig();
+  if (config.dialect === 'postgres') {
+    console.error('klaxon: the store is PostgreSQL: back it up with pg_dump, e.g. pg_dump --format=custom --file=klaxon.dump "$DATABASE_URL"');
+    return 1;
+  }
+  const started = Date.now();
+  const out = await backupSqlite(config.sqlitePath, values.to);
+  console.log(`backed up ${config.sqlitePath} to ${out.path} (${out.pages} pages) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
+/** `klaxon admin restore --from FILE` (docs/adr/0862). */
+async function restore(args: string[]): Promise<number> {
+  const { values } = parsing(RESTORE_USAGE, () => parseArgs({ args, options: { ...HELP, from: { type: 'string' } } }));
+  if (helped(values, RESTORE_USAGE)) return 0;
+  if (!values.from) throw new UsageError('admin restore needs --from FILE', RESTORE_USAGE);
+  const config = loadConfig();
+  if (config.dialect === 'postgres') {
+    console.error('klaxon: the store is PostgreSQL: restore a pg_dump with pg_restore (or psql for a plain dump), every Klaxon process stopped, e.g. pg_restore --clean --dbname="$DATABASE_URL" klaxon.dump');
+    return 1;
+  }
+  const out = await restoreSqlite(values.from, config.sqlitePath, new Date());
+  console.log(`restored ${values.from} into ${config.sqlitePath}${out.replaced ? `; the database it replaced is kept as ${out.replaced}` : ''}`);
+  return 0;
+}
 
 /** `klaxon dev mail-sink`: prints every message until SIGINT or SIGTERM (docs/adr/0735). */
 async function mailSink(args: string[]): Promise<number> {

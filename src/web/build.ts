@@ -13,6 +13,8 @@ export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 
 export const WEB_SOURCE = join(PACKAGE_ROOT, 'web');
 export const WEB_BUILD = join(PACKAGE_ROOT, 'dist', 'web');
 const STAMP = '.klaxon-build';
+/** The package's version (`klaxon --version`). */
+export const PACKAGE_VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -27,8 +29,7 @@ function filesUnder(dir: string): string[] {
 /** A hash of everything the build reads: the dashboard's sources and the package's own version. */
 export function sourceStamp(source = WEB_SOURCE): string {
   const hash = createHash('sha256');
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
-  hash.update(`klaxon ${pkg.version}\n`);
+  hash.update(`klaxon ${PACKAGE_VERSION}\n`);
   for (const file of filesUnder(source)) {
     hash.update(relative(source, file)).update('\0').update(readFileSync(file)).update('\0');
   }
@@ -76,10 +77,14 @@ export async function buildDashboard(out = WEB_BUILD, source = WEB_SOURCE): Prom
   }
 }
 
-/** The dashboard's folder, built first when missing or stale. */
+/**
+ * The dashboard's folder, built first when missing or stale. An installed package (`npm pack`,
+ * docs/adr/0860) carries the build and not its sources: its build is served as it is.
+ */
 export async function ensureDashboard(opts: { out?: string; source?: string; onBuild?: (reason: string) => void } = {}): Promise<string> {
   const out = opts.out ?? WEB_BUILD;
   const source = opts.source ?? WEB_SOURCE;
+  if (!existsSync(source) && existsSync(join(out, 'index.html'))) return out;
   if (!isBuildCurrent(out, source)) {
     opts.onBuild?.(existsSync(join(out, 'index.html')) ? 'the dashboard build is older than its sources' : 'the dashboard is not built yet');
     await buildDashboard(out, source);

@@ -86,9 +86,14 @@ export interface KlaxonProc {
 }
 
 /** Starts `klaxon serve` and resolves once /healthz answers. */
-export async function startKlaxon(env: Record<string, string>, opts: { port?: number; args?: string[]; cwd?: string } = {}): Promise<KlaxonProc> {
+export async function startKlaxon(
+  env: Record<string, string>,
+  /** `program`: another `klaxon` executable (an installed package's) instead of this checkout's. */
+  opts: { port?: number; args?: string[]; cwd?: string; program?: string; startWithinMs?: number } = {},
+): Promise<KlaxonProc> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [BIN, 'serve', ...(opts.args ?? [])], { cwd: opts.cwd ?? ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, first] = opts.program ? [opts.program, []] : [process.execPath, [BIN]];
+  const child = spawn(command, [...first, 'serve', ...(opts.args ?? [])], { cwd: opts.cwd ?? ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
@@ -96,7 +101,8 @@ export async function startKlaxon(env: Record<string, string>, opts: { port?: nu
   const url = `http://127.0.0.1:${port}`;
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + 90_000; // generous: a loaded 2-core CI machine starts a process in ~10 s
+  const within = opts.startWithinMs ?? 90_000;
+  const deadline = Date.now() + within; // generous: a loaded 2-core CI machine starts a process in ~10 s
   for (;;) {
     if (gone) throw new Error(`klaxon exited during start:\n${output.join('')}`);
     try {
@@ -106,7 +112,7 @@ export async function startKlaxon(env: Record<string, string>, opts: { port?: nu
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`klaxon did not start within 90 s:\n${output.join('')}`);
+      throw new Error(`klaxon did not start within ${within / 1000} s:\n${output.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

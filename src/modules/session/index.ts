@@ -4,3 +4,4 @@ export { sessionSchemas } from './session.schemas.ts';
 export { sessionResolver, SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } from './session.resolvers.ts';
 export type { SessionRow } from './session.table.ts';
 export { pruneGrants as pruneDeviceGrants } from './session.repository.ts';
+export { createOperatorAccounts, type OperatorAccounts, ROLES } from './session.admin.ts';

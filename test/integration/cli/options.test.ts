@@ -17,10 +17,13 @@ describe('klaxon subcommand options', () => {
     [['migrate'], /^Usage: klaxon migrate\n/],
     [['admin', 'bootstrap'], /^Usage: klaxon admin bootstrap --org NAME --email EMAIL/],
     [['dev', 'mail-sink'], /^Usage: klaxon dev mail-sink \[--port 2526\] \[--host 127\.0\.0\.1\]/],
+    [['admin', 'user', 'create'], /^Usage: klaxon admin user <create\|reset-password\|set-role>/],
+    [['admin', 'backup'], /^Usage: klaxon admin backup --to FILE/],
+    [['admin', 'restore'], /^Usage: klaxon admin restore --from FILE/],
   ];
 
   // Eight processes each: on a loaded 2-core machine one start takes 10 s and more (20 s at load 17).
-  it('--help and -h print the command\'s usage and exit 0', { timeout: 360_000 }, () => {
+  it('--help and -h print the command\'s usage and exit 0', { timeout: 720_000 }, () => {
     for (const [command, usage] of COMMANDS) {
       for (const flag of ['--help', '-h']) {
         const r = klaxonSync([...command, flag], { cwd: dir });
@@ -32,7 +35,7 @@ describe('klaxon subcommand options', () => {
     expect(readdirSync(dir)).toEqual([]); // nothing started, nothing created
   });
 
-  it('an unknown option or argument is refused with the usage and exit 1, as admin bootstrap always did', { timeout: 360_000 }, () => {
+  it('an unknown option or argument is refused with the usage and exit 1, as admin bootstrap always did', { timeout: 720_000 }, () => {
     for (const [command, usage] of COMMANDS) {
       for (const extra of [['--foo'], ['stray']]) {
         const r = klaxonSync([...command, ...extra], { cwd: dir });
@@ -43,6 +46,13 @@ describe('klaxon subcommand options', () => {
       }
     }
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('--version prints the package\'s version', { timeout: 120_000 }, () => {
+    const r = klaxonSync(['--version'], { cwd: dir });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(r.stderr).toBe('');
   });
 
   // Issue 34 item 5: the owner's name is given at bootstrap (else every timeline shows their email).
