@@ -65,7 +65,7 @@ export function alertMessage(a: MessageAlert): { text: string; blocks: unknown[]
   }
   elements.push({ type: 'button', action_id: ACTION_IDS.open, text: { type: 'plain_text', text: 'Open' }, url: a.url });
   blocks.push({ type: 'actions', block_id: `klaxon:${a.id}`, elements });
-  return { text: cut(text, 3000), blocks };
+  return { text: cut(escapeMrkdwn(text), 3000), blocks };
 }
 
 /** The thread line of one change, from the event that made it; null for the message's first post. */

@@ -94,7 +94,7 @@ export function createSlackPoster(deps: { db: Kysely<Database>; box: SecretBox; 
             .where('destination_id', '=', dest.id).where('alert_id', '=', alertId).execute();
           // Found again after a lost answer: it shows the alert as it was then; edit it to now.
           if (!ours) await client.chat.update({ channel, ts, text: message.text, blocks: message.blocks as never });
-          if (!ours && line) await client.chat.postMessage({ channel, thread_ts: ts, text: line });
+          if (line) await client.chat.postMessage({ channel, thread_ts: ts, text: line });
           return { outcome: 'delivered', ts, body, durationMs: took() };
         }
         await client.chat.update({ channel: msg.channel_id, ts: msg.ts!, text: message.text, blocks: message.blocks as never });
