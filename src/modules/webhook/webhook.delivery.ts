@@ -29,7 +29,8 @@ export function renderFor(dest: Pick<WebhookDestinationRow, 'kind' | 'template'>
     const json = JSON.stringify(value);
     return Buffer.byteLength(json) > RENDER_MAX_BYTES ? { ok: false, reason: `the rendered body is larger than ${RENDER_MAX_BYTES} bytes` } : { ok: true, value, json };
   }
-  const compiled = dest.template ? compiledOf(dest.template) : dest.kind === 'custom' ? undefined : DEFAULT_TEMPLATES[dest.kind as 'slack'];
+  // slack_app: its preview is the Slack default (its deliveries are the Slack module's message).
+  const compiled = dest.template ? compiledOf(dest.template) : dest.kind === 'custom' ? undefined : DEFAULT_TEMPLATES[(dest.kind === 'slack_app' ? 'slack' : dest.kind) as 'slack'];
   if (!compiled) return { ok: false, reason: 'the destination has no usable template' };
   return renderTemplate(compiled, templateContext(snapshot, publicUrl));
 }
