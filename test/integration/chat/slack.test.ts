@@ -227,6 +227,21 @@ for (const dialect of DIALECTS) {
       await api('DELETE', `/api/webhooks/${doomed.id}`);
     });
 
+    it('a post whose answer was lost (its row left posting) is found again by its metadata and edited, never posted twice', async () => {
+      const alertId = await trigger('lost-answer');
+      const mine = () => slack.posts(CHANNEL).filter((m) => m.metadata?.event_payload.alert_id === alertId);
+      expect(mine()).toHaveLength(1);
+      // As if the process died between Slack's answer and the write of its ts.
+      const stale = new Date(t.clock.now().getTime() - 60_000).toISOString();
+      await t.container.db.updateTable('slack_messages').set({ state: 'posting', ts: null, updated_at: stale }).where('alert_id', '=', alertId).execute();
+      await api('PUT', `/api/alerts/${alertId}/ack`);
+      await settle();
+      expect(mine()).toHaveLength(1);
+      expect(JSON.stringify(mine()[0]!.blocks)).toContain('Acknowledged by');
+      const row = await t.container.db.selectFrom('slack_messages').selectAll().where('alert_id', '=', alertId).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ state: 'posted', ts: mine()[0]!.ts });
+    });
+
     it('disconnecting removes the app; its channel\'s deliveries then fail', async () => {
       await api('DELETE', '/api/chat/slack');
       expect((await api('GET', '/api/chat/slack')).connected).toBe(false);
