@@ -41,6 +41,7 @@ import { scheduleSchemas } from './modules/schedule/index.ts';
 import { heartbeatSchemas } from './modules/heartbeat/index.ts';
 import { maintenanceSchemas } from './modules/maintenance/index.ts';
 import { ownWebhookRefusal, webhookSchemas } from './modules/webhook/index.ts';
+import { slackSchemas } from './modules/slack/index.ts';
 import { pageActionSchemas } from './modules/page-action/index.ts';
 import { orgRepository } from './modules/org/index.ts';
 import { registerDashboard, type DashboardPage } from './web/dashboard.ts';
@@ -156,6 +157,7 @@ export async function buildApp(
   for (const s of heartbeatSchemas) app.addSchema(s);
   for (const s of maintenanceSchemas) app.addSchema(s);
   for (const s of webhookSchemas) app.addSchema(s);
+  for (const s of slackSchemas) app.addSchema(s);
   for (const s of pageActionSchemas) app.addSchema(s);
   for (const s of liveEventSchemas) app.addSchema(s);
 

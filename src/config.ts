@@ -47,6 +47,8 @@ export interface Config {
   emailBundleFrom: number;
   /** Outbound webhooks (docs/adr/0462-webhook-ssrf.md). */
   webhooks: WebhookConfig;
+  /** SLACK_API_URL: the Slack Web API base (PRODUCT.md 12), without a trailing slash. */
+  slackApiUrl: string;
   /** Push providers: APNs, FCM, Web Push (src/config.push.ts, docs/adr/0440). */
   push: PushConfig;
   /** Bounds on HTTP connections (docs/adr/0700-connection-and-stream-bounds.md). */
@@ -254,6 +256,7 @@ export function loadConfig(
     spoolMaxUnits: positiveInt(env, 'KLAXON_SPOOL_MAX_UNITS', 1_000_000),
     outboxLeaseMs: positiveInt(env, 'KLAXON_OUTBOX_LEASE_MS', 30_000),
     webhooks: webhookConfig(env),
+    slackApiUrl: httpUrl(env.SLACK_API_URL || 'https://slack.com/api', 'SLACK_API_URL').toString().replace(/\/+$/, ''),
     pageClaimMs: positiveInt(env, 'KLAXON_PAGE_CLAIM_MS', 30_000),
     emailBundleFrom: positiveInt(env, 'KLAXON_EMAIL_BUNDLE_FROM', 5),
     push: pushConfig(env, { dataDir, emailDomain, generate: opts.generateSecret !== false, fail: (m) => { throw new ConfigError(m); } }),

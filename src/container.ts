@@ -16,6 +16,7 @@ import { createOutboxModule } from './compose/outbox.module.ts';
 import { createPagingModule } from './compose/paging.module.ts';
 import { createPeopleModule } from './compose/people.module.ts';
 import { createSchedulesModule } from './compose/schedules.module.ts';
+import { createSlackModule } from './compose/slack.module.ts';
 import { createTimeModule } from './compose/time.module.ts';
 import { createWebhooksModule } from './compose/webhooks.module.ts';
 
@@ -62,13 +63,15 @@ export function createContainer(opts: ContainerOptions) {
   const people = createPeopleModule(core, { billing, schedules, paging, invitationMailer: opts.invitationMailer });
   const ingest = createIngestModule(core, { alerts, people, schedules, paging, time, eventLoopDelay: opts.eventLoopDelay });
   const handlers = [pagingIntakeHandler, ...people.handlers, ...(opts.extraHandlers ?? [])];
-  const webhooks = createWebhooksModule(core, { alerts, schedules, handlers });
+  const slack = createSlackModule(core, { alerts, paging });
+  const webhooks = createWebhooksModule(core, { alerts, schedules, handlers, slack });
   const outbox = createOutboxModule(core, { handlers: [...handlers, webhookFanoutHandler], authenticate: people.authenticate });
 
   let closing: Promise<void> | undefined;
   async function shutdown() {
     await outbox.liveEvents.close();
     await core.background.stop();
+    await slack.slack.idle();
     await webhooks.subscriptions.stop();
     await people.orgAdmin.stopPurges();
     await ingest.close();
@@ -108,7 +111,7 @@ export function createContainer(opts: ContainerOptions) {
     services: {
       integrations: ingest.integrations, services: ingest.services, ingest: ingest.ingest, eventsV2: ingest.eventsV2, alerts: alerts.alerts, billing: billing.billing,
       schedules: schedules.schedules, routing: schedules.routing, calendar: schedules.calendar, paging: paging.paging, rules: paging.rules, heartbeats: time.heartbeats, maintenance: time.maintenance, pageActions: paging.pageActions,
-      phoneDelivery: paging.phoneDelivery, telegram: paging.telegram, webhooks: webhooks.webhooks, liveEvents: outbox.liveEvents, apiKeys, orgs, users, devices, phones, orgAdmin, invitations, audit, sessions,
+      phoneDelivery: paging.phoneDelivery, telegram: paging.telegram, webhooks: webhooks.webhooks, slack: slack.slack, liveEvents: outbox.liveEvents, apiKeys, orgs, users, devices, phones, orgAdmin, invitations, audit, sessions,
     },
     /**
      * Every product route, registered by `src/app.ts` in this order: the OpenAPI document's (and
@@ -120,6 +123,7 @@ export function createContainer(opts: ContainerOptions) {
       people.routes.orgs, people.routes.invitations, people.routes.audit, schedules.routes.schedules, webhooks.routes.webhooks, paging.routes.pageActions,
       outbox.routes.liveEvents, paging.routes.rules, time.routes.heartbeats, time.routes.heartbeatPing, time.routes.maintenance,
       paging.routes.telegram,
+      slack.routes.slack,
     ],
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
     ready: webhooks.ready,

@@ -1,3 +1,4 @@
+import { createSlackApi } from '../modules/slack/index.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
 import { connectDb, type Db } from '../db/connect.ts';
@@ -57,6 +58,8 @@ export function createCore(opts: {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     sms: opts.sms ?? createSmsSender(config.sms),
     // Outbound webhooks and chat pages share the guarded HTTP client (docs/adr/0461, 0462).
+    /** The Slack Web API client factory (SLACK_API_URL; PRODUCT.md 12). */
+    slackApi: createSlackApi({ apiUrl: config.slackApiUrl, timeoutMs: config.webhooks.timeoutMs }),
     webhookHttp: opts.webhookHttp ?? createWebhookHttp({ allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), timeoutMs: config.webhooks.timeoutMs, publicUrl: config.publicUrl }),
     // Sign-up, SMS verification codes and invitation mail, counted (issue 19 item 7, docs/adr/0537).
     throttle: createActionThrottle({ db: store.db, clock }),

@@ -1,3 +1,4 @@
+import { createSlackPoster } from '../modules/slack/index.ts';
 import {
   type DeliveryProvider, type OnCallDirectory, configuredChannels, createClaimRecoveryJob, createDispatchJob, createEscalationJob, createPagingEngine,
   createHandoffJob, createAlertTimersJob, createPagingService, createPhoneDelivery, createRulesService, createSnoozeExpiryJob, deliveryRoutes, notificationRoutes, rulesRoutes,
@@ -36,7 +37,9 @@ export function createPagingModule(core: Core, deps: {
   const { billing } = deps.billing;
   // Push (docs/adr/0440): APNs, FCM and Web Push behind the `push` channel, when any is configured.
   const pushProvider = createPushProviderFromConfig(config, { clock, ...deps.push });
-  const chatProvider = createChatProvider({ db, box, http: core.webhookHttp, clock });
+  // `slack_app` destinations (PRODUCT.md 12): the alert's one message per channel, by chat steps and webhook deliveries alike.
+  const slackPoster = createSlackPoster({ db, box, clock, api: core.slackApi, publicUrl: config.publicUrl });
+  const chatProvider = createChatProvider({ db, box, http: core.webhookHttp, clock, slack: slackPoster });
   // The whole list before anything gets it. SMS and voice through the same Twilio client as
   // verification (issue 22, docs/adr/0445); `chat` posts to a webhook destination.
   const emailProvider = createEmailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -90,6 +93,6 @@ export function createPagingModule(core: Core, deps: {
     emailProvider.close();
     await pushProvider?.close().catch(() => undefined);
   };
-  return { providers, chatProvider, directory, paging, rules, pageActions, phoneDelivery, telegram, engine, routes, close };
+  return { providers, chatProvider, slackPoster, directory, paging, rules, pageActions, phoneDelivery, telegram, engine, routes, close };
 }
 export type PagingModule = ReturnType<typeof createPagingModule>;

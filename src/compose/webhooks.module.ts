@@ -6,11 +6,14 @@ import { createLookup, createWebhookSender, createWebhookService, createWebhookS
 import type { AlertsModule } from './alerts.module.ts';
 import type { Core, Routes } from './core.ts';
 import type { SchedulesModule } from './schedules.module.ts';
+import type { SlackModule } from './slack.module.ts';
 
 /** Outbound webhooks (docs/adr/0461, 0462): destinations, who wants which event, the sender and its worker. */
 export function createWebhooksModule(core: Core, deps: {
   alerts: AlertsModule;
   schedules: SchedulesModule;
+  /** `slack_app` destinations send through the Slack module. */
+  slack: SlackModule;
   /** The outbox handlers besides the webhook fan-out: the alert events none of them consumes are webhook-only. */
   handlers: readonly EventHandler[];
 }) {
@@ -21,13 +24,14 @@ export function createWebhooksModule(core: Core, deps: {
     db, settled: deps.alerts.settledEvents, types: unconsumedTypes(ALERT_EVENT_TYPES, deps.handlers),
     onError: (err) => onBackgroundError(err, 'loading webhook subscriptions failed; events stay pending for every organization until it works'),
   });
-  const sender = createWebhookSender({ db, clock, box, http: core.webhookHttp, publicUrl: config.publicUrl });
+  const sender = createWebhookSender({ db, clock, box, http: core.webhookHttp, publicUrl: config.publicUrl, slackApp: deps.slack.slack.deliver });
   const worker = createWebhookDeliveryWorker({ db, clock, sender, background: core.background, onError: (err) => onBackgroundError(err, 'webhook delivery round failed; it is retried') });
   const webhooks = createWebhookService({
     db, clock, box, publicUrl: config.publicUrl, allowPrivate: config.webhooks.allowPrivate, lookup: createLookup(config.webhooks.dnsServer), sender,
     subscriptionsChanged: () => subscriptions.refresh(),
     nudge: () => worker.nudge(),
     dialect,
+    slackConnected: async (orgId) => (await deps.slack.slack.connectionOf(orgId)) !== undefined,
     // A destination a chat step posts to is not deleted from under it: 409 naming the schedules.
     chatStepsUsing: deps.schedules.schedules.schedulesUsingDestination,
   });

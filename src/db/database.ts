@@ -23,6 +23,7 @@ import type {
   CalendarFeedTable, LayerParticipantTable, LevelChannelTable, ScheduleLayerTable, ScheduleLevelTable, ScheduleOverrideTable, ScheduleTable,
   ServiceRoutingRuleTable, ServiceRoutingTable,
 } from '../modules/schedule/schedule.table.ts';
+import type { SlackConnectionTable, SlackMessageTable } from '../modules/slack/slack.table.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookDestinationTable } from '../modules/webhook/webhook.table.ts';
 import type { ThrottleEventTable } from '../modules/throttle/throttle.table.ts';
 import type { HeartbeatTable } from '../modules/heartbeat/heartbeat.table.ts';
@@ -99,4 +100,7 @@ export interface Database {
   // Telegram as a person's channel (issue 37, migration 2026-12-05T141000)
   telegram_links: TelegramLinkTable;
   telegram_updates: TelegramUpdateTable;
+  // Slack as an app (issue 37, migration 2026-12-05T140000)
+  slack_connections: SlackConnectionTable;
+  slack_messages: SlackMessageTable;
 }

@@ -162,7 +162,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'whk_m1', org_id: 'org_m1', name: 'ops', kind: 'slack', url_sealed: 'sealed-url', url_hint: 'https://hooks.slack.com/…9f2c', headers_sealed: 'sealed-headers',
     header_names: '["X-Team"]', secret_sealed: 'sealed-secret', previous_secret_sealed: 'sealed-old', previous_secret_until: T2, events: '["alert.triggered"]',
     service_ids: '["svc_m1"]', template: '{"version":1,"body":{"text":"{{ title }}"}}', enabled: 0, disabled_reason: '410 Gone', consecutive_failures: 3,
-    circuit_opens: 1, circuit_open_until: T1, last_success_at: T0, last_failure_at: T1, created_at: T0, updated_at: T1,
+    circuit_opens: 1, circuit_open_until: T1, last_success_at: T0, last_failure_at: T1, created_at: T0, updated_at: T1, channel_id: 'C0SEED001',
   }],
   ['webhook_deliveries', {
     id: 'msg_m1', org_id: 'org_m1', destination_id: 'whk_m1', event_id: 7, event_kind: 'alert.triggered', alert_id: 'alr_m1', seq: 7,
@@ -172,6 +172,13 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
   ['webhook_attempts', {
     id: 'wat_m1', delivery_id: 'msg_m1', attempted_at: T1, duration_ms: 12, request_headers: '{"webhook-id":"msg_m1"}', response_status: 503,
     response_head: 'busy', outcome: 'retry', error: 'timeout',
+  }],
+  ['slack_connections', {
+    org_id: 'org_m1', team_id: 'T0SEED', team_name: 'Acme', bot_user_id: 'U0BOT', bot_token_sealed: 'sealed-token', bot_token_hint: 'xoxb-…abcd',
+    signing_secret_sealed: 'sealed-signing', created_at: T0, updated_at: T1,
+  }],
+  ['slack_messages', {
+    destination_id: 'whk_m1', alert_id: 'alr_m1', org_id: 'org_m1', channel_id: 'C0SEED001', ts: '1772359200.000100', state: 'posted', created_at: T0, updated_at: T1,
   }],
   ['alert_escalations', {
     alert_id: 'alr_m1', org_id: 'org_m1', schedule_id: 'sch_m1', schedule_chosen: 1, epoch: 2, cycle: 1, level: 2, level_started_at: T1,

@@ -35,7 +35,7 @@ function shiftWindow(from: number | undefined, to: number | undefined, named: { 
   return { from: from!, to: to! };
 }
 /** Destination kinds a chat step may post to (PRODUCT.md 8: the kinds with provider-ready page templates). */
-const CHAT_KINDS = ['slack', 'teams', 'discord'];
+const CHAT_KINDS = ['slack', 'teams', 'discord', 'slack_app'];
 
 const nameTaken = (name: string) => conflict(`A schedule named "${name}" already exists in this organization; choose another name.`);
 const isUniqueViolation = (e: unknown) => {
@@ -117,7 +117,7 @@ export function createScheduleService(deps: {
     for (const { at, id } of named) {
       const d = found.get(id);
       if (!d) problems.push({ field: at, message: `webhook "${id}" does not exist in this organization; create a slack, teams or discord webhook first (POST /api/webhooks)` });
-      else if (!CHAT_KINDS.includes(d.kind)) problems.push({ field: at, message: `webhook "${id}" is a ${d.kind} webhook; a chat step posts to a slack, teams or discord webhook` });
+      else if (!CHAT_KINDS.includes(d.kind)) problems.push({ field: at, message: `webhook "${id}" is a ${d.kind} webhook; a chat step posts to a slack, teams, discord or slack_app webhook` });
       else if (d.enabled !== 1) problems.push({ field: at, message: `webhook "${id}" is disabled; enable it (PATCH /api/webhooks/${id} {"enabled": true}) or name another` });
     }
   }

@@ -3,7 +3,7 @@ export {
   type DeliverySnapshot, type ContextRow, type FanoutDestination, CONTEXT_ROW_SQL, FANOUT_DESTINATIONS_SQL, DELIVERY_COLUMNS,
   snapshotOf, wantedBy, deliveryRows, sampleSnapshot, templateContext, alertUrl,
 } from './webhook.snapshot.ts';
-export { createWebhookSender, renderFor, signedHeaders, type WebhookSender, type AttemptOutcome } from './webhook.delivery.ts';
+export { createWebhookSender, renderFor, signedHeaders, type WebhookSender, type AttemptOutcome, type AppDelivery, type AppDeliveryResult } from './webhook.delivery.ts';
 export {
   createLookup, blockedReason, checkLiteral, ownOriginProblem, guardedLookup, BlockedAddressError, RESPONSE_HEAD_BYTES, type LookupAll, type WebhookHttp, type PostResult,
 } from './webhook.ssrf.ts';

@@ -29,7 +29,8 @@ export function renderFor(dest: Pick<WebhookDestinationRow, 'kind' | 'template'>
     const json = JSON.stringify(value);
     return Buffer.byteLength(json) > RENDER_MAX_BYTES ? { ok: false, reason: `the rendered body is larger than ${RENDER_MAX_BYTES} bytes` } : { ok: true, value, json };
   }
-  const compiled = dest.template ? compiledOf(dest.template) : dest.kind === 'custom' ? undefined : DEFAULT_TEMPLATES[dest.kind as 'slack'];
+  // slack_app: its preview is the Slack default (its deliveries are the Slack module's message).
+  const compiled = dest.template ? compiledOf(dest.template) : dest.kind === 'custom' ? undefined : DEFAULT_TEMPLATES[(dest.kind === 'slack_app' ? 'slack' : dest.kind) as 'slack'];
   if (!compiled) return { ok: false, reason: 'the destination has no usable template' };
   return renderTemplate(compiled, templateContext(snapshot, publicUrl));
 }
@@ -46,7 +47,24 @@ export function signedHeaders(kind: WebhookKind, secrets: string[], id: string, 
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'gone' | 'failed' | 'skipped';
 
+/**
+ * What an app destination's send (`slack_app`, PRODUCT.md 12) answered: delivered, or why not.
+ * `gone` disables the destination with the error as its reason, as a 410 does a URL's.
+ */
+export interface AppDeliveryResult {
+  outcome: 'delivered' | 'retry' | 'gone' | 'failed';
+  error?: string;
+  status?: number;
+  retryAfterMs?: number;
+  body?: string;
+  durationMs: number;
+}
+/** Sends one delivery of an app destination (the Slack module's): outside any transaction. */
+export type AppDelivery = (dest: WebhookDestinationRow, row: WebhookDeliveryRow) => Promise<AppDeliveryResult>;
+
 export interface WebhookSenderDeps {
+  /** `slack_app` destinations post through the organization's Slack app. */
+  slackApp?: AppDelivery;
   db: Kysely<Database>;
   clock: Clock;
   box: SecretBox;
@@ -146,6 +164,7 @@ export function createWebhookSender(deps: WebhookSenderDeps) {
         await release(row, owner, dest.circuit_open_until);
         return 'skipped';
       }
+      if (dest.kind === 'slack_app') return appAttempt(row, owner, dest);
       let body = row.body;
       if (body === null) {
         const rendered = renderFor(dest, JSON.parse(row.snapshot) as DeliverySnapshot, deps.publicUrl);
@@ -186,6 +205,31 @@ export function createWebhookSender(deps: WebhookSenderDeps) {
       return retryOrFail(row, owner, { ...base, outcome: 'retry', error: `HTTP ${result.status}` }, retryAfterMs(result.retryAfter, now.getTime(), result.bodyHead));
     },
   };
+
+  /** One attempt of a `slack_app` delivery: recorded as a URL's is (attempt log, health, disable when gone). */
+  async function appAttempt(row: WebhookDeliveryRow, owner: string, dest: WebhookDestinationRow): Promise<AttemptOutcome> {
+    if (!deps.slackApp) {
+      await finish(row, owner, { outcome: 'disabled', state: 'failed', error: 'Slack is not available in this process' });
+      return 'failed';
+    }
+    const r = await deps.slackApp(dest, row);
+    const result: PostResult = { status: r.status ?? 200, bodyHead: r.outcome === 'delivered' ? '{"ok":true}' : JSON.stringify({ ok: false, error: r.error ?? 'error' }), durationMs: r.durationMs };
+    const base = { body: r.body ?? '', result, requestHeaders: {}, dest };
+    if (r.outcome === 'delivered') {
+      await finish(row, owner, { ...base, outcome: 'delivered', state: 'delivered', success: true });
+      return 'delivered';
+    }
+    const error = `Slack: ${r.error ?? 'error'}`;
+    if (r.outcome === 'gone') {
+      await finish(row, owner, { ...base, outcome: 'gone', state: 'failed', error: `${error}: the channel or the app is gone and the destination was disabled`, gone: `${error} at ${clock.now().toISOString()}` });
+      return 'gone';
+    }
+    if (r.outcome === 'failed') {
+      await finish(row, owner, { ...base, outcome: 'failed', state: 'failed', error });
+      return 'failed';
+    }
+    return retryOrFail(row, owner, { ...base, outcome: 'retry', error }, r.retryAfterMs);
+  }
 
   async function retryOrFail(
     row: WebhookDeliveryRow,

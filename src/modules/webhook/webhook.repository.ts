@@ -2,17 +2,31 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { listOrgPage } from '../../db/paging.ts';
 import type { ContextRow, FanoutDestination } from './webhook.snapshot.ts';
+import type { WebhookKind } from './webhook.ts';
 import type { NewWebhookDeliveryRow, NewWebhookDestinationRow, WebhookAttemptRow, WebhookDeliveryRow, WebhookDestinationUpdate } from './webhook.table.ts';
 
+/**
+ * The kind column's CHECK is frozen at the first five kinds: a `slack_app` destination is stored as
+ * kind 'slack' with its channel_id, and read back as `slack_app` (migration 2026-12-05T140000,
+ * docs/adr/0830). Every read of a whole row goes through here.
+ */
+export function fromDb<T extends { kind: WebhookKind; channel_id?: string | null }>(row: T): T;
+export function fromDb<T extends { kind: WebhookKind; channel_id?: string | null }>(row: T | undefined): T | undefined;
+export function fromDb<T extends { kind: WebhookKind; channel_id?: string | null }>(row: T | undefined): T | undefined {
+  if (!row || row.channel_id === null || row.channel_id === undefined) return row;
+  return { ...row, kind: 'slack_app' };
+}
+const toDbKind = (kind: WebhookKind): WebhookKind => (kind === 'slack_app' ? 'slack' : kind);
+
 export async function insertDestination(db: Kysely<Database>, row: NewWebhookDestinationRow): Promise<void> {
-  await db.insertInto('webhook_destinations').values(row).execute();
+  await db.insertInto('webhook_destinations').values({ ...row, kind: toDbKind(row.kind) }).execute();
 }
 export async function findDestination(db: Kysely<Database>, orgId: string, id: string) {
-  return db.selectFrom('webhook_destinations').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return fromDb(await db.selectFrom('webhook_destinations').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst());
 }
 /** A destination by id alone (delivery, and the chat provider, which is given the id by the engine). */
 export async function findDestinationById(db: Kysely<Database>, id: string) {
-  return db.selectFrom('webhook_destinations').selectAll().where('id', '=', id).executeTakeFirst();
+  return fromDb(await db.selectFrom('webhook_destinations').selectAll().where('id', '=', id).executeTakeFirst());
 }
 /**
  * Destinations a level channel's chat steps name, of one organization (another's count as not
@@ -21,20 +35,21 @@ export async function findDestinationById(db: Kysely<Database>, id: string) {
  */
 export async function destinationsForSteps(db: Kysely<Database>, orgId: string, ids: string[], dialect: 'sqlite' | 'postgres') {
   if (!ids.length) return [];
-  return db
+  const rows = await db
     .selectFrom('webhook_destinations')
-    .select(['id', 'kind', 'enabled'])
+    .select(['id', 'kind', 'enabled', 'channel_id'])
     .where('org_id', '=', orgId)
     .where('id', 'in', ids)
     .$if(dialect === 'postgres', (q) => q.forShare())
     .execute();
+  return rows.map((r) => fromDb(r));
 }
 /** A destination of an organization, row-locked on PostgreSQL (a delete checks who uses it under it). */
 export async function lockDestination(db: Kysely<Database>, orgId: string, id: string, dialect: 'sqlite' | 'postgres') {
-  return db.selectFrom('webhook_destinations').selectAll().where('org_id', '=', orgId).where('id', '=', id).$if(dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+  return fromDb(await db.selectFrom('webhook_destinations').selectAll().where('org_id', '=', orgId).where('id', '=', id).$if(dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst());
 }
-export const listDestinations = (db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) =>
-  listOrgPage(db, 'webhook_destinations', orgId, afterId, limit);
+export const listDestinations = async (db: Kysely<Database>, orgId: string, afterId: string | undefined, limit: number) =>
+  (await listOrgPage(db, 'webhook_destinations', orgId, afterId, limit)).map((r) => fromDb(r));
 export async function countDestinations(db: Kysely<Database>, orgId: string): Promise<number> {
   const r = await db.selectFrom('webhook_destinations').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirst();
   return Number(r?.n ?? 0);

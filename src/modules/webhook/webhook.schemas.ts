@@ -2,12 +2,13 @@ import { Type } from 'typebox';
 import { EVENT_KINDS, MAX_HEADERS, WEBHOOK_KINDS } from './webhook.ts';
 
 const KindEnum = Type.Union(WEBHOOK_KINDS.map((k) => Type.Literal(k)), {
-  description: 'slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed.',
+  description: 'slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed; slack_app: a channel of the organization\'s connected Slack app (one message per alert with Acknowledge, Resolve, Escalate and Open buttons, edited on every change).',
 });
 const EventKind = Type.String({ enum: [...EVENT_KINDS], description: 'An event kind.' });
 const Events = Type.Array(EventKind, { minItems: 1, maxItems: EVENT_KINDS.length * 2, description: `Event kinds to send: ${EVENT_KINDS.join(', ')}.` });
 const ServiceIds = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 200, description: 'Only alerts of these services of this organization (absent: every service).' });
-const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL. A secret: stored sealed, shown masked. Private, loopback and link-local addresses are refused.' });
+const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL (every kind but slack_app). A secret: stored sealed, shown masked. Private, loopback and link-local addresses are refused.' });
+const ChannelId = Type.String({ minLength: 1, maxLength: 40, description: 'slack_app only: the Slack channel id (C0123ABCD); invite the app to the channel.' });
 const Headers = Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 4096 }), {
   maxProperties: MAX_HEADERS,
   description: 'Custom request headers (e.g. an Authorization for your receiver). Secrets: stored sealed, never shown.',
@@ -21,7 +22,8 @@ export const WebhookCreate = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     kind: KindEnum,
-    url: Url,
+    url: Type.Optional(Url),
+    channel_id: Type.Optional(ChannelId),
     events: Events,
     service_ids: Type.Optional(ServiceIds),
     template: Type.Optional(Template),
@@ -35,6 +37,7 @@ export const WebhookPatch = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     url: Type.Optional(Url),
+    channel_id: Type.Optional(ChannelId),
     events: Type.Optional(Events),
     service_ids: Type.Optional(Type.Union([ServiceIds, Type.Null()], { description: 'null: every service.' })),
     template: Type.Optional(Type.Unknown({ description: 'A template, or null to return a chat destination to its default.' })),
@@ -51,7 +54,8 @@ export const WebhookSchema = Type.Object(
     org_id: Type.String(),
     name: Type.String(),
     kind: KindEnum,
-    url: Type.String({ description: 'Masked: scheme, host and the last characters.' }),
+    url: Type.String({ description: 'Masked: scheme, host and the last characters (slack_app: the channel).' }),
+    channel_id: Nullable(Type.String({ description: 'slack_app: the Slack channel; null for the other kinds.' })),
     events: Type.Array(Type.String()),
     service_ids: Type.Union([Type.Array(Type.String()), Type.Null()]),
     template: Type.Union([Type.Object({ version: Type.Integer(), body: Type.Unknown() }), Type.Null()]),

@@ -22,11 +22,16 @@ export const MAX_DESTINATIONS = 50;
 /** After rotate-secret the previous secret signs too this long (contracts §5: both signatures during the overlap). */
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
 export const URL_MAX = 2048;
+/** A Slack conversation id: public (C…), private (G…) or direct (D…). */
+export const SLACK_CHANNEL = /^[CGD][A-Z0-9]{2,30}$/;
 
 export interface WebhookInput {
   name: string;
   kind: WebhookKind;
-  url: string;
+  /** Every kind but `slack_app`. */
+  url?: string | undefined;
+  /** `slack_app` only: the Slack channel (C…, G…). */
+  channel_id?: string | undefined;
   events: string[];
   service_ids?: string[] | undefined;
   template?: unknown;
@@ -36,6 +41,7 @@ export interface WebhookInput {
 export interface WebhookPatchInput {
   name?: string | undefined;
   url?: string | undefined;
+  channel_id?: string | undefined;
   events?: string[] | undefined;
   service_ids?: string[] | null | undefined;
   template?: unknown;
@@ -56,6 +62,7 @@ export function rowToWebhook(r: WebhookDestinationRow, nowIso: string) {
     name: r.name,
     kind: r.kind,
     url: r.url_hint,
+    channel_id: r.channel_id ?? null,
     events: JSON.parse(r.events) as string[],
     service_ids: r.service_ids === null ? null : (JSON.parse(r.service_ids) as string[]),
     template: r.template === null ? null : (JSON.parse(r.template) as { version: 1; body: unknown }),
@@ -121,6 +128,8 @@ export function createWebhookService(deps: {
   nudge: () => void;
   /** The store, for row locks (PostgreSQL). */
   dialect?: 'sqlite' | 'postgres';
+  /** Whether the organization has connected a Slack app (PRODUCT.md 12): a `slack_app` destination needs one. */
+  slackConnected?: (orgId: string) => Promise<boolean>;
   /** Schedules whose level-channel chat steps name the destination, in the caller's transaction (PRODUCT.md 7.2). */
   chatStepsUsing?: (trx: Kysely<Database>, orgId: string, id: string) => Promise<{ id: string; name: string }[]>;
 }) {
@@ -154,6 +163,25 @@ export function createWebhookService(deps: {
     return raw;
   }
 
+  /** Where a destination posts: a checked URL, or (`slack_app`) a channel of the organization's Slack app. */
+  async function checkTarget(orgId: string, input: { kind: WebhookKind; url?: string | undefined; channel_id?: string | undefined; headers?: Record<string, string> | undefined }) {
+    if (input.kind === 'slack_app') {
+      const problems: FieldProblem[] = [];
+      if (input.url !== undefined) problems.push({ field: 'url', message: 'a slack_app destination names channel_id, not a URL' });
+      if (input.headers && Object.keys(input.headers).length) problems.push({ field: 'headers', message: 'a slack_app destination posts through the Slack Web API and takes no custom headers' });
+      if (input.channel_id === undefined || !SLACK_CHANNEL.test(input.channel_id)) problems.push({ field: 'channel_id', message: 'must be a Slack channel id such as C0123ABCD (in Slack: the channel\'s details, at the bottom)' });
+      if (problems.length) throw bad(problems);
+      if (deps.slackConnected && !(await deps.slackConnected(orgId))) {
+        throw conflict('This organization has not connected a Slack app; connect it first (PUT /api/chat/slack), then add its channels.');
+      }
+      return { url: '', hint: `slack channel ${input.channel_id}`, channelId: input.channel_id! };
+    }
+    if (input.channel_id !== undefined) throw bad([{ field: 'channel_id', message: 'only a slack_app destination names a channel' }]);
+    if (input.url === undefined) throw bad([{ field: 'url', message: 'is required' }]);
+    const url = await checkUrl(input.url);
+    return { url, hint: maskUrl(url), channelId: null };
+  }
+
   function checkHeaders(headers: Record<string, string>): FieldProblem[] {
     const problems: FieldProblem[] = [];
     const names = Object.keys(headers);
@@ -177,6 +205,7 @@ export function createWebhookService(deps: {
       return null;
     }
     if (kind === 'native') throw bad([{ field: 'template', message: 'a native destination sends fixed Klaxon JSON and takes no template; use kind custom to shape the body' }]);
+    if (kind === 'slack_app') throw bad([{ field: 'template', message: 'a slack_app destination posts Klaxon\'s alert message with its buttons and takes no template' }]);
     const c = compileTemplate(template);
     if (!c.ok) throw bad(c.problems);
     return JSON.stringify(template);
@@ -242,7 +271,7 @@ export function createWebhookService(deps: {
       const template = checkTemplate(input.kind, input.template, true);
       const headerProblems = checkHeaders(input.headers ?? {});
       if (headerProblems.length) throw bad(headerProblems);
-      const url = await checkUrl(input.url);
+      const target = await checkTarget(actor.orgId, input);
       const secret = newSigningSecret();
       const now = clock.now().toISOString();
       const id = newId('whk');
@@ -252,7 +281,7 @@ export function createWebhookService(deps: {
         }
         const serviceIds = input.service_ids === undefined ? null : await checkServices(trx, actor.orgId, input.service_ids);
         const row: WebhookDestinationRow = {
-          id, org_id: actor.orgId, name, kind: input.kind, url_sealed: box.seal(url), url_hint: maskUrl(url), ...sealHeaders(input.headers),
+          id, org_id: actor.orgId, name, kind: input.kind, url_sealed: box.seal(target.url), url_hint: target.hint, channel_id: target.channelId, ...sealHeaders(input.headers),
           secret_sealed: box.seal(secret), previous_secret_sealed: null, previous_secret_until: null, events, service_ids: serviceIds, template,
           enabled: input.enabled === false ? 0 : 1, disabled_reason: input.enabled === false ? 'disabled when created' : null,
           consecutive_failures: 0, circuit_opens: 0, circuit_open_until: null, last_success_at: null, last_failure_at: null, created_at: now, updated_at: now,
@@ -272,6 +301,9 @@ export function createWebhookService(deps: {
     async update(actor: UserActor, id: string, input: WebhookPatchInput, meta: RequestMeta) {
       const now = clock.now().toISOString();
       const current = await load(db, actor.orgId, id);
+      if (current.kind === 'slack_app' && input.url !== undefined) throw bad([{ field: 'url', message: 'a slack_app destination names channel_id, not a URL' }]);
+      if (current.kind !== 'slack_app' && input.channel_id !== undefined) throw bad([{ field: 'channel_id', message: 'only a slack_app destination names a channel' }]);
+      if (current.kind === 'slack_app' && input.headers) throw bad([{ field: 'headers', message: 'a slack_app destination takes no custom headers' }]);
       const url = input.url !== undefined ? await checkUrl(input.url) : undefined;
       const set: Partial<WebhookDestinationRow> = {};
       const changed: Record<string, unknown> = {};
@@ -294,6 +326,11 @@ export function createWebhookService(deps: {
         if (problems.length) throw bad(problems);
         Object.assign(set, sealHeaders(input.headers));
         changed.header_names = Object.keys(input.headers ?? {});
+      }
+      if (input.channel_id !== undefined) {
+        if (!SLACK_CHANNEL.test(input.channel_id)) throw bad([{ field: 'channel_id', message: 'must be a Slack channel id such as C0123ABCD' }]);
+        set.channel_id = input.channel_id;
+        set.url_hint = changed.channel_id = `slack channel ${input.channel_id}`;
       }
       if (url !== undefined) {
         set.url_sealed = box.seal(url);

@@ -8,6 +8,8 @@ export interface WebhookDestinationTable {
   kind: WebhookKind;
   url_sealed: string;
   url_hint: string;
+  /** `slack_app`: the Slack channel its messages go to (the URL is then empty). Stored with kind 'slack' (migration 2026-12-05T140000). */
+  channel_id: string | null;
   headers_sealed: string | null;
   /** JSON array of the custom header names. */
   header_names: string;

@@ -3,9 +3,10 @@ import { AppError } from '../../lib/errors.ts';
 import { ALERT_EVENT_TYPES, type AlertEventType } from '../alert/index.ts';
 
 /** Destination kinds of PRODUCT.md 8. */
-export const WEBHOOK_KINDS = ['slack', 'teams', 'discord', 'custom', 'native'] as const;
+export const WEBHOOK_KINDS = ['slack', 'teams', 'discord', 'custom', 'native', 'slack_app'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
-export const CHAT_KINDS: readonly WebhookKind[] = ['slack', 'teams', 'discord'];
+/** Kinds a level's chat step may post to; `slack_app` posts through the organization's Slack app (PRODUCT.md 12). */
+export const CHAT_KINDS: readonly WebhookKind[] = ['slack', 'teams', 'discord', 'slack_app'];
 export const isChatKind = (k: string): boolean => (CHAT_KINDS as readonly string[]).includes(k);
 
 /** The event kinds a destination subscribes to are the alert events of the outbox (PRODUCT.md 8). */

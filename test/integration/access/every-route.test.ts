@@ -172,6 +172,11 @@ const MATRIX: Record<string, [Aud, Role]> = {
   'POST /api/webhooks/{id}/rotate-secret': ['DI', 'admin'],
   'GET /api/webhooks/{id}/deliveries': ['DI', 'admin'],
   'POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver': ['DI', 'admin'],
+  // The organization's Slack app (PRODUCT.md 12): configuration, admins.
+  'GET /api/chat/slack': ['DI', 'admin'],
+  'PUT /api/chat/slack': ['DI', 'admin'],
+  'DELETE /api/chat/slack': ['DI', 'admin'],
+  'GET /api/chat/slack/manifest': ['DI', 'admin'],
 };
 
 /**
@@ -233,6 +238,7 @@ const BODY_NAMES: Record<string, string> = {
   'PATCH /api/heartbeats/{id}': 'HeartbeatPatch',
   'POST /api/maintenance-windows': 'MaintenanceWindowCreate',
   'PATCH /api/maintenance-windows/{id}': 'MaintenanceWindowPatch',
+  'PUT /api/chat/slack': 'SlackConnectionPut',
 };
 
 /** Id prefixes of resource kinds, for well-formed unknown ids. */

@@ -33,6 +33,8 @@ export const keys = {
   levelChannels: (scheduleId: string) => ['level-channels', scheduleId] as const,
 
   webhooks: () => ['webhooks'] as const,
+  slackConnection: () => ['slack-connection'] as const,
+  slackManifest: () => ['slack-manifest'] as const,
   webhook: (id: string) => ['webhook', id] as const,
   deliveries: (webhookId: string) => ['deliveries', webhookId] as const,
   deliveriesIn: (webhookId: string, state: string) => ['deliveries', webhookId, state] as const,

@@ -5,7 +5,7 @@ import { keys } from '../api/keys';
 import { TemplateEditor } from './TemplateEditor';
 import { locateServerProblem, parseTemplateText, type TextProblem } from './template-position';
 
-export type WebhookKind = 'slack' | 'teams' | 'discord' | 'custom' | 'native';
+export type WebhookKind = 'slack' | 'teams' | 'discord' | 'custom' | 'native' | 'slack_app';
 export const EVENT_KINDS = [
   'alert.triggered',
   'alert.repeated',

@@ -3,7 +3,7 @@ import type { Schemas } from '../api/client';
 import { CopyButton } from '../ui';
 import { EVENT_KINDS, EVENT_LABEL, type WebhookKind } from './TemplatePreview';
 
-export const KIND_LABEL: Record<WebhookKind, string> = { slack: 'Slack', teams: 'Microsoft Teams', discord: 'Discord', custom: 'Custom JSON', native: 'Klaxon JSON (native)' };
+export const KIND_LABEL: Record<WebhookKind, string> = { slack: 'Slack', teams: 'Microsoft Teams', discord: 'Discord', custom: 'Custom JSON', native: 'Klaxon JSON (native)', slack_app: 'Slack app (buttons)' };
 /** The kinds whose deliveries carry a Standard Webhooks signature (the server's signedHeaders); chat providers take none. */
 export const SIGNED_KINDS: readonly string[] = ['custom', 'native'];
 export const KIND_HELP: Record<WebhookKind, string> = {
@@ -12,6 +12,7 @@ export const KIND_HELP: Record<WebhookKind, string> = {
   discord: 'A Discord channel webhook URL. Ready-made embed; customise it if you like.',
   custom: 'Any HTTPS endpoint. You write the JSON body; every request is signed (Standard Webhooks).',
   native: 'Any HTTPS endpoint. Klaxon’s fixed JSON with every field, signed (Standard Webhooks).',
+  slack_app: 'A channel of your connected Slack app: one message per alert with Acknowledge, Resolve, Escalate and Open, edited on every change. Invite the app to the channel first.',
 };
 /** What a chat channel wants by default (no repeats: they arrive at ingest rate). */
 export const DEFAULT_EVENTS = ['alert.triggered', 'alert.priority_raised', 'alert.escalated', 'alert.acknowledged', 'alert.resolved'];

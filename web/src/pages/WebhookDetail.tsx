@@ -59,7 +59,7 @@ function WebhookDetail() {
       </header>
       {secret && <SecretOnce secret={secret.value} note={secret.note} onDismiss={() => setSecret(undefined)} />}
       <Actions hook={w} onSecret={(value, note) => setSecret({ value, note })} />
-      {w.kind !== 'native' && <TemplateSection hook={w} />}
+      {w.kind !== 'native' && w.kind !== 'slack_app' && <TemplateSection hook={w} />}
       <DeliveryLog hook={w} />
       <Settings hook={w} />
     </article>

@@ -51,6 +51,7 @@ function WebhookList() {
         <Link to="/webhooks/new" className="button primary">New webhook</Link>
       </div>
       <p className="muted">Post alert events to Slack, Teams, Discord or your own endpoint. Every attempt is kept in the delivery log for 7 days.</p>
+      <SlackAppCard />
       <ErrorText error={hooks.error} />
       {hooks.data && hooks.data.length > 0 && (
         <ul className="cards hooks">
@@ -104,6 +105,8 @@ function NewWebhook() {
   const [name, setName] = useState('');
   const [kind, setKind] = useState<WebhookKind>('slack');
   const [url, setUrl] = useState('');
+  const [channelId, setChannelId] = useState('');
+  const app = kind === 'slack_app';
   const [events, setEvents] = useState<string[]>(DEFAULT_EVENTS);
   const [serviceIds, setServiceIds] = useState<string[] | null>(null);
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
@@ -124,7 +127,7 @@ function NewWebhook() {
     const created = await must(
       api.POST('/api/webhooks', {
         body: {
-          name: name.trim(), kind, url: url.trim(), events: eventKinds(events),
+          name: name.trim(), kind, ...(app ? { channel_id: channelId.trim() } : { url: url.trim() }), events: eventKinds(events),
           ...(serviceIds !== null ? { service_ids: serviceIds } : {}),
           ...(template !== undefined ? { template } : {}),
           ...(Object.keys(h).length ? { headers: h } : {}),
@@ -154,15 +157,22 @@ function NewWebhook() {
           </label>
         </div>
         <p className="muted small" id="kind-help">{KIND_HELP[kind]}</p>
-        <label className="field">
-          <span>URL</span>
-          <input required type="url" inputMode="url" maxLength={2048} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://hooks.slack.com/services/…" autoComplete="off" />
-        </label>
+        {app ? (
+          <label className="field">
+            <span>Slack channel id</span>
+            <input required maxLength={40} value={channelId} onChange={(e) => setChannelId(e.target.value)} placeholder="C0123ABCD" autoComplete="off" pattern="[CGD][A-Z0-9]{2,30}" />
+          </label>
+        ) : (
+          <label className="field">
+            <span>URL</span>
+            <input required type="url" inputMode="url" maxLength={2048} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://hooks.slack.com/services/…" autoComplete="off" />
+          </label>
+        )}
         {legacyTeams(url) && <p className="notice small" role="note">This is an Office 365 connector URL (<code>webhook.office.com</code>), which Microsoft is retiring. Create a Teams Workflows webhook instead and paste its URL.</p>}
         <EventsField value={events} onChange={setEvents} />
         <ServicesField services={services.data ?? []} value={serviceIds} onChange={setServiceIds} />
         {(kind === 'custom' || kind === 'native') && <HeadersField rows={headers} onChange={setHeaders} />}
-        <fieldset className="template-field">
+        {!app && <fieldset className="template-field">
           <legend>Message</legend>
           {chat && (
             <div className="row wrap">
@@ -171,13 +181,75 @@ function NewWebhook() {
             </div>
           )}
           <TemplateWorkbench kind={kind} text={ownTemplate ? text : null} onChange={setText} />
-        </fieldset>
+        </fieldset>}
         <ErrorText error={a.error} details />
         <div className="row end">
           <Link to="/webhooks" className="button">Cancel</Link>
-          <button type="submit" className="button primary" disabled={a.busy || !name.trim() || !url.trim() || events.length === 0}>Create webhook</button>
+          <button type="submit" className="button primary" disabled={a.busy || !name.trim() || !(app ? channelId.trim() : url.trim()) || events.length === 0}>Create webhook</button>
         </div>
       </ActionForm>
+    </section>
+  );
+}
+
+/**
+ * The organization's Slack app (PRODUCT.md 12): its connection (paste the bot token and signing
+ * secret; shown masked once connected) and the manifest to create the app from.
+ */
+function SlackAppCard() {
+  const qc = useQueryClient();
+  const conn = useQuery({ queryKey: keys.slackConnection(), queryFn: () => must(api.GET('/api/chat/slack')) });
+  const [showManifest, setShowManifest] = useState(false);
+  const manifest = useQuery({ queryKey: keys.slackManifest(), queryFn: () => must(api.GET('/api/chat/slack/manifest')), enabled: showManifest });
+  const [token, setToken] = useState('');
+  const [secret, setSecret] = useState('');
+  const connect = useAction();
+  const disconnect = useAction();
+  const c = conn.data;
+  return (
+    <section className="card stack" aria-labelledby="slack-app-title">
+      <h2 id="slack-app-title">Slack app</h2>
+      <ErrorText error={conn.error} />
+      {c?.connected ? (
+        <p>Connected to <strong>{c.team_name}</strong> ({c.team_id}) with token <code>{c.bot_token}</code>. Add its channels as webhooks of kind “Slack app (buttons)”.</p>
+      ) : (
+        <p className="muted">Not connected. Create the app from the manifest, install it to your workspace, then paste its Bot User OAuth Token and Signing Secret.</p>
+      )}
+      <div className="row wrap">
+        <button type="button" className="button" onClick={() => setShowManifest((v) => !v)} aria-expanded={showManifest}>{showManifest ? 'Hide the manifest' : 'Show the app manifest'}</button>
+        {c?.connected && (
+          <button type="button" className="button" disabled={disconnect.busy} onClick={() => void disconnect.run(async () => {
+            await must(api.DELETE('/api/chat/slack'));
+            await qc.invalidateQueries({ queryKey: keys.slackConnection() });
+            return 'Disconnected.';
+          })}>Disconnect</button>
+        )}
+      </div>
+      <ErrorText error={disconnect.error} />
+      {showManifest && manifest.data && (
+        <div className="stack">
+          <p className="muted small">At api.slack.com/apps: Create New App → From a manifest → paste this (JSON).</p>
+          <pre className="code-block" aria-label="Slack app manifest">{JSON.stringify(manifest.data, null, 2)}</pre>
+        </div>
+      )}
+      <ActionForm action={connect} className="form-grid" onSubmit={async () => {
+        await must(api.PUT('/api/chat/slack', { body: { bot_token: token.trim(), signing_secret: secret.trim() } }));
+        setToken('');
+        setSecret('');
+        await qc.invalidateQueries({ queryKey: keys.slackConnection() });
+        return 'Slack app connected.';
+      }}>
+        <label className="field">
+          <span>Bot User OAuth Token</span>
+          <input required type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} placeholder="xoxb-…" />
+        </label>
+        <label className="field">
+          <span>Signing Secret</span>
+          <input required type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} />
+        </label>
+        <button type="submit" className="button primary" disabled={connect.busy || !token.trim() || !secret.trim()}>{c?.connected ? 'Replace token and secret' : 'Connect Slack'}</button>
+      </ActionForm>
+      <ErrorText error={connect.error} details />
     </section>
   );
 }
