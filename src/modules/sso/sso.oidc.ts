@@ -31,7 +31,7 @@ const refused = (why: string) => new AppError('unauthorized', `Single sign-on wa
 
 function explain(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const e = err as { code?: string; error?: string; error_description?: string; cause?: { claim?: string; error?: string; error_description?: string } };
+  const e = err as { code?: string; cause?: { claim?: string; cause?: { claim?: string } } };
   if (err instanceof client.ResponseBodyError) {
     if (err.error === 'invalid_grant') return refused('the identity provider refused the authorization code (it was already used, has expired, or its PKCE verifier does not match).');
     return refused(`the identity provider's token endpoint answered ${err.error}.`);
@@ -39,7 +39,8 @@ function explain(err: unknown): AppError {
   // Only the error's name, and only when it looks like one: its description is text from the URL.
   if (err instanceof client.AuthorizationResponseError) return refused(`the identity provider answered ${/^[\w.-]{1,64}$/.test(err.error) ? err.error : 'an error'}.`);
   if (e.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') {
-    const claim = e.cause?.claim;
+    // openid-client wraps oauth4webapi's error: the claim is on the original (its cause).
+    const claim = e.cause?.claim ?? e.cause?.cause?.claim;
     if (claim === 'nonce') return refused('the ID token\'s nonce is not the one this sign-in sent (a replayed or substituted token).');
     if (claim === 'aud' || claim === 'azp') return refused('the ID token is not for this client (its audience is another client id).');
     if (claim === 'iss') return refused('the ID token was issued by another issuer.');
