@@ -65,13 +65,13 @@ export function ssoRoutes(deps: { sso: SsoService; hashCode: CodeHasher; secureC
         tags: ['auth'], summary: 'Where the identity provider returns after single sign-on', security: [],
         description:
           'Checks the state against the cookie of the browser that started, spends it (once), exchanges the code with the PKCE verifier and checks the ID token ' +
-          '(signature against the provider\'s keys, issuer, audience, expiry, nonce). Then the session cookies are set and the browser is sent (303) to its next path. ' +
+          '(signature against the provider\'s keys, issuer, audience, expiry, nonce). Then the session cookies are set and the browser is sent (303) to the dashboard sign-in page with sso_org (an organization of the person) and next, which goes on to next. ' +
           'Refused (no session): a browser is sent to /sign-in?sso_error=<message>; with Accept: application/json the error is answered as JSON (401, 403, 404 or 503).',
         querystring: Type.Object({
           code: Type.Optional(Type.String({ maxLength: 4096 })), state: Type.Optional(Type.String({ maxLength: 512 })), iss: Type.Optional(Type.String({ maxLength: 2048 })),
           error: Type.Optional(Type.String({ maxLength: 256 })), error_description: Type.Optional(Type.String({ maxLength: 2048 })), session_state: Type.Optional(Type.String({ maxLength: 512 })),
         }, { additionalProperties: true }),
-        response: { 303: Type.Null({ description: 'Signed in: to the next path (or, refused, to the sign-in page with the reason).' }), ...errorResponses(503) },
+        response: { 303: Type.Null({ description: 'To the sign-in page: with sso_org and next when signed in, with sso_error (the reason) when refused.' }), ...errorResponses(503) },
       },
       handler: async (req, reply) => {
         const search = new URL(req.url, 'http://x').search;
@@ -80,7 +80,10 @@ export function ssoRoutes(deps: { sso: SsoService; hashCode: CodeHasher; secureC
           const done = await sso.callback({ query: req.query as Record<string, string | undefined>, search, cookieState: req.cookies?.[OIDC_STATE_COOKIE] }, requestMeta(req));
           const { token, ...view } = done.session;
           setSessionCookies(reply, { token, csrf: csrfTokenFor(hashCode, token), expiresAt: view.expires_at, secure: deps.secureCookies });
-          return reply.redirect(done.next, 303);
+          // The dashboard keeps the organization it acts in; its sign-in page takes it from here and goes on to next.
+          const org = done.session.memberships[0]?.org_id;
+          if (!org) return reply.redirect(`/sign-in?sso_error=${encodeURIComponent('You are signed in but belong to no organization yet. Ask an owner of your organization for an invitation.')}`, 303);
+          return reply.redirect(`/sign-in?sso_org=${encodeURIComponent(org)}&next=${encodeURIComponent(done.next)}`, 303);
         } catch (err) {
           if (!(err instanceof AppError) || wantsJson(req.headers.accept)) throw err;
           return reply.redirect(`/sign-in?sso_error=${encodeURIComponent(err.message)}`, 303);

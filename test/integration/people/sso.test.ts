@@ -63,7 +63,7 @@ for (const dialect of DIALECTS) {
       idp.accounts.set(login, { email: `${login}@example.com`, email_verified: true, name: 'New Comer' });
       const a = await signInThroughProvider(open, login, { next: '/alerts?x=1' });
       expect(a.status).toBe(303);
-      expect(a.location).toBe('/alerts?x=1');
+      expect(a.location).toMatch(/^\/sign-in\?sso_org=org_\w+&next=%2Falerts%3Fx%3D1$/);
       expect(a.session).toMatch(/^kxs_/);
       expect(a.csrf).toBeTruthy();
       const user = await open.container.db.selectFrom('users').selectAll().where('email', '=', `${login}@example.com`).executeTakeFirstOrThrow();
