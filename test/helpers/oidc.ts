@@ -49,7 +49,8 @@ export interface TestIdp {
   close(): Promise<void>;
 }
 
-export async function startTestIdp(): Promise<TestIdp> {
+/** `redirectUri`: Klaxon's callback when it is not at KLAXON_PUBLIC_URL (a browser test's server on a loopback port). */
+export async function startTestIdp(opts: { redirectUri?: string } = {}): Promise<TestIdp> {
   const accounts = new Map<string, IdpAccount>();
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const { server, url: issuer } = await listen((req, res) => handler(req, res));
@@ -58,7 +59,7 @@ export async function startTestIdp(): Promise<TestIdp> {
     const key = await signingKey(`k${++generation}`);
     const provider = new Provider(issuer, {
       clients: [{
-        client_id: OIDC_CLIENT.id, client_secret: OIDC_CLIENT.secret, redirect_uris: [REDIRECT_URI],
+        client_id: OIDC_CLIENT.id, client_secret: OIDC_CLIENT.secret, redirect_uris: [opts.redirectUri ?? REDIRECT_URI],
         grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic',
       }],
       jwks: { keys: [key] },
@@ -214,10 +215,7 @@ export async function startCraftedIssuer(): Promise<CraftedIssuer & { nonceOf(au
   const published = await signingKey('pub');
   const unknown = await signingKey('unknown');
   const sameKid = { ...(await signingKey('pub')) };
-  const { privateKey: _p, ...rest } = { privateKey: undefined, ...published };
-  void _p;
   const publicJwk = (k: JWK) => { const { d, p, q, dp, dq, qi, ...pub } = k; void d; void p; void q; void dp; void dq; void qi; return pub; };
-  const nonces = new Map<string, string>();
   let lastNonce = '';
   const out = {} as CraftedIssuer & { nonceOf(authorizationUrl: string): string };
   const { server, url: issuer } = await listen((req, res) => {
@@ -248,7 +246,6 @@ export async function startCraftedIssuer(): Promise<CraftedIssuer & { nonceOf(au
     }
     json(404, { error: 'not_found' });
   });
-  void rest;
   Object.assign(out, {
     issuer,
     craft: (async () => { throw new Error('craft not set'); }) as Craft,
@@ -258,7 +255,6 @@ export async function startCraftedIssuer(): Promise<CraftedIssuer & { nonceOf(au
     }),
     nonceOf(authorizationUrl: string) {
       const n = new URL(authorizationUrl).searchParams.get('nonce')!;
-      nonces.set(n, n);
       lastNonce = n;
       return n;
     },
