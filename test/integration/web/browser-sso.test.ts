@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.ts';
 import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, PageSet } from '../../helpers/browser.ts';
 import { startTestIdp, type TestIdp } from '../../helpers/oidc.ts';
 import { ensureDashboard } from '../../../src/web/build.ts';
+import { ManualClock } from '../../../src/lib/clock.ts';
 
 // Single sign-on end to end (issue 38): Debian's Chromium opens Klaxon's sign-in page, follows
 // "Sign in with Test IdP" to a real OpenID Connect provider on loopback (oidc-provider's development
@@ -36,7 +37,8 @@ suite('browser: single sign-on through the provider\'s login page', { timeout: 3
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     idp = await startTestIdp({ redirectUri: `${base}/v1/auth/oidc/callback` });
-    t = await buildTestApp({ dialect: 'sqlite', dashboard, env: idp.env({ KLAXON_PUBLIC_URL: base, KLAXON_SIGNUP: 'invite' }) });
+    // The session cookie's expiry is the server clock's; the browser keeps it only if it is in its future.
+    t = await buildTestApp({ dialect: 'sqlite', dashboard, clock: new ManualClock(new Date().toISOString()), env: idp.env({ KLAXON_PUBLIC_URL: base, KLAXON_SIGNUP: 'invite' }) });
     await t.app.listen({ host: '127.0.0.1', port });
     const r = await t.container.services.orgs.bootstrap({ orgName: 'Acme', email: 'owner@example.com', password: 'owner-password-1', name: 'Olivia Owner' });
     orgId = r.org_id;
@@ -62,7 +64,9 @@ suite('browser: single sign-on through the provider\'s login page', { timeout: 3
     await p.locator('input[name="login"]').fill('sam');
     await p.locator('input[name="password"]').fill('any password');
     await p.locator('button[type="submit"]').click();
-    await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT);
+    await p.getByRole('heading', { name: 'Alerts', level: 1 }).waitFor(WAIT).catch(async (err: unknown) => {
+      throw new Error(`not on the alert list: ${p.url()}\n${(await p.locator('body').innerText()).slice(0, 500)}\n${pages.console(p).join('\n')}`, { cause: err });
+    });
     expect(new URL(p.url()).pathname).toBe('/alerts');
     const cookies = await p.context().cookies(base);
     expect(cookies.find((c) => c.name === 'kx_session')?.httpOnly).toBe(true);
