@@ -28,6 +28,7 @@ import { deliverySchemas, notificationSchemas, rulesSchemas } from './modules/pa
 import { telegramSchemas } from './modules/telegram/index.ts';
 import { userSchemas } from './modules/user/index.ts';
 import { sessionSchemas } from './modules/session/index.ts';
+import { ssoSchemas } from './modules/sso/index.ts';
 import cookie from '@fastify/cookie';
 import { type CountedReply, type IngestEndpoint, type IngestOutcome, refusalOf } from './http/metrics.ts';
 import { deviceSchemas } from './modules/device/index.ts';
@@ -144,7 +145,7 @@ export async function buildApp(
     parseJson(req, body as string, done);
   });
 
-  for (const s of [ErrorBody, Ok, Readiness, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas, ...sessionSchemas]) {
+  for (const s of [ErrorBody, Ok, Readiness, ...ingestSchemas, ...alertSchemas, ...serviceSchemas, ...apiKeySchemas, ...userSchemas, ...integrationSchemas, ...orgSchemas, ...invitationSchemas, ...auditSchemas, ...sessionSchemas, ...ssoSchemas]) {
     app.addSchema(s);
   }
   for (const s of [CodeConfirm, ...deviceSchemas, ...phoneSchemas, ...billingSchemas]) app.addSchema(s);

@@ -57,6 +57,8 @@ export interface Config {
   liveStreams: LiveStreamLimits;
   /** KLAXON_SELF_HEARTBEAT_URL: pinged each minute while the engine runs (src/jobs/self-heartbeat.job.ts); undefined = off. */
   selfHeartbeatUrl: string | undefined;
+  /** Single sign-on with OpenID Connect (PRODUCT.md 13, docs/adr/0840); undefined when KLAXON_OIDC_ISSUER is unset. */
+  oidc: OidcConfig | undefined;
   /** KLAXON_TEST_CLOCK_FILE: process tests move the clock through this file (docs/adr/0422); never set in production. */
   testClockFile?: string | undefined;
 }
@@ -86,6 +88,24 @@ export interface WebhookConfig {
   timeoutMs: number;
   /** KLAXON_WEBHOOK_DNS_SERVER (host or host:port): resolve webhook hosts there instead of the system resolver. */
   dnsServer: string | undefined;
+}
+
+export interface OidcConfig {
+  /** KLAXON_OIDC_ISSUER: the issuer URL; discovery is read from its /.well-known/openid-configuration. */
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  /** KLAXON_OIDC_NAME: the button says "Sign in with {name}". */
+  name: string;
+  /** KLAXON_OIDC_SCOPES, default `openid email profile`. */
+  scopes: string;
+  /** KLAXON_OIDC_GROUPS_CLAIM, default `groups`: the claim sso_role_map reads. */
+  groupsClaim: string;
+  /**
+   * KLAXON_OIDC_ALLOW_HTTP=true: an http:// issuer is allowed, and only on a loopback address
+   * (tests and local development). Off by default: openid-client refuses plain HTTP otherwise.
+   */
+  allowHttp: boolean;
 }
 
 export interface SmsConfig {
@@ -262,6 +282,7 @@ export function loadConfig(
     push: pushConfig(env, { dataDir, emailDomain, generate: opts.generateSecret !== false, fail: (m) => { throw new ConfigError(m); } }),
     testClockFile: testClockFile(env),
     selfHeartbeatUrl: selfHeartbeatUrl(env.KLAXON_SELF_HEARTBEAT_URL),
+    oidc: oidcConfig(env),
     http: {
       idleTimeoutMs: positiveInt(env, 'KLAXON_HTTP_IDLE_TIMEOUT_MS', 10_000),
       keepAliveTimeoutMs: positiveInt(env, 'KLAXON_HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
@@ -355,6 +376,32 @@ function telegramConfig(env: Record<string, string | undefined>, secretKey: Buff
   // Derived: stable across restarts and processes, never the token itself.
   const webhookSecret = given || createHmac('sha256', secretKey).update(`telegram-webhook|${botToken}`).digest('base64url');
   return { botToken, apiUrl, webhookSecret };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** KLAXON_OIDC_*: all of issuer, client id, client secret and name, or none (PRODUCT.md 13). */
+function oidcConfig(env: Record<string, string | undefined>): OidcConfig | undefined {
+  const names = ['KLAXON_OIDC_ISSUER', 'KLAXON_OIDC_CLIENT_ID', 'KLAXON_OIDC_CLIENT_SECRET', 'KLAXON_OIDC_NAME'] as const;
+  const given = names.filter((n) => env[n]);
+  if (given.length === 0) return undefined;
+  const missing = names.filter((n) => !env[n]);
+  if (missing.length) throw new ConfigError(`Single sign-on needs ${missing.join(', ')} as well (set all of ${names.join(', ')}, or none)`);
+  const issuer = httpUrl(env.KLAXON_OIDC_ISSUER!, 'KLAXON_OIDC_ISSUER');
+  const allow = (env.KLAXON_OIDC_ALLOW_HTTP || 'false').toLowerCase();
+  if (allow !== 'true' && allow !== 'false') throw new ConfigError(`KLAXON_OIDC_ALLOW_HTTP must be true or false, got "${env.KLAXON_OIDC_ALLOW_HTTP}"`);
+  if (issuer.protocol === 'http:') {
+    if (allow !== 'true') throw new ConfigError(`KLAXON_OIDC_ISSUER must be an https:// URL, got "${env.KLAXON_OIDC_ISSUER}" (KLAXON_OIDC_ALLOW_HTTP=true allows http:// on a loopback address, for tests only)`);
+    if (!LOOPBACK_HOSTS.has(issuer.hostname)) throw new ConfigError(`KLAXON_OIDC_ALLOW_HTTP=true allows an http:// issuer only on a loopback address (127.0.0.1, [::1], localhost), got "${issuer.hostname}"`);
+  }
+  const scopes = (env.KLAXON_OIDC_SCOPES || 'openid email profile').trim().split(/\s+/);
+  if (!scopes.includes('openid')) throw new ConfigError(`KLAXON_OIDC_SCOPES must include openid, got "${env.KLAXON_OIDC_SCOPES}"`);
+  const groupsClaim = (env.KLAXON_OIDC_GROUPS_CLAIM || 'groups').trim();
+  if (!/^[\w.:/-]{1,200}$/.test(groupsClaim)) throw new ConfigError(`KLAXON_OIDC_GROUPS_CLAIM must be a claim name, got "${env.KLAXON_OIDC_GROUPS_CLAIM}"`);
+  return {
+    issuer, clientId: env.KLAXON_OIDC_CLIENT_ID!, clientSecret: env.KLAXON_OIDC_CLIENT_SECRET!, name: env.KLAXON_OIDC_NAME!.trim().slice(0, 60),
+    scopes: scopes.join(' '), groupsClaim, allowHttp: allow === 'true',
+  };
 }
 
 function smsConfig(env: Record<string, string | undefined>): SmsConfig | undefined {

@@ -32,6 +32,8 @@ export interface ContainerOptions {
   sms?: SmsSender;
   /** Sends invitation mail; absent means the mailer built from the config (docs/adr/0321-invitations.md). */
   invitationMailer?: InvitationMailer;
+  /** How soon the identity provider's keys may be fetched again for an unknown key id (tests: 0; default 30 s). */
+  oidcJwksCooldownMs?: number;
   /** Background failures (spool, drainer); the server logs them. */
   onBackgroundError?: (err: unknown, msg: string) => void;
   /** Where periodic jobs log; errors go to onBackgroundError instead when it is given. */
@@ -60,7 +62,7 @@ export function createContainer(opts: ContainerOptions) {
   const time = createTimeModule(core, { alerts });
   const paging = createPagingModule(core, { alerts, billing, time, providers: opts.providers, directory: opts.directory, push: opts.push });
   const schedules = createSchedulesModule(core, { paging });
-  const people = createPeopleModule(core, { billing, schedules, paging, invitationMailer: opts.invitationMailer });
+  const people = createPeopleModule(core, { billing, schedules, paging, invitationMailer: opts.invitationMailer, oidcJwksCooldownMs: opts.oidcJwksCooldownMs });
   const ingest = createIngestModule(core, { alerts, people, schedules, paging, time, eventLoopDelay: opts.eventLoopDelay });
   const handlers = [pagingIntakeHandler, ...people.handlers, ...(opts.extraHandlers ?? [])];
   const slack = createSlackModule(core, { alerts, paging });
@@ -118,7 +120,7 @@ export function createContainer(opts: ContainerOptions) {
      * so web/src/api/schema.d.ts's) order. A new module's routes go at the end.
      */
     routes: [
-      ingest.routes.ingest, alerts.routes.alerts, ingest.routes.services, paging.routes.paging, people.routes.apiKeys, people.routes.users, people.routes.sessions,
+      ingest.routes.ingest, alerts.routes.alerts, ingest.routes.services, paging.routes.paging, people.routes.apiKeys, people.routes.users, people.routes.sessions, people.routes.sso,
       people.routes.devices, people.routes.phones, paging.routes.delivery, billing.routes.billing, ingest.routes.integrations, ingest.routes.eventsV2,
       people.routes.orgs, people.routes.invitations, people.routes.audit, schedules.routes.schedules, webhooks.routes.webhooks, paging.routes.pageActions,
       outbox.routes.liveEvents, paging.routes.rules, time.routes.heartbeats, time.routes.heartbeatPing, time.routes.maintenance,

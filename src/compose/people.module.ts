@@ -10,6 +10,7 @@ import { createOrgManagementService, orgRepository, orgRoutes } from '../modules
 import { allowedPhoneCountries, createPhoneService, phoneRoutes } from '../modules/phone/index.ts';
 import { createSessionService, sessionResolver, sessionRoutes } from '../modules/session/index.ts';
 import { createBootstrapService, createUserService, userRoutes } from '../modules/user/index.ts';
+import { createOidcClient, createSsoService, type OidcClient, ssoRoutes } from '../modules/sso/index.ts';
 import type { BillingModule } from './billing.module.ts';
 import type { Core, Routes } from './core.ts';
 import type { PagingModule } from './paging.module.ts';
@@ -31,6 +32,8 @@ export function createPeopleModule(core: Core, deps: {
   paging: PagingModule;
   /** Sends invitation mail; absent means the core's mailer (docs/adr/0321-invitations.md). */
   invitationMailer?: InvitationMailer | undefined;
+  /** Tests: how soon the identity provider's keys may be fetched again for an unknown key id (default 30 s). */
+  oidcJwksCooldownMs?: number | undefined;
 }) {
   const { config, db, dialect, clock, box, hashCode, mailer, throttle, notify } = core;
   const { billing } = deps.billing;
@@ -42,7 +45,7 @@ export function createPeopleModule(core: Core, deps: {
   // Organizations and members (docs/adr/0320-org-settings.md); revoked credentials and changed
   // settings drop ingest's caches through `core.wake.credentials`.
   const orgAdmin = createOrgManagementService({
-    db, dialect, clock, channels: () => channelStatus(providers), phoneCountries: allowedPhoneCountries,
+    db, dialect, clock, channels: () => channelStatus(providers), phoneCountries: allowedPhoneCountries, ssoConfigured: !!config.oidc,
     hooks: {
       credentialsRevoked: core.wake.credentials.fire, settingsChanged: core.wake.credentials.fire, backgroundError: core.onBackgroundError,
       memberRemovedTx: schedules.memberRemovedTx, membershipEnded: core.wake.live.fire,
@@ -59,7 +62,10 @@ export function createPeopleModule(core: Core, deps: {
     membershipEndingTx: schedules.memberRemovedTx,
   });
   const invitations = createInvitationService({ db, dialect, clock, box, publicUrl: config.publicUrl, notify, seats: billing, throttle });
-  const sessions = createSessionService({ db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify, throttle, invitations });
+  const sessions = createSessionService({ db, clock, box, hashCode, publicUrl: config.publicUrl, signup: config.signup, mailer, notify, throttle, invitations, ssoName: config.oidc?.name });
+  // Single sign-on (PRODUCT.md 13, docs/adr/0840): only when KLAXON_OIDC_ISSUER is set.
+  const oidc: OidcClient | undefined = config.oidc ? createOidcClient(config.oidc, { jwksCooldownMs: deps.oidcJwksCooldownMs }) : undefined;
+  const sso = createSsoService({ db, dialect, clock, box, publicUrl: config.publicUrl, signup: config.signup, oidc, sessions, invitations, seats: billing });
   const devices = createDeviceService({ db, clock, box, webPush: { allowPrivate: config.webhooks.allowPrivate, publicKey: config.push.webpush?.publicKey } });
   const codeKey = createHmac('sha256', config.secretKey).update('klaxon:verification-code').digest();
   const phones = createPhoneService({ db, clock, sms: core.sms, billing, codeKey, throttle });
@@ -74,12 +80,13 @@ export function createPeopleModule(core: Core, deps: {
     apiKeys: apiKeyRoutes({ apiKeys }),
     users: userRoutes({ users, onClient: sessions.setClient }),
     sessions: sessionRoutes({ sessions, hashCode, secureCookies: config.publicUrl.startsWith('https:') }),
+    sso: ssoRoutes({ sso, hashCode, secureCookies: config.publicUrl.startsWith('https:') }),
     devices: deviceRoutes({ devices }),
     phones: phoneRoutes({ phones }),
     orgs: orgRoutes({ orgs: orgAdmin }),
     invitations: invitationRoutes({ invitations }),
     audit: auditRoutes({ audit }),
   } satisfies Routes;
-  return { apiKeys, orgs, audit, orgAdmin, users, invitations, sessions, devices, phones, resolvers, authenticate, handlers, routes };
+  return { apiKeys, orgs, audit, orgAdmin, users, invitations, sessions, sso, devices, phones, resolvers, authenticate, handlers, routes };
 }
 export type PeopleModule = ReturnType<typeof createPeopleModule>;

@@ -29,6 +29,7 @@ import type { ThrottleEventTable } from '../modules/throttle/throttle.table.ts';
 import type { HeartbeatTable } from '../modules/heartbeat/heartbeat.table.ts';
 import type { TelegramLinkTable, TelegramUpdateTable } from '../modules/telegram/telegram.table.ts';
 import type { MaintenanceWindowTable } from '../modules/maintenance/maintenance.table.ts';
+import type { OidcSignInTable, UserIdentityTable } from '../modules/sso/sso.table.ts';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -48,6 +49,8 @@ export interface Database {
   audit_log: AuditLogTable;
   // people: sign-in, sessions, account (migration 2026-11-21T150000)
   sessions: SessionTable;
+  user_identities: UserIdentityTable;
+  oidc_sign_ins: OidcSignInTable;
   device_grants: DeviceGrantTable;
   recovery_codes: RecoveryCodeTable;
   sign_in_failures: SignInFailureTable;

@@ -20,6 +20,7 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'org_m1', name: 'Acme', time_zone: 'Europe/Paris', ingest_rate_per_minute: 600, created_at: T0, updated_at: T1,
     default_urgency_rules: '{"critical":"high","info":"high"}', retention_days: 90, voice_settings: '{"voice":"male"}',
     paging_throttles: '{"sms":[{"window_minutes":1,"max":2}]}', phone_countries: '["US","CA"]', person_rules: 0,
+    sso_required: 1, sso_role_map: '{"ops":"responder"}',
   }],
   ['users', {
     id: 'usr_m1', email: 'ada@example.com', name: 'Ada', password_hash: 'scrypt$salt$hash', created_at: T0, updated_at: T1,
@@ -149,6 +150,8 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     service_id: 'svc_m1', ordinal: 0, org_id: 'org_m1', name: 'Nights', priorities: '["critical"]', urgencies: '["high"]',
     time_window: '{"time_zone":"UTC","days":["mon"],"start":"18:00","end":"09:00"}', schedule_id: 'sch_m1',
   }],
+  ['user_identities', { issuer: 'https://idp.example.com', subject: 'sub-1', user_id: 'usr_m1', email: 'ada@example.com', created_at: T0, last_sign_in_at: T1 }],
+  ['oidc_sign_ins', { state_hash: 'h_state', nonce: 'nonce-1', code_verifier_sealed: 'sealed-verifier', next: '/alerts', created_at: T0, expires_at: T1 }],
   ['maintenance_windows', {
     id: 'mnt_m1', org_id: 'org_m1', name: 'deploys', service_ids: '["svc_m1"]', start_at: T0, end_at: T1, time_zone: 'Europe/Berlin', days: '["mon"]',
     start_local: '02:00', duration_minutes: 60, page_when_over: 0, ended_at: T1, created_at: T0, updated_at: T1,

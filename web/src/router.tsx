@@ -26,7 +26,12 @@ const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFou
 const signIn = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
-  validateSearch: (s: Record<string, unknown>): { next?: string } => (typeof s.next === 'string' && s.next.startsWith('/') ? { next: s.next } : {}),
+  validateSearch: (s: Record<string, unknown>): { next?: string; sso_org?: string; sso_error?: string } => ({
+    ...(typeof s.next === 'string' && s.next.startsWith('/') && !s.next.startsWith('//') ? { next: s.next } : {}),
+    // After single sign-on (GET /v1/auth/oidc/callback): the organization to act in, or why it was refused.
+    ...(typeof s.sso_org === 'string' && /^org_[0-9a-z]+$/.test(s.sso_org) ? { sso_org: s.sso_org } : {}),
+    ...(typeof s.sso_error === 'string' ? { sso_error: s.sso_error.slice(0, 500) } : {}),
+  }),
   component: SignInPage,
 });
 

@@ -38,3 +38,7 @@ export async function markAccepted(db: Kysely<Database>, id: string, userId: str
 export async function setMailStatus(db: Kysely<Database>, id: string, status: MailStatus): Promise<void> {
   await db.updateTable('invitations').set({ mail_status: status, token_sealed: null }).where('id', '=', id).execute();
 }
+/** Every open invitation for an address, in any organization (expired ones included: the caller checks). */
+export async function openInvitationsForEmail(db: Kysely<Database>, email: string): Promise<InvitationRow[]> {
+  return db.selectFrom('invitations').selectAll().where('email', '=', email).where('accepted_at', 'is', null).where('revoked_at', 'is', null).orderBy('id').execute();
+}

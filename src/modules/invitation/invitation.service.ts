@@ -76,7 +76,36 @@ export function createInvitationService(deps: {
     return { org_id: row.org_id, org_name: org?.name ?? '', role: row.role };
   }
 
+  /**
+   * Single sign-on (PRODUCT.md 13): the pending invitations for an address the identity provider
+   * verified, for a person signing in for the first time. Whether one exists decides sign-up by
+   * invitation (KLAXON_SIGNUP=invite); `join` accepts each of them in the caller's transaction.
+   */
+  async function pendingForEmailTx(trx: Kysely<Database>, email: string, now: Date) {
+    return (await repo.openInvitationsForEmail(trx, email)).filter((r) => statusOf(r, now.getTime()) === 'pending');
+  }
+  async function joinPendingForEmailTx(trx: Kysely<Database>, input: { userId: string; email: string; actor: (orgId: string, role: Role) => Actor; meta: RequestMeta; now: Date }) {
+    const nowIso = input.now.toISOString();
+    const joined: { org_id: string; role: Role }[] = [];
+    for (const row of await pendingForEmailTx(trx, input.email, input.now)) {
+      if (await orgRepository.findMembership(trx, row.org_id, input.userId)) continue;
+      await orgRepository.lockOrg(trx, row.org_id, deps.dialect ?? 'sqlite');
+      await deps.seats?.assertCanAddSeat(row.org_id, { db: trx });
+      await orgRepository.insertMembership(trx, { org_id: row.org_id, user_id: input.userId, role: row.role, created_at: nowIso });
+      await repo.markAccepted(trx, row.id, input.userId, nowIso);
+      await recordAudit(trx, {
+        orgId: row.org_id, actor: input.actor(row.org_id, row.role), action: 'invitation.accept', targetType: 'invitation', targetId: row.id,
+        changes: { user_id: input.userId, role: row.role, via: 'sso' }, meta: input.meta, now: nowIso,
+      });
+      joined.push({ org_id: row.org_id, role: row.role });
+    }
+    return joined;
+  }
+
   return {
+    pendingForEmailTx,
+    joinPendingForEmailTx,
+
     /** POST /api/org/invitations: the link is in this response only; the mail goes through the outbox. */
     async create(actor: UserActor, input: { email: string; role: Role }, meta: RequestMeta) {
       const email = input.email.trim().toLowerCase();

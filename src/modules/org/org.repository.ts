@@ -178,3 +178,19 @@ export function resolvedBeforeQuery(db: Kysely<Database>, orgId: string, before:
     .where('resolved_at', '<', before)
     .limit(limit);
 }
+/** Organizations requiring single sign-on where the person is a member other than an owner (PRODUCT.md 13). */
+export async function ssoRequiredOrgsOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.org_id')
+    .select(['organizations.id', 'organizations.name'])
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.role', '!=', 'owner')
+    .where('organizations.sso_required', '=', 1)
+    .orderBy('organizations.id')
+    .execute();
+}
+/** Organizations with a non-empty sso_role_map, applied at each single sign-on. */
+export async function orgsWithRoleMap(db: Kysely<Database>) {
+  return db.selectFrom('organizations').select(['id', 'name', 'sso_role_map']).where('sso_role_map', '!=', '{}').orderBy('id').execute();
+}

@@ -21,6 +21,11 @@ export const PagingThrottlesSchema = Type.Object(
   { description: 'SMS and calls to one person: a page over a limit waits until it may go (never dropped), and SMS pages waiting together go as one message.' },
 );
 
+const SsoRoleMapSchema = Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.Union([Type.Literal('admin'), Type.Literal('responder'), Type.Literal('observer')]), {
+  description: 'Identity provider group → role, applied at each single sign-on: a person in a mapped group joins with that role, or a member (other than an owner) gets it; the highest role of their groups wins. Changing it needs an owner.',
+  maxProperties: 100,
+});
+
 const ChannelState = Type.Union([Type.Literal('configured'), Type.Literal('not_configured')]);
 
 export const OrgSettings = Type.Object(
@@ -39,6 +44,8 @@ export const OrgSettings = Type.Object(
       description: 'The countries verification SMS and test pages go to now: phone_countries, or its default. Satellite and other non-geographic numbers (+881, +882, +883, +800) never qualify.',
     }),
     person_rules: Type.Boolean({ description: "true (default): each person's notification rules decide how they are paged where they set them; false: the levels' steps decide for everyone." }),
+    sso_required: Type.Boolean({ description: 'true: members other than owners may not sign in with a password, only with single sign-on (API keys are unaffected).' }),
+    sso_role_map: SsoRoleMapSchema,
     channels: Type.Object(
       { push: ChannelState, sms: ChannelState, voice: ChannelState, email: ChannelState, chat: ChannelState },
       { description: 'Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently.' },
@@ -68,6 +75,8 @@ export const OrgSettingsPatch = Type.Object(
       }),
     ),
     person_rules: Type.Optional(Type.Boolean({ description: "false: the levels' steps decide for everyone, whatever each person's notification rules say." })),
+    sso_required: Type.Optional(Type.Boolean({ description: 'true needs single sign-on configured on this server; owners may still sign in with a password.' })),
+    sso_role_map: Type.Optional(SsoRoleMapSchema),
   },
   { $id: 'OrgSettingsPatch' },
 );

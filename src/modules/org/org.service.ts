@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Role, UserActor } from '../../lib/actor.ts';
 import { decodeCursor, idPosition, pageOf } from '../../lib/cursor.ts';
@@ -10,7 +10,7 @@ import { recordAudit, type RequestMeta } from '../audit/index.ts';
 import { mintKeyTx, revokeDescendantsTx, rowToApiKey } from '../api-key/index.ts';
 import * as repo from './org.repository.ts';
 import { assertNotLastOwner, endMembershipTx, type MembershipLeavingTx } from './org.members.ts';
-import { type ChannelStatus, NO_CHANNELS, checkPhoneCountries, checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
+import { type ChannelStatus, NO_CHANNELS, checkPhoneCountries, checkSsoRoleMap, checkTimeZone, checkVoice, pagingThrottlesOf, rowToSettings, type ThrottleWindow, type UrgencyRules, type VoiceSettings, voiceOf } from './org.ts';
 import type { OrganizationRow, OrganizationUpdate } from './org.table.ts';
 
 export interface OrgSettingsPatchInput {
@@ -22,6 +22,8 @@ export interface OrgSettingsPatchInput {
   paging_throttles?: { sms?: ThrottleWindow[] | null | undefined; voice?: ThrottleWindow[] | null | undefined } | undefined;
   phone_countries?: string[] | null | undefined;
   person_rules?: boolean | undefined;
+  sso_required?: boolean | undefined;
+  sso_role_map?: Record<string, string> | undefined;
 }
 
 /** What other parts of the process must forget when credentials or limits change. */
@@ -54,8 +56,11 @@ export function createOrgManagementService(deps: {
   channels?: () => ChannelStatus;
   /** The countries verification SMS and test pages go to now (the phone module decides: docs/adr/0705). */
   phoneCountries?: (q: Kysely<Database>, orgId: string) => Promise<string[]>;
+  /** Whether this server has single sign-on configured (sso_required needs it: PRODUCT.md 13). */
+  ssoConfigured?: boolean;
 }) {
   const { db, dialect, clock } = deps;
+  const ssoConfigured = deps.ssoConfigured ?? false;
   const hooks = deps.hooks ?? {};
   const channels = deps.channels ?? (() => NO_CHANNELS);
   const settingsOf = async (q: Kysely<Database>, row: OrganizationRow) => {
@@ -123,6 +128,20 @@ export function createOrgManagementService(deps: {
       if (input.person_rules !== undefined) {
         set.person_rules = input.person_rules ? 1 : 0;
         changes.person_rules = input.person_rules;
+      }
+      if (input.sso_required !== undefined) {
+        if (input.sso_required && !ssoConfigured) {
+          throw conflict('Single sign-on is not configured on this server (KLAXON_OIDC_ISSUER and the other KLAXON_OIDC_ variables), so it cannot be required: members would have no way to sign in.');
+        }
+        set.sso_required = input.sso_required ? 1 : 0;
+        changes.sso_required = input.sso_required;
+      }
+      if (input.sso_role_map !== undefined) {
+        // The map gives roles to people: managing members' roles is an owner's (PRODUCT.md 2).
+        if (actor.role !== 'owner') throw forbidden('Only an owner may change sso_role_map: it gives roles to members.');
+        const map = checkSsoRoleMap(input.sso_role_map);
+        set.sso_role_map = JSON.stringify(map);
+        changes.sso_role_map = map;
       }
       const throttles = input.paging_throttles;
       const now = clock.now().toISOString();

@@ -16,6 +16,10 @@ export interface OrganizationTable {
   phone_countries: Generated<string | null>;
   /** 1: each person's notification rules apply where set; 0: the levels decide for everyone (PRODUCT.md 10, docs/adr/0800). */
   person_rules: Generated<number>;
+  /** 1: members other than owners may not sign in with a password (PRODUCT.md 13). */
+  sso_required: Generated<number>;
+  /** JSON {group: role}, applied at each single sign-on (PRODUCT.md 13). */
+  sso_role_map: Generated<string>;
   created_at: string;
   updated_at: string;
 }

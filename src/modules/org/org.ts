@@ -121,6 +121,31 @@ export const rowToSettings = (r: OrganizationRow) => ({
   paging_throttles: pagingThrottlesOf(r.paging_throttles),
   phone_countries: phoneCountriesOf(r.phone_countries),
   person_rules: r.person_rules !== 0,
+  sso_required: r.sso_required !== 0,
+  sso_role_map: ssoRoleMapOf(r.sso_role_map),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
+
+/** Roles a group may give at sign-in (PRODUCT.md 13): owners are made by hand, never by a group. */
+export const SSO_MAPPED_ROLES = ['admin', 'responder', 'observer'] as const;
+export type SsoRoleMap = Record<string, (typeof SSO_MAPPED_ROLES)[number]>;
+export const SSO_ROLE_MAP_MAX = 100;
+
+export const ssoRoleMapOf = (raw: string | null | undefined): SsoRoleMap => parse(raw ?? '{}', {} as SsoRoleMap);
+
+/** PATCH /api/org/settings sso_role_map: group names trimmed, non-empty, each mapped to a role below owner. */
+export function checkSsoRoleMap(map: Record<string, string>): SsoRoleMap {
+  const out: SsoRoleMap = {};
+  const entries = Object.entries(map);
+  if (entries.length > SSO_ROLE_MAP_MAX) throw invalid('sso_role_map', `may name at most ${SSO_ROLE_MAP_MAX} groups`);
+  for (const [group, role] of entries) {
+    const g = group.trim();
+    if (!g || g.length > 200) throw invalid('sso_role_map', 'group names must be 1 to 200 characters');
+    if (!(SSO_MAPPED_ROLES as readonly string[]).includes(role)) {
+      throw invalid('sso_role_map', `group "${g}" maps to "${role}": a group may give admin, responder or observer (owners are made by an owner, by hand)`);
+    }
+    out[g] = role as SsoRoleMap[string];
+  }
+  return out;
+}

@@ -81,6 +81,8 @@ export function createSessionService(deps: {
   notify?: () => void;
   /** Sign-ups that create an organization, counted per client address (docs/adr/0537). */
   throttle?: Pick<ActionThrottle, 'signUp' | 'release' | 'deviceCode'>;
+  /** KLAXON_OIDC_NAME when single sign-on is configured: the button a refused password sign-in points to. */
+  ssoName?: string | undefined;
 }) {
   const { db, clock, box, hashCode } = deps;
 
@@ -178,6 +180,11 @@ export function createSessionService(deps: {
     ({ type: 'user', id: userId, orgId, role, credentialId, audience });
 
   return {
+    /** A personal session for a person an identity provider vouched for, in the caller's transaction (the sso module). */
+    mintTx: (trx: Kysely<Database>, input: { userId: string; kind: 'dashboard' | 'mobile'; ip: string | null; now: Date }) => mint(trx, input),
+    /** What a sign-in answers for a minted session (the raw token included: the route sets the cookie). */
+    viewOf: sessionView,
+
     /**
      * POST /api/auth/sign-up, as KLAXON_SIGNUP allows: with an invitation token the account joins
      * the inviting organization (the invited address counts as verified); without one, and only
@@ -248,6 +255,16 @@ export function createSessionService(deps: {
       const user = await userRepository.findUserByEmail(db, email);
       const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !user.password_hash || !ok) return fail(email, meta, user, 'password', now);
+      // An organization that requires single sign-on refuses its members' passwords (owners keep
+      // theirs: the way back in if the identity provider fails). Told only after the password was right.
+      const ssoOnly = await orgRepository.ssoRequiredOrgsOf(db, user.id);
+      if (ssoOnly.length) {
+        await repo.deleteFailure(db, reservedId);
+        const button = deps.ssoName ? `"Sign in with ${deps.ssoName}"` : 'single sign-on';
+        throw new AppError('forbidden', `${ssoOnly.map((o) => `"${o.name}"`).join(', ')} requires single sign-on for its members: use ${button} on the sign-in page (GET /api/auth/oidc/start) instead of your password.`, {
+          details: [{ field: 'password', message: 'sso_required' }],
+        });
+      }
       let secondFactor: 'totp' | 'recovery_code' | null = null;
       let step: number | null = null;
       if (user.totp_secret_sealed) {

@@ -7,6 +7,8 @@
  */
 export const keys = {
   me: () => ['me'] as const,
+  /** Whether this server offers single sign-on, and the button's name (public). */
+  sso: () => ['sso'] as const,
   meIn: (org: string | null) => ['me', org] as const,
 
   alerts: () => ['alerts'] as const,

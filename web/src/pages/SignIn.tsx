@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, currentOrg, must } from '../api/client';
+import { keys } from '../api/keys';
 import { ActionForm, ErrorText, Logo } from '../ui';
 import { useAction } from '../use-action';
 
@@ -16,8 +17,19 @@ export function SignInPage() {
   const [step, setStep] = useState<'password' | 'totp' | 'recovery'>('password');
   const [code, setCode] = useState('');
   const a = useAction();
+  // Single sign-on (PRODUCT.md 13): the button, when the server offers it.
+  const sso = useQuery({ queryKey: keys.sso(), queryFn: () => must(api.GET('/api/auth/oidc')), staleTime: Infinity, retry: false });
+  const ssoOrg = search.sso_org;
+  useEffect(() => {
+    if (!ssoOrg) return;
+    // Back from the identity provider with a session: act in the organization it named, then go on.
+    currentOrg.set(ssoOrg);
+    qc.clear();
+    void navigate({ to: search.next ?? '/alerts', replace: true });
+  }, [ssoOrg, search.next, navigate, qc]);
 
   if (firstRun()) return <FirstRun />;
+  if (ssoOrg) return <main className="center-page" id="main"><p aria-busy="true">Signing in…</p></main>;
 
   const submit = async () => {
     const body = {
@@ -81,8 +93,11 @@ export function SignInPage() {
             </button>
           </>
         )}
-        <ErrorText error={a.error} />
+        <ErrorText error={a.error ?? (search.sso_error ? new Error(search.sso_error) : null)} />
         <button type="submit" className="button primary" disabled={a.busy}>{a.busy ? 'Signing in…' : step === 'password' ? 'Sign in' : 'Verify'}</button>
+        {sso.data?.configured && sso.data.start_url && step === 'password' ? (
+          <a className="button" href={`${sso.data.start_url}?next=${encodeURIComponent(search.next ?? '/alerts')}`}>Sign in with {sso.data.name}</a>
+        ) : null}
       </ActionForm>
     </main>
   );
