@@ -39,6 +39,7 @@ const USAGE = `Usage: klaxon <command>
   admin bootstrap --org NAME --email EMAIL [--name NAME] [--password PW] [--json]
                                                  create an organization, its owner and two API keys
   dev mail-sink [--port 2526]                    print the mail Klaxon sends (trying it out)
+  config export|plan|apply [-f FILE] [--prune]   the organization as code (KLAXON_URL, KLAXON_API_KEY, KLAXON_ORG)
 
   klaxon <command> --help prints a command's usage.
 
@@ -80,6 +81,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'migrate') return await migrate(rest);
     if (command === 'admin' && rest[0] === 'bootstrap') return await bootstrap(rest.slice(1));
     if (command === 'dev' && rest[0] === 'mail-sink') return await mailSink(rest.slice(1));
+    if (command === 'config') return await config(rest);
     if (command === 'dev' && (rest[0] === '--help' || rest[0] === '-h')) {
       console.log(MAIL_SINK_USAGE);
       return 0;
@@ -209,6 +211,18 @@ async function bootstrap(args: string[]): Promise<number> {
   }
 }
 
+/** `klaxon config export|plan|apply` (PRODUCT.md 14, docs/adr/0850): a client of a running server. */
+async function config(args: string[]): Promise<number> {
+  const { CONFIG_USAGE, runConfig } = await import('./modules/config/config.cli.ts');
+  const { values, positionals } = parsing(CONFIG_USAGE, () =>
+    parseArgs({ args, allowPositionals: true, options: { ...HELP, file: { type: 'string', short: 'f' }, prune: { type: 'boolean', default: false } } }),
+  );
+  if (helped(values, CONFIG_USAGE)) return 0;
+  const [sub, ...extra] = positionals;
+  if (!sub || !['export', 'plan', 'apply'].includes(sub) || extra.length) throw new UsageError(`config needs one of export, plan, apply${sub ? `, got "${positionals.join(' ')}"` : ''}`, CONFIG_USAGE);
+  if (sub === 'export' && values.prune) throw new UsageError('--prune goes with plan or apply', CONFIG_USAGE);
+  return runConfig(sub, { file: values.file, prune: values.prune! }, { out: (t) => console.log(t), err: (t) => console.error(t), env: process.env });
+}
 
 /** `klaxon dev mail-sink`: prints every message until SIGINT or SIGTERM (docs/adr/0735). */
 async function mailSink(args: string[]): Promise<number> {

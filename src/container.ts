@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { configRoutes } from './modules/config/index.ts';
 import type { Db } from './db/connect.ts';
 import type { BackgroundLog } from './db/outage-log.ts';
 import type { EventHandler } from './jobs/handler.ts';
@@ -117,7 +118,7 @@ export function createContainer(opts: ContainerOptions) {
       ingest.routes.ingest, alerts.routes.alerts, ingest.routes.services, paging.routes.paging, people.routes.apiKeys, people.routes.users, people.routes.sessions,
       people.routes.devices, people.routes.phones, paging.routes.delivery, billing.routes.billing, ingest.routes.integrations, ingest.routes.eventsV2,
       people.routes.orgs, people.routes.invitations, people.routes.audit, schedules.routes.schedules, webhooks.routes.webhooks, paging.routes.pageActions,
-      outbox.routes.liveEvents, paging.routes.rules, time.routes.heartbeats, time.routes.heartbeatPing, time.routes.maintenance,
+      outbox.routes.liveEvents, paging.routes.rules, time.routes.heartbeats, time.routes.heartbeatPing, time.routes.maintenance, configRoutes,
     ],
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
     ready: webhooks.ready,
