@@ -323,7 +323,14 @@ export function makePlan(file: ParsedFile, state: OrgState, opts: { prune: boole
       });
   }
   for (const [key, { service, source }] of haveSources)
-    if (!wantSources.has(key))
+    if (!wantSources.has(key) && leftoverDefault(state, service, source, wantServices.has(service)))
+      steps.push({
+        action: 'delete', kind: 'source', label: `webhook "${DEFAULT_SOURCE}" of service "${service}" (came with the service; the file leaves it out)`, fields: [], order: 11,
+        async run(ctx) {
+          await ok(`remove the default source of "${service}"`, ctx.client.DELETE('/api/integrations/{id}', { params: { header: ctx.header, path: { id: ctx.state.sources.get(key)!.id } } }));
+        },
+      });
+    else if (!wantSources.has(key))
       gone(`${source.kind} "${source.name}" of service "${service}"`, 11, 'source', async (ctx) => {
         await ok(`delete source "${source.name}"`, ctx.client.DELETE('/api/integrations/{id}', { params: { header: ctx.header, path: { id: ctx.state.sources.get(key)!.id } } }));
       });
@@ -418,6 +425,18 @@ export function makePlan(file: ParsedFile, state: OrgState, opts: { prune: boole
 
   steps.sort((a, b) => a.order - b.order);
   return { steps, kept };
+}
+
+/**
+ * The "Default webhook" source every new service gets, untouched since (created with the service):
+ * when the file lists the service without it, apply removes it as part of creating the service, so a
+ * run stopped between the two finishes it next time, also without --prune (docs/adr/0850).
+ */
+function leftoverDefault(state: OrgState, service: string, source: ConfigSource, serviceInFile: boolean): boolean {
+  if (!serviceInFile || source.kind !== 'webhook' || source.name !== DEFAULT_SOURCE) return false;
+  const svc = state.services.get(service);
+  const src = state.sources.get(sourceKey(service, source.kind, source.name));
+  return !!svc && !!src && src.created_at === svc.created_at && src.updated_at === svc.created_at && src.credentials.every((c) => c.created_at === svc.created_at);
 }
 
 const show = (v: unknown) => (v === null || v === undefined ? '(none)' : typeof v === 'string' ? v : JSON.stringify(v));
