@@ -106,6 +106,16 @@ for (const dialect of DIALECTS) {
       cleanup(dir);
     });
 
+    it('GET /api/config-schema.json serves the JSON Schema without a credential; the OpenAPI document lists it as public', async () => {
+      const res = await fetch(`${proc.url}/api/config-schema.json`);
+      expect(res.status).toBe(200);
+      const schema = (await res.json()) as { $schema: string; properties: object };
+      expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(Object.keys(schema.properties)).toEqual(['version', 'schedules', 'services', 'webhooks', 'maintenance_windows']);
+      const doc = (await (await fetch(`${proc.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+      expect(doc.paths['/api/config-schema.json']!.get!['x-access']).toBe('public');
+    });
+
     it('export → apply into an empty organization → export: the same bytes; a second apply plans nothing', async () => {
       const out = await cli(['export'], proc.url, a);
       expect(out.stderr).toBe('');
