@@ -99,7 +99,7 @@ for (const dialect of DIALECTS) {
       const me = await api(proc.url, a, 'GET', '/api/me');
       ownerEmail = me.user.email;
       await setUp(proc.url, a, boot.user_id);
-    }, 120_000);
+    }, 300_000); // a process start and some twenty calls: minutes at a load of 25 on two cores
     afterAll(async () => {
       await proc?.kill('SIGKILL');
       await drop().catch(() => undefined);
