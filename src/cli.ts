@@ -219,7 +219,9 @@ async function config(args: string[]): Promise<number> {
   );
   if (helped(values, CONFIG_USAGE)) return 0;
   const [sub, ...extra] = positionals;
-  if (!sub || !['export', 'plan', 'apply'].includes(sub) || extra.length) throw new UsageError(`config needs one of export, plan, apply${sub ? `, got "${positionals.join(' ')}"` : ''}`, CONFIG_USAGE);
+  if (!sub) throw new UsageError('config needs one of export, plan, apply', CONFIG_USAGE);
+  const stray = ['export', 'plan', 'apply'].includes(sub) ? extra[0] : sub;
+  if (stray !== undefined) throw new UsageError(`Unexpected argument '${stray}': config takes export, plan or apply`, CONFIG_USAGE);
   if (sub === 'export' && values.prune) throw new UsageError('--prune goes with plan or apply', CONFIG_USAGE);
   return runConfig(sub, { file: values.file, prune: values.prune! }, { out: (t) => console.log(t), err: (t) => console.error(t), env: process.env });
 }

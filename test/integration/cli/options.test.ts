@@ -17,6 +17,7 @@ describe('klaxon subcommand options', () => {
     [['migrate'], /^Usage: klaxon migrate\n/],
     [['admin', 'bootstrap'], /^Usage: klaxon admin bootstrap --org NAME --email EMAIL/],
     [['dev', 'mail-sink'], /^Usage: klaxon dev mail-sink \[--port 2526\] \[--host 127\.0\.0\.1\]/],
+    [['config'], /^Usage: klaxon config export \[-f FILE\]/],
   ];
 
   // Eight processes each: on a loaded 2-core machine one start takes 10 s and more (20 s at load 17).
