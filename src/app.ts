@@ -189,7 +189,7 @@ export async function buildApp(
     if (!closing) {
       // Started while the database was unavailable: the management API waits until this process
       // has reached and migrated it (docs/adr/0511); ingest spools meanwhile.
-      if (!container.storeGate.isOpen() && req.url.startsWith('/api/') && req.url !== '/api/openapi.json') return done(storeNotReadyForApi());
+      if (!container.storeGate.isOpen() && req.url.startsWith('/api/') && req.url !== '/api/openapi.json' && req.url !== '/api/config-schema.json') return done(storeNotReadyForApi());
       return done();
     }
     reply.header('connection', 'close');

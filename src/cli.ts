@@ -66,6 +66,7 @@ const USAGE = `Usage: klaxon <command>
   admin restore --from FILE                      put a backup in place, every server stopped
   --version                                      print Klaxon's version
   dev mail-sink [--port 2526]                    print the mail Klaxon sends (trying it out)
+  config export|plan|apply [-f FILE] [--prune]   the organization as code (KLAXON_URL, KLAXON_API_KEY, KLAXON_ORG)
 
   klaxon <command> --help prints a command's usage.
 
@@ -114,6 +115,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'migrate') return await migrate(rest);
     if (command === 'admin' && rest[0] === 'bootstrap') return await bootstrap(rest.slice(1));
     if (command === 'dev' && rest[0] === 'mail-sink') return await mailSink(rest.slice(1));
+    if (command === 'config') return await config(rest);
     if (command === 'dev' && (rest[0] === '--help' || rest[0] === '-h')) {
       console.log(MAIL_SINK_USAGE);
       return 0;
@@ -315,6 +317,21 @@ async function restore(args: string[]): Promise<number> {
   const out = await restoreSqlite(values.from, config.sqlitePath, new Date());
   console.log(`restored ${values.from} into ${config.sqlitePath}${out.replaced ? `; the database it replaced is kept as ${out.replaced}` : ''}`);
   return 0;
+}
+
+/** `klaxon config export|plan|apply` (PRODUCT.md 14, docs/adr/0850): a client of a running server. */
+async function config(args: string[]): Promise<number> {
+  const { CONFIG_USAGE, runConfig } = await import('./modules/config/config.cli.ts');
+  const { values, positionals } = parsing(CONFIG_USAGE, () =>
+    parseArgs({ args, allowPositionals: true, options: { ...HELP, file: { type: 'string', short: 'f' }, prune: { type: 'boolean', default: false } } }),
+  );
+  if (helped(values, CONFIG_USAGE)) return 0;
+  const [sub, ...extra] = positionals;
+  if (!sub) throw new UsageError('config needs one of export, plan, apply', CONFIG_USAGE);
+  const stray = ['export', 'plan', 'apply'].includes(sub) ? extra[0] : sub;
+  if (stray !== undefined) throw new UsageError(`Unexpected argument '${stray}': config takes export, plan or apply`, CONFIG_USAGE);
+  if (sub === 'export' && values.prune) throw new UsageError('--prune goes with plan or apply', CONFIG_USAGE);
+  return runConfig(sub, { file: values.file, prune: values.prune! }, { out: (t) => console.log(t), err: (t) => console.error(t), env: process.env });
 }
 
 /** `klaxon dev mail-sink`: prints every message until SIGINT or SIGTERM (docs/adr/0735). */

@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { configRoutes } from './modules/config/index.ts';
 import type { Db } from './db/connect.ts';
 import type { BackgroundLog } from './db/outage-log.ts';
 import type { EventHandler } from './jobs/handler.ts';
@@ -125,7 +126,7 @@ export function createContainer(opts: ContainerOptions) {
       people.routes.orgs, people.routes.invitations, people.routes.audit, schedules.routes.schedules, webhooks.routes.webhooks, paging.routes.pageActions,
       outbox.routes.liveEvents, paging.routes.rules, time.routes.heartbeats, time.routes.heartbeatPing, time.routes.maintenance,
       paging.routes.telegram,
-      slack.routes.slack,
+      slack.routes.slack, configRoutes,
     ],
     /** The first load of webhook subscriptions (once; a failure is reported, not thrown). */
     ready: webhooks.ready,

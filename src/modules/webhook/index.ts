@@ -15,3 +15,4 @@ export { createWebhookSubscriptions, type WebhookSubscriptions, SUBSCRIPTIONS_RE
 export { createWebhookService, rowToWebhook, rowToDelivery, type WebhookService, type WebhookInput, type WebhookPatchInput, type PreviewInput as WebhookPreviewInput, MAX_DESTINATIONS } from './webhook.service.ts';
 export { webhookRoutes, webhookSchemas } from './webhook.routes.ts';
 export { providerWarnings, type PreviewWarning } from './webhook.limits.ts';
+export { maskUrl } from './webhook.ts';

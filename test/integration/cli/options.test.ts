@@ -20,6 +20,7 @@ describe('klaxon subcommand options', () => {
     [['admin', 'user', 'create'], /^Usage: klaxon admin user <create\|reset-password\|set-role>/],
     [['admin', 'backup'], /^Usage: klaxon admin backup --to FILE/],
     [['admin', 'restore'], /^Usage: klaxon admin restore --from FILE/],
+    [['config'], /^Usage: klaxon config export \[-f FILE\]/],
   ];
 
   // Eight processes each: on a loaded 2-core machine one start takes 10 s and more (20 s at load 17).
