@@ -4,6 +4,7 @@
 // pinged. Measured:
 // - the server's CPU (its own utime + stime from /proc, what process.cpuUsage reports inside it)
 //   over each phase, as a share of one core: idle, with the heartbeats, and the difference;
+// - the same with the 10,000 heartbeats present but none due and none pinged: the check alone;
 // - for the heartbeats left silent, the delay from each deadline (last ping + interval + grace) to
 //   its alert opening (`alerts.created_at`, written by the heartbeat check), p50 / p99 / max.
 // The check is index-driven (`heartbeats_deadline`: the due rows, soonest first, a bounded batch),
@@ -31,6 +32,9 @@ export interface HeartbeatBenchRow {
   idle_cpu_pct: number;
   heartbeats_cpu_pct: number;
   added_cpu_pct: number;
+  /** 10,000 heartbeats present, none due and none pinged: the check's own cost. */
+  check_only_cpu_pct: number;
+  check_added_cpu_pct: number;
   pings: number;
   ping_errors: number;
   pings_per_s: number;
@@ -208,11 +212,23 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
     await sleep(opts.phaseS * 1000);
     const hbCpu = (cpuSeconds(pid) - c1) / ((Date.now() - w1) / 1000);
     const wall = (Date.now() - w1) / 1000;
+    const phasePings = pings;
     // The silent sample's deadlines are all within 90 s of t0: wait for them if the phase was shorter.
     const lastDeadline = t0 + (INTERVAL + GRACE) * 1000 + 6000;
     while (Date.now() < lastDeadline) await sleep(200);
     stop = true;
     await pinger;
+
+    // The check alone: the same 10,000 heartbeats, none due for a day and none pinged, so what
+    // the server spends over idle is the heartbeat check's cycles over a table of 10,000.
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    if (opts.dialect === 'sqlite') lite!.prepare(`update heartbeats set deadline_at = ? where state = 'up'`).run(later);
+    else await pgc!.query(`update heartbeats set deadline_at = $1 where state = 'up'`, [later]);
+    await sleep(2000);
+    const c2 = cpuSeconds(pid);
+    const w2 = Date.now();
+    await sleep(opts.phaseS * 1000);
+    const checkCpu = (cpuSeconds(pid) - c2) / ((Date.now() - w2) / 1000);
 
     const q = `select h.last_ping_at, h.interval_seconds, h.grace_seconds, a.created_at from alerts a join heartbeats h on a.event_key = 'heartbeat:' || h.id`;
     const opened = opts.dialect === 'sqlite' ? (lite!.prepare(q).all() as any[]) : (await pgc!.query(q)).rows;
@@ -220,7 +236,8 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
     return {
       dialect: opts.dialect, heartbeats: count, interval_s: INTERVAL, phase_s: opts.phaseS,
       idle_cpu_pct: round(idleCpu * 100), heartbeats_cpu_pct: round(hbCpu * 100), added_cpu_pct: round((hbCpu - idleCpu) * 100),
-      pings, ping_errors: pingErrors, pings_per_s: round(pings / wall), missed: missed.size, opened: opened.length,
+      check_only_cpu_pct: round(checkCpu * 100), check_added_cpu_pct: round((checkCpu - idleCpu) * 100),
+      pings: phasePings, ping_errors: pingErrors, pings_per_s: round(phasePings / wall), missed: missed.size, opened: opened.length,
       delay_p50_ms: quantile(delays, 0.5), delay_p99_ms: quantile(delays, 0.99), delay_max_ms: delays.at(-1) ?? NaN,
       load_before: round(loadBefore), load_after: round(loadavg()[0]!),
     };
@@ -243,6 +260,6 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export const HEARTBEAT_HEADER = '  dialect  heartbeats  idle cpu%  with cpu%  added cpu%  pings/s  errors  missed opened  delay p50 ms  p99 ms  max ms  load';
+export const HEARTBEAT_HEADER = '  dialect  heartbeats  idle cpu%  with cpu%  added cpu%  check-only added%  pings/s  errors  missed opened  delay p50 ms  p99 ms  max ms  load';
 export const heartbeatLine = (r: HeartbeatBenchRow): string =>
-  `  ${r.dialect.padEnd(8)} ${String(r.heartbeats).padStart(10)} ${String(r.idle_cpu_pct).padStart(10)} ${String(r.heartbeats_cpu_pct).padStart(10)} ${String(r.added_cpu_pct).padStart(11)} ${String(r.pings_per_s).padStart(8)} ${String(r.ping_errors).padStart(7)} ${String(r.missed).padStart(7)} ${String(r.opened).padStart(6)} ${String(r.delay_p50_ms).padStart(13)} ${String(r.delay_p99_ms).padStart(7)} ${String(r.delay_max_ms).padStart(7)}  ${r.load_before}→${r.load_after}`;
+  `  ${r.dialect.padEnd(8)} ${String(r.heartbeats).padStart(10)} ${String(r.idle_cpu_pct).padStart(10)} ${String(r.heartbeats_cpu_pct).padStart(10)} ${String(r.added_cpu_pct).padStart(11)} ${String(r.check_added_cpu_pct).padStart(18)} ${String(r.pings_per_s).padStart(8)} ${String(r.ping_errors).padStart(7)} ${String(r.missed).padStart(7)} ${String(r.opened).padStart(6)} ${String(r.delay_p50_ms).padStart(13)} ${String(r.delay_p99_ms).padStart(7)} ${String(r.delay_max_ms).padStart(7)}  ${r.load_before}→${r.load_after}`;

@@ -844,7 +844,7 @@ async function main() {
   const heartbeatRows: HeartbeatBenchRow[] = [];
   if ((opt.heartbeats || !opt['no-heartbeats']) && !opt.oncall && !opt['storm-search'] && !opt.storm) {
     const phaseS = Number(opt.duration ?? (opt.quick ? 60 : 180));
-    console.log(`\nHeartbeats (10,000 at a 60 s interval, 30 s grace, pinged at their slot each minute, 200 left silent; server CPU over ${phaseS} s idle, then ${phaseS} s with them; bench/heartbeats.ts):`);
+    console.log(`\nHeartbeats (10,000 at a 60 s interval, 30 s grace, pinged at their slot each minute, 200 left silent; server CPU over ${phaseS} s idle, ${phaseS} s with them, ${phaseS} s with them present but none due (the check alone); bench/heartbeats.ts):`);
     console.log(HEARTBEAT_HEADER);
     const dialects = [...(opt['no-sqlite'] ? [] : ['sqlite' as const]), ...(opt['no-pg'] || (await pgAvailable()) ? [] : ['postgres' as const])];
     for (const dialect of dialects) {
