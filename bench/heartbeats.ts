@@ -120,7 +120,7 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
     const fd = openSync(join(work, 'klaxon.log'), 'a');
     child = spawn(process.execPath, ['bin/klaxon.js', 'serve'], { cwd: ROOT, env: { ...process.env, ...base, PORT: String(port), SMTP_PORT: String(await freePort()), KLAXON_DATA_DIR: dataDir }, stdio: ['ignore', fd, fd] });
     closeSync(fd);
-    const until = Date.now() + 60_000;
+    const until = Date.now() + 180_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`klaxon exited: ${readFileSync(join(work, 'klaxon.log'), 'utf8').slice(-2000)}`);
       if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
