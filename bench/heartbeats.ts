@@ -40,6 +40,8 @@ export interface HeartbeatBenchRow {
   pings_per_s: number;
   missed: number;
   opened: number;
+  /** Alerts of pinged heartbeats whose ping came after the deadline (the pinger fell behind): a loaded machine. */
+  late_pinged_opened: number;
   delay_p50_ms: number;
   delay_p99_ms: number;
   delay_max_ms: number;
@@ -145,6 +147,7 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
     const rows: Record<string, string | number | null>[] = [];
     const missedEvery = Math.floor(count / missedCount);
     const missed = new Set<number>();
+    const missedIds: string[] = [];
     const nowIso = new Date().toISOString();
     for (let i = 0; i < count; i++) {
       const token = `kxh_${randomToken(32)}`;
@@ -152,8 +155,10 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
       const slot = t0 + Math.floor((i / count) * INTERVAL * 1000);
       if (i % missedEvery === 0 && missed.size < missedCount) missed.add(i);
       const last = slot - INTERVAL * 1000;
+      const id = newId('hbt');
+      if (missed.has(i)) missedIds.push(id);
       rows.push({
-        id: newId('hbt'), org_id: boot.org_id, service_id: svc.id as string, name: `job ${i}`, interval_seconds: INTERVAL, grace_seconds: GRACE, priority: 'low',
+        id, org_id: boot.org_id, service_id: svc.id as string, name: `job ${i}`, interval_seconds: INTERVAL, grace_seconds: GRACE, priority: 'low',
         enabled: 1, token_hash: hashSecret(token), state: 'up', last_ping_at: new Date(last).toISOString(), deadline_at: new Date(last + (INTERVAL + GRACE) * 1000).toISOString(),
         created_at: nowIso, updated_at: nowIso,
       });
@@ -231,13 +236,16 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
     const checkCpu = (cpuSeconds(pid) - c2) / ((Date.now() - w2) / 1000);
 
     const q = `select h.last_ping_at, h.interval_seconds, h.grace_seconds, a.created_at from alerts a join heartbeats h on a.event_key = 'heartbeat:' || h.id`;
-    const opened = opts.dialect === 'sqlite' ? (lite!.prepare(q).all() as any[]) : (await pgc!.query(q)).rows;
+    const all = opts.dialect === 'sqlite' ? (lite!.prepare(q + ' where h.id in (select value from json_each(?))').all(JSON.stringify(missedIds)) as any[]) : (await pgc!.query(q + ' where h.id = any($1)', [missedIds])).rows;
+    // The silent sample only: a pinged heartbeat whose ping came late (a starved pinger) has a newer last ping now.
+    const opened = all;
+    const latePinged = (opts.dialect === 'sqlite' ? (lite!.prepare(`select count(*) as n from alerts where event_key like 'heartbeat:%'`).get() as any).n : Number((await pgc!.query(`select count(*) as n from alerts where event_key like 'heartbeat:%'`)).rows[0].n)) - opened.length;
     const delays = opened.map((r) => Date.parse(r.created_at) - (Date.parse(r.last_ping_at) + (r.interval_seconds + r.grace_seconds) * 1000)).sort((a, b) => a - b);
     return {
       dialect: opts.dialect, heartbeats: count, interval_s: INTERVAL, phase_s: opts.phaseS,
       idle_cpu_pct: round(idleCpu * 100), heartbeats_cpu_pct: round(hbCpu * 100), added_cpu_pct: round((hbCpu - idleCpu) * 100),
       check_only_cpu_pct: round(checkCpu * 100), check_added_cpu_pct: round((checkCpu - idleCpu) * 100),
-      pings: phasePings, ping_errors: pingErrors, pings_per_s: round(phasePings / wall), missed: missed.size, opened: opened.length,
+      pings: phasePings, ping_errors: pingErrors, pings_per_s: round(phasePings / wall), missed: missed.size, opened: opened.length, late_pinged_opened: latePinged,
       delay_p50_ms: quantile(delays, 0.5), delay_p99_ms: quantile(delays, 0.99), delay_max_ms: delays.at(-1) ?? NaN,
       load_before: round(loadBefore), load_after: round(loadavg()[0]!),
     };
@@ -262,4 +270,4 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 export const HEARTBEAT_HEADER = '  dialect  heartbeats  idle cpu%  with cpu%  added cpu%  check-only added%  pings/s  errors  missed opened  delay p50 ms  p99 ms  max ms  load';
 export const heartbeatLine = (r: HeartbeatBenchRow): string =>
-  `  ${r.dialect.padEnd(8)} ${String(r.heartbeats).padStart(10)} ${String(r.idle_cpu_pct).padStart(10)} ${String(r.heartbeats_cpu_pct).padStart(10)} ${String(r.added_cpu_pct).padStart(11)} ${String(r.check_added_cpu_pct).padStart(18)} ${String(r.pings_per_s).padStart(8)} ${String(r.ping_errors).padStart(7)} ${String(r.missed).padStart(7)} ${String(r.opened).padStart(6)} ${String(r.delay_p50_ms).padStart(13)} ${String(r.delay_p99_ms).padStart(7)} ${String(r.delay_max_ms).padStart(7)}  ${r.load_before}→${r.load_after}`;
+  `  ${r.dialect.padEnd(8)} ${String(r.heartbeats).padStart(10)} ${String(r.idle_cpu_pct).padStart(10)} ${String(r.heartbeats_cpu_pct).padStart(10)} ${String(r.added_cpu_pct).padStart(11)} ${String(r.check_added_cpu_pct).padStart(18)} ${String(r.pings_per_s).padStart(8)} ${String(r.ping_errors).padStart(7)} ${String(r.missed).padStart(7)} ${String(r.opened).padStart(6)}${r.late_pinged_opened ? ` (+${r.late_pinged_opened} late pings)` : ''} ${String(r.delay_p50_ms).padStart(13)} ${String(r.delay_p99_ms).padStart(7)} ${String(r.delay_max_ms).padStart(7)}  ${r.load_before}→${r.load_after}`;
