@@ -34,7 +34,7 @@ export function ServiceDetailPage() {
       {s.maintenance && <p className="notice" role="status">In a <Link to="/maintenance">maintenance window</Link> until {when(s.maintenance.until)}: nobody is paged for this service.</p>}
       <p><Link to="/alerts" search={{ service_id: s.id }}>Open alerts of this service</Link></p>
       <ServiceRouting service={s} admin={canAdmin(me.role)} />
-      <ServiceTimers key={`${s.ack_timeout_minutes}-${s.auto_resolve_minutes}`} service={s} admin={canAdmin(me.role)} />
+      <ServiceTimers service={s} admin={canAdmin(me.role)} />
       <ServiceHeartbeats service={s} admin={canAdmin(me.role)} />
       <section aria-labelledby="sources-title" className="stack">
         <h2 id="sources-title">Sources</h2>
