@@ -5,6 +5,7 @@
 //
 //   npm run bench [-- --quick] [--duration=10] [--connections=50] [--threads=2] [--no-pg] [--no-sqlite]
 //                 [--no-alertmanager] [--scenarios=new,repeat,resolve,mixed] [--rounds=1]
+//                 [--heartbeats | --no-heartbeats] (the 10,000-heartbeat rows; --quick: 60 s phases)
 //
 // PostgreSQL: a fresh database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // dropped afterwards. This is a script, not a test: it makes no assertion and exits 0 unless a
@@ -23,6 +24,7 @@ import { type TimeToPage, timeToPage } from './time-to-page.ts';
 import { STORM_HEADER, type StormRow, stormBench, stormLine } from './storm.ts';
 import { benchOnCall, type OnCallBench } from './oncall.ts';
 import { benchStormSearch, type StormSearchRow } from './storm-search.ts';
+import { HEARTBEAT_HEADER, type HeartbeatBenchRow, heartbeatBench, heartbeatLine } from './heartbeats.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LUA = join(ROOT, 'bench', 'load.lua');
@@ -52,6 +54,8 @@ const { values: opt } = parseArgs({
     storm: { type: 'boolean', default: false, description: 'the storm and email-paging rows only (bench/storm.ts), with the bare Fastify route for scale' },
     'no-storm': { type: 'boolean', default: false, description: 'skip the storm and email-paging rows (bench/storm.ts)' },
     flood: { type: 'string', default: '2000', description: 'with the storm rows: low-urgency signals/s flooding another service' },
+    heartbeats: { type: 'boolean', default: false, description: 'the heartbeat rows only (bench/heartbeats.ts: 10,000 heartbeats at one minute, CPU added and deadline-to-alert delay), with the bare Fastify route for scale' },
+    'no-heartbeats': { type: 'boolean', default: false, description: 'skip the heartbeat rows (bench/heartbeats.ts)' },
   },
 });
 const DURATION = Number(opt.duration ?? (opt.quick ? 3 : 10));
@@ -663,7 +667,7 @@ async function main() {
     for (currentRound = 1; currentRound <= ROUNDS; currentRound++) {
       if (ROUNDS > 1) console.log(`\nRound ${currentRound} of ${ROUNDS}`);
       const roundDir = mkdtempSync(join(work, `round${currentRound}-`));
-      if (opt.oncall || opt.storm || opt['storm-search']) {
+      if (opt.oncall || opt.storm || opt['storm-search'] || opt.heartbeats) {
         await benchBareFastify(roundDir);
         continue;
       }
@@ -686,7 +690,7 @@ async function main() {
         await benchAlertmanager(roundDir);
       }
     }
-    if (!opt['no-oncall'] && !opt.storm && !opt['storm-search']) {
+    if (!opt['no-oncall'] && !opt.storm && !opt['storm-search'] && !opt.heartbeats) {
       oncall = await benchOnCall({ quick: opt.quick });
       console.log(`\nOn-call (${oncall.schedule}), in process:`);
       console.log(`  lookups (pure module, one level)     ${String(oncall.pure_lookups_per_s).padStart(8)} /s`);
@@ -694,7 +698,7 @@ async function main() {
       console.log(`  lookups (directory, reading the store) ${String(oncall.directory_lookups_reading_the_store_per_s).padStart(6)} /s`);
       console.log(`  31 days of shifts, every level       ${String(oncall.shifts_31_days_ms).padStart(8)} ms (${oncall.shifts_31_days_count} shifts)`);
     }
-    if (!opt['no-storm-search'] && !opt.oncall) {
+    if (!opt['no-storm-search'] && !opt.oncall && !opt.heartbeats) {
       // Issue 42: GET /api/alerts?q=… during a storm, the list's read in process (bench/storm-search.ts).
       const storm = opt.quick ? 10_000 : 100_000;
       const pgUsable = !opt['no-pg'] && !(await pgAvailable());
@@ -804,7 +808,7 @@ async function main() {
   }
   // Time to page (issue 21, bench/time-to-page.ts): from the 202 of a trigger to the fake provider.
   const timeToPageRows: TimeToPage[] = [];
-  if (!opt['no-time-to-page'] && !opt.storm && !opt['storm-search']) {
+  if (!opt['no-time-to-page'] && !opt.storm && !opt['storm-search'] && !opt.heartbeats) {
     console.log('\nTime to page (202 of a trigger to the fake push provider, open loop, in-process; bench/time-to-page.ts):');
     console.log('  dialect  alerts/s  alerts  paged  p50 ms  p99 ms  max ms  probe ms');
     const dialects = [...(opt['no-sqlite'] ? [] : ['sqlite' as const]), ...(opt['no-pg'] || (await pgAvailable()) ? [] : ['postgres' as const])];
@@ -821,7 +825,7 @@ async function main() {
   // Pages through a storm and 200 alerts/s by email (issue 41, bench/storm.ts): 202 to the fake
   // SMTP relay's receipt, klaxon serve processes on loopback (SQLite 1, PostgreSQL 3).
   const stormRows: StormRow[] = [];
-  if ((opt.storm || !opt['no-storm']) && !opt.oncall && !opt['storm-search']) {
+  if ((opt.storm || !opt['no-storm']) && !opt.oncall && !opt['storm-search'] && !opt.heartbeats) {
     console.log(`\nPages through a storm (202 to the fake SMTP relay's receipt; storm: critical alerts while ${opt.flood} low-urgency signals/s flood another service; email: 200 alerts/s; bench/storm.ts):`);
     console.log(STORM_HEADER + '  probe ms');
     const dialects = [...(opt['no-sqlite'] ? [] : ['sqlite' as const]), ...(opt['no-pg'] || (await pgAvailable()) ? [] : ['postgres' as const])];
@@ -833,6 +837,21 @@ async function main() {
         console.log(`${stormLine(r)}  ${probe}`);
         targets.push({ check: `${dialect} ${scenario === 'storm' ? `critical page through a ${r.flood_rate}/s storm` : '200 alerts/s by email'}: p99 <= 1000 ms`, value: r.p99_ms, pass: r.p99_ms <= 1000 && r.paged === r.alerts });
       }
+    }
+  }
+  // Heartbeats at scale (issue 36, bench/heartbeats.ts): one server, idle, then with 10,000
+  // heartbeats pinged each minute; the delay from a missed deadline to its alert.
+  const heartbeatRows: HeartbeatBenchRow[] = [];
+  if ((opt.heartbeats || !opt['no-heartbeats']) && !opt.oncall && !opt['storm-search'] && !opt.storm) {
+    const phaseS = Number(opt.duration ?? (opt.quick ? 60 : 180));
+    console.log(`\nHeartbeats (10,000 at a 60 s interval, 30 s grace, pinged at their slot each minute, 200 left silent; server CPU over ${phaseS} s idle, ${phaseS} s with them, ${phaseS} s with them present but none due (the check alone); bench/heartbeats.ts):`);
+    console.log(HEARTBEAT_HEADER);
+    const dialects = [...(opt['no-sqlite'] ? [] : ['sqlite' as const]), ...(opt['no-pg'] || (await pgAvailable()) ? [] : ['postgres' as const])];
+    for (const dialect of dialects) {
+      const r = await heartbeatBench({ dialect, phaseS, pgUrl: PG_URL });
+      heartbeatRows.push(r);
+      console.log(heartbeatLine(r));
+      targets.push({ check: `${dialect} missed heartbeat opens its alert within one engine cycle: p99 <= 5000 ms`, value: r.delay_p99_ms, pass: r.delay_p99_ms <= 5000 && r.opened === r.missed });
     }
   }
   console.log('\nTargets:');
@@ -864,6 +883,7 @@ async function main() {
         targets,
         time_to_page: timeToPageRows,
         storm: stormRows,
+        heartbeats: heartbeatRows,
         notes,
         ...(oncall ? { oncall } : {}),
         ...(stormSearch ? { storm_search: stormSearch } : {}),

@@ -78,7 +78,7 @@ export function createPagingModule(core: Core, deps: {
       deps.time.heartbeatJob,
       createAlertTimersJob({ db, dialect, settledEvents: deps.alerts.settledEvents, onChanged: core.notify }),
     ],
-    dispatch: createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, emailBundleFrom: config.emailBundleFrom, actions: pageActions, phone: phoneDelivery, onFate: (channel, status) => core.metrics.countPage(channel, status) }),
+    dispatch: createDispatchJob({ db, dialect, providers, box, publicUrl: config.publicUrl, claimMs: config.pageClaimMs, emailBundleFrom: config.emailBundleFrom, actions: pageActions, phone: phoneDelivery, maintenance: deps.time.maintenance.windowsNow, onFate: (channel, status) => core.metrics.countPage(channel, status) }),
     onError: (err, what) => pagingJob.failed(err, what),
   });
   core.wake.paging.listen(() => engine.nudge());

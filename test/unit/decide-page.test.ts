@@ -93,4 +93,20 @@ describe('decidePage', () => {
       { numRuns: 5000, seed: 41 },
     );
   });
+  it('a service in a maintenance window: no page of an alert that is not resolved leaves, whatever its kind, step or channel', () => {
+    for (const status of ['open', 'acknowledged', 'snoozed'] as const) {
+      for (const kind of KINDS) {
+        for (const step of STEPS) {
+          for (const channel of CHANNELS) {
+            const { alert, page } = pageAt(step, kind, channel);
+            const d = decidePage({ ...alert(status), maintenance: { windowId: 'mnt_1', name: 'DB upgrade' } }, page, NOW);
+            expect(d, `${status} ${kind} ${step} ${channel}`).toEqual({ send: false, status: 'cancelled', detail: 'the service is in maintenance window "DB upgrade"' });
+          }
+        }
+      }
+    }
+    // A lapsed claim is still left to claim recovery, which asks again.
+    const { alert, page } = pageAt('current', 'escalation', 'push', { claimExpiresAt: iso(-1) });
+    expect(decidePage({ ...alert('open'), maintenance: { windowId: 'mnt_1', name: 'x' } }, page, NOW)).toMatchObject({ status: 'claimed' });
+  });
 });

@@ -77,6 +77,7 @@ describe('query keys', () => {
         'alert alertTimeline',
         'alertList alertPreviewChoices alerts',
         'deliveries deliveriesIn',
+        'maintenanceWindow maintenanceWindows',
         'me meIn',
         'oncall oncallAt',
         'overrides overridesFrom',

@@ -11,6 +11,7 @@ import { NotFound } from './pages/NotFound';
 import { ProfilePage } from './pages/profile/ProfilePage';
 import { NewWebhookPage, WebhooksPage } from './pages/Webhooks';
 import { WebhookDetailPage } from './pages/WebhookDetail';
+import { MaintenancePage } from './pages/Maintenance';
 import { EditSchedulePage, NewSchedulePage, SchedulesPage } from './pages/Schedules';
 import { ScheduleDetailPage } from './pages/ScheduleDetail';
 import { OrgLayout } from './pages/org/OrgLayout';
@@ -83,6 +84,7 @@ export const serviceRoute = createRoute({ getParentRoute: () => app, path: '/ser
 export const profileRoute = createRoute({ getParentRoute: () => app, path: '/me', component: ProfilePage });
 // --- end profile routes ---
 // --- webhooks routes ---
+export const maintenanceRoute = createRoute({ getParentRoute: () => app, path: '/maintenance', component: MaintenancePage });
 export const webhooksRoute = createRoute({ getParentRoute: () => app, path: '/webhooks', component: WebhooksPage });
 export const newWebhookRoute = createRoute({ getParentRoute: () => app, path: '/webhooks/new', component: NewWebhookPage });
 export const webhookRoute = createRoute({ getParentRoute: () => app, path: '/webhooks/$webhookId', component: WebhookDetailPage });
@@ -130,7 +132,7 @@ const legacyIndex = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signIn, acceptInvitation, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, webhooksRoute, newWebhookRoute, webhookRoute, ...scheduleRoutes, ...orgRoutes])]);
+const routeTree = rootRoute.addChildren([signIn, acceptInvitation, legacyIndex, app.addChildren([home, alertsRoute, alertRoute, servicesRoute, serviceRoute, profileRoute, maintenanceRoute, webhooksRoute, newWebhookRoute, webhookRoute, ...scheduleRoutes, ...orgRoutes])]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 

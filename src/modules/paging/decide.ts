@@ -14,6 +14,8 @@ export interface DecideAlert {
   urgency: Urgency;
   /** Where the alert's escalation is now: its epoch, cycle and level, and when that level started. */
   escalation?: { epoch: number; cycle: number; level: number; levelStartedAt: string | null } | null;
+  /** The maintenance window the alert's service is in now (PRODUCT.md 11), or none. */
+  maintenance?: { windowId: string; name: string } | null;
 }
 
 export interface DecideNotification {
@@ -44,7 +46,9 @@ export type PageDecision =
  * `alert` undefined: the alert is gone. In order: a lapsed claim is left alone; a page of a gone
  * alert or person is cancelled; an escalation page goes only while the alert is open, a responder
  * page while it is not resolved (someone asked for that person: PRODUCT.md 7.3 "even on an
- * acknowledged alert"; their own ack, a resolve and a later snooze stopped it already); an
+ * acknowledged alert"; their own ack, a resolve and a later snooze stopped it already); no page
+ * of an alert whose service is in a maintenance window now leaves, whenever it was planned (the
+ * escalation job restarts the alert at level 1 when the window ends: docs/adr/0823); an
  * escalation page of a level the alert has left (made before the current level started, at
  * another position) is cancelled; low urgency rings no phone; then the channel must be
  * configured and the person reachable on it.
@@ -54,6 +58,7 @@ export function decidePage(alert: DecideAlert | undefined, n: DecideNotification
   if (n.claimExpiresAt !== null && Date.parse(n.claimExpiresAt) <= t) return { send: false, status: 'claimed', detail: 'the claim lapsed' };
   if (!alert) return { send: false, status: 'cancelled', detail: 'the alert is gone' };
   if (n.person === null) return { send: false, status: 'cancelled', detail: 'the person is gone' };
+  if (alert.maintenance && alert.status !== 'resolved') return { send: false, status: 'cancelled', detail: `the service is in maintenance window "${alert.maintenance.name}"` };
   const wanted = n.kind === 'escalation' ? alert.status === 'open' : alert.status !== 'resolved';
   if (!wanted) return { send: false, status: 'cancelled', detail: `the alert is ${alert.status}` };
   const e = alert.escalation;

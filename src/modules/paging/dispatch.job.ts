@@ -75,6 +75,8 @@ export function createDispatchJob(deps: {
   phone?: Pick<PhoneDelivery, 'prepare' | 'recordTx'>;
   /** Told of each page's fate once written (`klaxon_pages_total{channel,status}`, src/http/metrics.ts). */
   onFate?: (channel: NotificationRow['channel'], status: NotificationRow['status']) => void;
+  /** The maintenance window each service is in now (issue 36): no page of theirs leaves (decidePage). Absent: none. */
+  maintenance?: (services: { orgId: string; serviceId: string }[], now: Date) => Promise<Map<string, { windowId: string; name: string }>>;
 }): PagingJob {
   const { db, dialect } = deps;
   const batch = deps.batch ?? 500;
@@ -92,7 +94,7 @@ export function createDispatchJob(deps: {
   /** The batch's reads, made once: alerts, people and their destinations. */
   interface BatchContext {
     now: Date;
-    alerts: Map<string, { status: AlertStatus; title: string; body: string; priority: number; urgency: 'high' | 'low'; service_name: string }>;
+    alerts: Map<string, { status: AlertStatus; title: string; body: string; priority: number; urgency: 'high' | 'low'; service_name: string; maintenance: { windowId: string; name: string } | null }>;
     /** Where each alert's escalation is now (decidePage: a page of a level it has left is not sent). */
     escalations: Map<string, { epoch: number; cycle: number; level: number; levelStartedAt: string | null }>;
     people: Map<string, { name: string; email: string }>;
@@ -222,7 +224,7 @@ export function createDispatchJob(deps: {
     const channels = new Set(claimed.map((r) => r.channel));
     const [alerts, escalations, people, phones, devices, telegram] = await Promise.all([
       db.selectFrom('alerts').innerJoin('services', 'services.id', 'alerts.service_id')
-        .select(['alerts.id', 'alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
+        .select(['alerts.id', 'alerts.org_id', 'alerts.service_id', 'alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
         .where('alerts.id', 'in', alertIds).execute(),
       db.selectFrom('alert_escalations').select(['alert_id', 'epoch', 'cycle', 'level', 'level_started_at']).where('alert_id', 'in', alertIds).execute(),
       repo.peopleNames(db, userIds),
@@ -241,8 +243,9 @@ export function createDispatchJob(deps: {
       for (const r of rows) m.set(r.user_id, [...(m.get(r.user_id) ?? []), r]);
       return m;
     };
+    const windows = deps.maintenance ? await deps.maintenance(alerts.map((a) => ({ orgId: a.org_id, serviceId: a.service_id })), now) : new Map<string, { windowId: string; name: string }>();
     return {
-      now, alerts: new Map(alerts.map((a) => [a.id, a])), people,
+      now, alerts: new Map(alerts.map((a) => [a.id, { ...a, maintenance: windows.get(a.service_id) ?? null }])), people,
       escalations: new Map(escalations.map((e) => [e.alert_id, { epoch: e.epoch, cycle: e.cycle, level: e.level, levelStartedAt: e.level_started_at }])), phones: group(phones), devices: group(devices), telegram: group(telegram), fates: [], disables: [], telegramDisables: [], prepared: new Map(),
     };
   }
@@ -352,10 +355,23 @@ export function createDispatchJob(deps: {
     const alert = ctx.alerts.get(row.alert_id);
     const person = ctx.people.get(row.user_id);
     const provider = providerOf(row.channel);
-    return decidePage(alert && { status: alert.status, urgency: alert.urgency, escalation: ctx.escalations.get(row.alert_id) ?? null }, {
+    return decidePage(alert && { status: alert.status, urgency: alert.urgency, escalation: ctx.escalations.get(row.alert_id) ?? null, maintenance: alert.maintenance }, {
       kind: row.kind, channel: row.channel, epoch: row.epoch, cycle: row.cycle, level: row.level, createdAt: row.created_at, claimExpiresAt: row.claim_expires_at,
       person: person?.name ?? null, configured: !!provider && provider.configured(), destinations: person ? destinations(ctx, row, person.email).length : 0,
     }, ctx.now);
+  }
+
+  /**
+   * An open alert whose page a maintenance window held (decidePage) was paging when the window
+   * began: its escalation is due now, so the escalation job holds it until the window ends and
+   * restarts it at level 1 then (escalation.job.ts maintenanceHold; docs/adr/0823).
+   */
+  async function holdForMaintenance(ctx: BatchContext, claimed: NotificationRow[]) {
+    const ids = [...new Set(claimed.filter((r) => { const a = ctx.alerts.get(r.alert_id); return a?.maintenance && a.status === 'open'; }).map((r) => r.alert_id))];
+    if (!ids.length) return;
+    const nowIso = ctx.now.toISOString();
+    await db.updateTable('alert_escalations').set({ next_at: nowIso, updated_at: nowIso })
+      .where('alert_id', 'in', ids).where((w) => w.or([w('next_at', 'is', null), w('next_at', '>', nowIso)])).execute();
   }
 
   /** A page sent inside another's message takes that message's fate. */
@@ -405,6 +421,7 @@ export function createDispatchJob(deps: {
       for (const row of early) await dispatch(ctx, row);
       await flush(ctx);
       ctx.fates = [];
+      await holdForMaintenance(ctx, claimed);
       // Each provider has its own bounded set of sends in flight, high urgency first: a slow or
       // busy channel never holds back another's pages (docs/adr/0761).
       const queues = new Map<DeliveryProvider | undefined, NotificationRow[]>();

@@ -53,7 +53,7 @@ export function createEscalationJob(deps: {
     people: string[];
     logs: (nameOf: (id: string) => string) => NewAlertLogRow[];
     /** The escalation moved on from pages it made before: their pending steps are cancelled. */
-    cancelEarlier?: { level: number; cycle: number; epoch: number };
+    cancelEarlier?: { level: number; cycle: number; epoch: number; line?: (n: number) => string };
     /** The alert's level to show, when it changed. */
     level?: number;
     /** Each level change the engine made (a timeout, or nobody on call): one `alert.escalated` event each (PRODUCT.md 8). */
@@ -75,6 +75,18 @@ export function createEscalationJob(deps: {
     const was = { alert_id: row.alert_id, epoch: row.epoch, next_at: row.next_at, last_event_id: row.last_event_id };
     const none = { pages: [], people: [], escalations: [], maintenanceWindowId: d.windowId };
     if (d.kind === 'hold') {
+      // An alert that was paging when the window began starts again from level 1 when it ends
+      // (a new epoch: the pages planned before are cancelled now, and never sent; docs/adr/0823).
+      const restart = row.paged === 1 || row.level !== 1 || row.cycle !== 0;
+      if (restart) {
+        const epoch = row.epoch + 1;
+        return {
+          was, set: { epoch, level: 1, cycle: 0, paged: 0, force_next: 0, exhausted: 0, next_at: d.until, updated_at: nowIso }, ...none,
+          level: 1,
+          cancelEarlier: { epoch, cycle: 0, level: 1, line: (c) => `${c} pending page${c === 1 ? '' : 's'} cancelled: maintenance window "${d.name}"` },
+          logs: () => [logRow(row.alert_id, 'maintenance_hold', `Paging stopped: the service is in maintenance window "${d.name}" until ${d.until}; level 1 is paged when it ends`, { maintenance_window_id: d.windowId, until: d.until, restart: true }, nowIso)],
+        };
+      }
       return {
         was, set: { next_at: d.until, updated_at: nowIso }, ...none,
         logs: () => [logRow(row.alert_id, 'maintenance_hold', `Nobody paged: the service is in maintenance window "${d.name}" until ${d.until}`, { maintenance_window_id: d.windowId, until: d.until }, nowIso)],
@@ -218,8 +230,9 @@ export function createEscalationJob(deps: {
         n++;
         if (p.cancelEarlier) {
           // Earlier levels' pending steps stop when the escalation moves on (PRODUCT.md 7.3).
-          await stopPages(trx, { alertId: p.was.alert_id, reason: 'escalated', scope: 'left', keep: p.cancelEarlier, stopEscalation: false, actor: { type: 'system', id: null } }, now, {
-            line: (c) => `${c} pending page${c === 1 ? '' : 's'} of an earlier level cancelled: escalated`,
+          const { line, ...keep } = p.cancelEarlier;
+          await stopPages(trx, { alertId: p.was.alert_id, reason: line ? 'maintenance' : 'escalated', scope: 'left', keep, stopEscalation: false, actor: { type: 'system', id: null } }, now, {
+            line: line ?? ((c) => `${c} pending page${c === 1 ? '' : 's'} of an earlier level cancelled: escalated`),
           });
         }
         if (p.level !== undefined) await trx.updateTable('alerts').set({ level: p.level }).where('id', '=', p.was.alert_id).execute();

@@ -23,10 +23,11 @@ import { pagingLog } from './log.ts';
  * a source or a key, an escalation by hand). `acknowledger`: the escalation's pages and the
  * acknowledging person's own (a person acknowledges an open alert). `responder`: that person's
  * responder pages only (a responder acknowledges an alert already acknowledged). `left`: the
- * escalation's pages of another epoch, cycle or level than `keep` (the escalation moved on).
+ * escalation's pages of another epoch, cycle or level than `keep` (the escalation moved on, or a
+ * maintenance window stopped an alert that was paging: it restarts at level 1 in a new epoch).
  */
 export type StopScope = 'all' | 'escalation' | 'acknowledger' | 'responder' | 'left';
-export type StopReason = 'acknowledged' | 'resolved' | 'snoozed' | 'escalated';
+export type StopReason = 'acknowledged' | 'resolved' | 'snoozed' | 'escalated' | 'maintenance';
 
 export interface PageStop {
   alertId: string;

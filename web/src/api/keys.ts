@@ -22,6 +22,9 @@ export const keys = {
   routing: (serviceId: string) => ['routing', serviceId] as const,
   routingPreview: (serviceId: string, ...choice: (string | null)[]) => ['routing-preview', serviceId, ...choice] as const,
   integrations: () => ['integrations'] as const,
+  heartbeats: (serviceId: string) => ['heartbeats', serviceId] as const,
+  maintenanceWindows: () => ['maintenance-windows'] as const,
+  maintenanceWindow: (id: string) => ['maintenance-windows', id] as const,
 
   schedules: () => ['schedules'] as const,
   schedule: (id: string) => ['schedule', id] as const,

@@ -86,6 +86,7 @@ export function AlertDetailPage() {
           <span className="badge">{a.urgency === 'high' ? 'High urgency' : 'Low urgency'}</span>
         </div>
         <h1 id="alert-title">{a.title}</h1>
+        {a.maintenance_window_id && <MaintenanceBanner id={a.maintenance_window_id} />}
         <dl className="facts">
           <div><dt>Service</dt><dd>{service ? <Link to="/services/$serviceId" params={{ serviceId: service.id }}>{service.name}</Link> : a.service_id}</dd></div>
           <div><dt>Opened</dt><dd><time dateTime={a.created_at}>{when(a.created_at)}</time></dd></div>
@@ -198,5 +199,17 @@ function ResponderForm({ members, onAdd }: { members: { id: string; name: string
       </label>
       <button type="submit" className="button" disabled={!id}>Page them</button>
     </form>
+  );
+}
+
+/** An alert a maintenance window held: which window, and what it meant for paging. */
+function MaintenanceBanner({ id }: { id: string }) {
+  const w = useQuery({ queryKey: keys.maintenanceWindow(id), queryFn: () => must(api.GET('/api/maintenance-windows/{id}', { params: { path: { id } } })), retry: false });
+  const name = w.data ? `"${w.data.name}"` : 'a maintenance window (since deleted)';
+  return (
+    <p className="notice maintenance-banner" role="status" data-testid="maintenance-banner">
+      Held by maintenance window {w.isPending ? '…' : name}: nobody was paged for this alert while it was active
+      {w.data?.active ? ` (until ${when(w.data.active_until)})` : ''}. <Link to="/maintenance">Maintenance windows</Link>
+    </p>
   );
 }

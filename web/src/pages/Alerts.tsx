@@ -202,7 +202,7 @@ export function AlertsPage() {
                     />
                   </td>
                 )}
-                <td><StatusBadge status={a.status} /></td>
+                <td><StatusBadge status={a.status} />{a.maintenance_window_id && <span className="badge" title="Held by a maintenance window: nobody was paged while it was active"> Maintenance</span>}</td>
                 <td><PriorityBadge priority={a.priority} /></td>
                 <td className="title-cell">
                   <Link to="/alerts/$alertId" params={{ alertId: a.id }} className="alert-link" onFocus={() => setFocus(i)}>{a.title}</Link>

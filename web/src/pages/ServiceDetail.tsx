@@ -10,6 +10,7 @@ import { useAction } from '../use-action';
 import { PAGING_TEXT } from './Services';
 import { ServiceRouting } from '../components/ServiceRouting';
 import { AddSource, EditSource } from '../components/SourceForms';
+import { ServiceHeartbeats, ServiceTimers } from '../components/ServiceTime';
 
 const TYPE_LABEL: Record<string, string> = {
   webhook: 'Webhook', events_v2: 'Events API v2', email: 'Email', datadog: 'Datadog', grafana: 'Grafana', alertmanager: 'Alertmanager', custom: 'Custom JSON',
@@ -30,8 +31,11 @@ export function ServiceDetailPage() {
       <h1 id="service-title">{s.name}</h1>
       {s.description && <p>{s.description}</p>}
       <p className={`paging paging-${s.paging}`}><span aria-hidden="true">{s.paging === 'ok' ? '✓' : '!'}</span> {PAGING_TEXT[s.paging] ?? s.paging}</p>
+      {s.maintenance && <p className="notice" role="status">In a <Link to="/maintenance">maintenance window</Link> until {when(s.maintenance.until)}: nobody is paged for this service.</p>}
       <p><Link to="/alerts" search={{ service_id: s.id }}>Open alerts of this service</Link></p>
       <ServiceRouting service={s} admin={canAdmin(me.role)} />
+      <ServiceTimers service={s} admin={canAdmin(me.role)} />
+      <ServiceHeartbeats service={s} admin={canAdmin(me.role)} />
       <section aria-labelledby="sources-title" className="stack">
         <h2 id="sources-title">Sources</h2>
         {canAdmin(me.role) && <AddSource service={s} />}

@@ -61,6 +61,7 @@ export function Shell() {
             <li><Link to="/alerts" search={{}} activeProps={{ 'aria-current': 'page' }}>Alerts</Link></li>
             <li><Link to="/services" activeProps={{ 'aria-current': 'page' }}>Services</Link></li>
             <li><Link to="/schedules" activeProps={{ 'aria-current': 'page' }}>Schedules</Link></li>
+            <li><Link to="/maintenance" activeProps={{ 'aria-current': 'page' }}>Maintenance</Link></li>
             {canAdmin(m.role) && <li><Link to="/webhooks" activeProps={{ 'aria-current': 'page' }}>Webhooks</Link></li>}
             <li><Link to="/org" activeProps={{ 'aria-current': 'page' }}>Organization</Link></li>
           </ul>
