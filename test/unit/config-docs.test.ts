@@ -8,7 +8,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const docs = ['docs/config-as-code.md', 'README.md'];
 
 describe('configuration documents', () => {
-  const blocks = docs.flatMap((d) => [...readFileSync(join(ROOT, d), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => ({ doc: d, text: m[1]! })));
+  // The README's other YAML (Alertmanager's Watchdog route) is not a Klaxon document: there, only blocks that start one (`version:`).
+  const blocks = docs.flatMap((d) =>
+    [...readFileSync(join(ROOT, d), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)]
+      .map((m) => ({ doc: d, text: m[1]! }))
+      .filter((b) => b.doc !== 'README.md' || /^version:/m.test(b.text)),
+  );
 
   it('the docs hold YAML examples, and each validates against the JSON Schema', () => {
     expect(blocks.length).toBeGreaterThan(0);

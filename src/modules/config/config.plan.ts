@@ -341,9 +341,12 @@ export function makePlan(file: ParsedFile, state: OrgState, opts: { prune: boole
   for (const w of want.webhooks ?? []) {
     const old = haveWebhooks.get(w.name);
     const at = fileWebhooks.get(w.name)!;
-    const urlRef = ENV_REF.exec(w.url)![1]!;
-    const urlValue = opts.env[urlRef];
-    if (!old && !urlValue) throw errorAt(file, ['webhooks', at, 'url'], `environment variable ${urlRef} is not set; it holds this webhook's URL`);
+    // slack_app names a channel of the connected Slack app; every other kind a URL (never both).
+    if (w.kind === 'slack_app' ? !w.channel_id || w.url !== undefined : !w.url || w.channel_id !== undefined)
+      throw errorAt(file, ['webhooks', at, 'kind'], w.kind === 'slack_app' ? `webhook "${w.name}" (slack_app) needs channel_id and no url` : `webhook "${w.name}" needs url (a \${env:NAME} reference) and no channel_id`);
+    const urlRef = w.url ? ENV_REF.exec(w.url)![1]! : undefined;
+    const urlValue = urlRef ? opts.env[urlRef] : undefined;
+    if (!old && urlRef && !urlValue) throw errorAt(file, ['webhooks', at, 'url'], `environment variable ${urlRef} is not set; it holds this webhook's URL`);
     const headerNames = (x: ConfigWebhook) => Object.keys(x.headers ?? {}).map((h) => h.toLowerCase()).sort();
     const fields: FieldChange[] = [];
     if (old) {
@@ -374,7 +377,8 @@ export function makePlan(file: ParsedFile, state: OrgState, opts: { prune: boole
               service_ids: service_ids ?? null,
               template: w.template ?? null,
               enabled: w.enabled ?? true,
-              ...(fields.some((f) => f.field === 'url') ? { url: env(ctx, w.url) } : {}),
+              ...(w.url && fields.some((f) => f.field === 'url') ? { url: env(ctx, w.url) } : {}),
+              ...(w.channel_id && fields.some((f) => f.field === 'channel_id') ? { channel_id: w.channel_id } : {}),
               ...(headers ? { headers: Object.keys(headers).length ? headers : null } : {}),
             };
             await ok(`change webhook "${w.name}"`, ctx.client.PATCH('/api/webhooks/{id}', { params: { header: ctx.header, path: { id: existing.id } }, body }));
@@ -384,7 +388,7 @@ export function makePlan(file: ParsedFile, state: OrgState, opts: { prune: boole
             `create webhook "${w.name}"`,
             ctx.client.POST('/api/webhooks', {
               params: { header: ctx.header },
-              body: { name: w.name, kind: w.kind, url: env(ctx, w.url), events: w.events as Api['WebhookCreate']['events'], ...(service_ids ? { service_ids } : {}), ...(w.template ? { template: w.template } : {}), ...(headers && Object.keys(headers).length ? { headers } : {}), enabled: w.enabled ?? true },
+              body: { name: w.name, kind: w.kind, ...(w.url ? { url: env(ctx, w.url) } : { channel_id: w.channel_id! }), events: w.events as Api['WebhookCreate']['events'], ...(service_ids ? { service_ids } : {}), ...(w.template ? { template: w.template } : {}), ...(headers && Object.keys(headers).length ? { headers } : {}), enabled: w.enabled ?? true },
             }),
           );
           ctx.ids.webhooks.set(w.name, created.id);

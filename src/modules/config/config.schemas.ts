@@ -112,8 +112,9 @@ const Service = Type.Object(
 const Webhook = Type.Object(
   {
     name: Name,
-    kind: Type.Union([Type.Literal('slack'), Type.Literal('teams'), Type.Literal('discord'), Type.Literal('custom'), Type.Literal('native')]),
-    url: EnvRef,
+    kind: Type.Union([Type.Literal('slack'), Type.Literal('teams'), Type.Literal('discord'), Type.Literal('custom'), Type.Literal('native'), Type.Literal('slack_app')]),
+    url: Type.Optional({ ...EnvRef, description: 'Every kind but slack_app: the URL, a ${env:NAME} reference.' }),
+    channel_id: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'slack_app only: the Slack channel id (C0123ABCD) of the connected Slack app.' })),
     events: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1 }),
     services: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { description: 'Only alerts of these services, by name; absent: every service.' })),
     template: Type.Optional(Type.Object({ version: Type.Literal(1), body: Type.Unknown() }, strict)),

@@ -145,7 +145,7 @@ export async function readOrg(client: ApiClient, org: string): Promise<OrgState>
   const docWebhooks: ConfigWebhook[] = webhooks.map((w) => ({
     name: w.name,
     kind: w.kind,
-    url: `\${env:${envName('KLAXON_WEBHOOK', w.name, 'URL')}}`,
+    ...(w.kind === 'slack_app' ? { channel_id: w.channel_id ?? '' } : { url: `\${env:${envName('KLAXON_WEBHOOK', w.name, 'URL')}}` }),
     events: w.events,
     ...(w.service_ids ? { services: w.service_ids.map((id) => nameOf(serviceName, id)) } : {}),
     ...(w.template ? { template: w.template as ConfigWebhook['template'] } : {}),

@@ -14364,6 +14364,504 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/slack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's Slack app: its workspace, the bot token masked */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SlackConnection"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Connect the organization's Slack app (or replace its token and secret)
+         * @description The bot token is checked with Slack (auth.test) and names the workspace; both are stored sealed. Create the app from GET /api/chat/slack/manifest first.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SlackConnectionPut"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SlackConnection"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                503: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        /** @description Seconds to wait before retrying. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Disconnect the Slack app; its channels' deliveries fail until it is connected again */
+        delete: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/slack/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Slack app manifest naming this instance's interactivity and /klaxon command URLs
+         * @description Paste it at api.slack.com/apps (Create New App, From a manifest), install the app, then connect it with PUT /api/chat/slack.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The organization acted on (org_…). Missing, malformed or not yours: 403. */
+                    "X-Service-Org": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A Slack app manifest (JSON) naming this instance's interactivity and slash command URLs. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SlackManifest"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                403: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                404: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/slack/interactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Slack interactivity: a button press on an alert message (Acknowledge, Resolve, Escalate)
+         * @description Checked with X-Slack-Signature (v0, timestamp within 5 minutes; otherwise 401 and nothing changes). Answered at once; the press is acted on as the member whose verified email is the Slack user's, and a refusal comes back as an ephemeral message.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Empty: the press was taken. */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/slack/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Slack slash command /klaxon: ack or resolve an alert, or who is on call
+         * @description `/klaxon ack <alert id>`, `/klaxon resolve <alert id>`, `/klaxon oncall [schedule]`. Checked with X-Slack-Signature as interactions are; answered as an ephemeral message.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SlackCommandAnswer"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                400: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description An error. `code` names its kind, `message` says what to change, and `details` lists each bad field (`{field, message}`). Quote the X-Request-Id header when reporting a problem. */
+                401: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config-schema.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * JSON Schema of the configuration document
+         * @description The JSON Schema (draft 2020-12) of the YAML document that `klaxon config export` writes and `klaxon config plan|apply` read: services, schedules, webhooks and maintenance windows of one organization, matched by name. Point an editor at it to complete and check the file.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The id of this request (an incoming X-Request-Id of 1 to 64 characters [A-Za-z0-9._-] is kept); it is in the server log line of the request. */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -16356,10 +16854,12 @@ export interface components {
         };
         WebhookCreate: {
             name: string;
-            /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed. */
-            kind: "slack" | "teams" | "discord" | "custom" | "native";
-            /** @description http(s) URL. A secret: stored sealed, shown masked. Private, loopback and link-local addresses are refused. */
-            url: string;
+            /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed; slack_app: a channel of the organization's connected Slack app (one message per alert with Acknowledge, Resolve, Escalate and Open buttons, edited on every change). */
+            kind: "slack" | "teams" | "discord" | "custom" | "native" | "slack_app";
+            /** @description http(s) URL (every kind but slack_app). A secret: stored sealed, shown masked. Private, loopback and link-local addresses are refused. */
+            url?: string;
+            /** @description slack_app only: the Slack channel id (C0123ABCD); invite the app to the channel. */
+            channel_id?: string;
             /** @description Event kinds to send: alert.triggered, alert.repeated, alert.priority_raised, alert.acknowledged, alert.escalated, alert.snoozed, alert.woken, alert.resolved. */
             events: ("alert.triggered" | "alert.repeated" | "alert.priority_raised" | "alert.acknowledged" | "alert.escalated" | "alert.snoozed" | "alert.woken" | "alert.resolved")[];
             /** @description Only alerts of these services of this organization (absent: every service). */
@@ -16374,8 +16874,10 @@ export interface components {
         };
         WebhookPatch: {
             name?: string;
-            /** @description http(s) URL. A secret: stored sealed, shown masked. Private, loopback and link-local addresses are refused. */
+            /** @description http(s) URL (every kind but slack_app). A secret: stored sealed, shown masked. Private, loopback and link-local addresses are refused. */
             url?: string;
+            /** @description slack_app only: the Slack channel id (C0123ABCD); invite the app to the channel. */
+            channel_id?: string;
             /** @description Event kinds to send: alert.triggered, alert.repeated, alert.priority_raised, alert.acknowledged, alert.escalated, alert.snoozed, alert.woken, alert.resolved. */
             events?: ("alert.triggered" | "alert.repeated" | "alert.priority_raised" | "alert.acknowledged" | "alert.escalated" | "alert.snoozed" | "alert.woken" | "alert.resolved")[];
             /** @description null: every service. */
@@ -16393,10 +16895,11 @@ export interface components {
             id: string;
             org_id: string;
             name: string;
-            /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed. */
-            kind: "slack" | "teams" | "discord" | "custom" | "native";
-            /** @description Masked: scheme, host and the last characters. */
+            /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed; slack_app: a channel of the organization's connected Slack app (one message per alert with Acknowledge, Resolve, Escalate and Open buttons, edited on every change). */
+            kind: "slack" | "teams" | "discord" | "custom" | "native" | "slack_app";
+            /** @description Masked: scheme, host and the last characters (slack_app: the channel). */
             url: string;
+            channel_id: string | null;
             events: string[];
             service_ids: string[] | null;
             template: {
@@ -16425,10 +16928,11 @@ export interface components {
             id: string;
             org_id: string;
             name: string;
-            /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed. */
-            kind: "slack" | "teams" | "discord" | "custom" | "native";
-            /** @description Masked: scheme, host and the last characters. */
+            /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed; slack_app: a channel of the organization's connected Slack app (one message per alert with Acknowledge, Resolve, Escalate and Open buttons, edited on every change). */
+            kind: "slack" | "teams" | "discord" | "custom" | "native" | "slack_app";
+            /** @description Masked: scheme, host and the last characters (slack_app: the channel). */
             url: string;
+            channel_id: string | null;
             events: string[];
             service_ids: string[] | null;
             template: {
@@ -16493,8 +16997,8 @@ export interface components {
         };
         /** @description Renders a template (or a kind's default) as a delivery would; nothing is stored or sent. */
         WebhookPreview: {
-            /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed. */
-            kind: "slack" | "teams" | "discord" | "custom" | "native";
+            /** @description slack, teams (Workflows), discord: provider-ready default templates; custom: your template, signed; native: fixed Klaxon JSON, signed; slack_app: a channel of the organization's connected Slack app (one message per alert with Acknowledge, Resolve, Escalate and Open buttons, edited on every change). */
+            kind: "slack" | "teams" | "discord" | "custom" | "native" | "slack_app";
             /** @description A template {"version": 1, "body": <JSON>}: expressions {{ variable | filter(arg) }} inside JSON string values. Variables: event, ts, alert_id, alert_url, title, body, priority, urgency, status, service_name, acked_by_email, resolved_by_email, acked_by_name, resolved_by_name (the name the person set, else their email), ts_unix (ts in whole seconds, for Slack date formatting). Filters: default(x), lower, upper, truncate(n), join(sep), map({...}), to_string, json, escape_mrkdwn, escape_html. A string that is exactly one expression keeps its JSON type. Required for custom, refused for native, optional for chat kinds (their default otherwise). */
             template?: unknown;
             /**
@@ -16515,6 +17019,34 @@ export interface components {
                 /** @description What the provider would refuse or cut, and what to change. */
                 message: string;
             }[];
+        };
+        SlackConnectionPut: {
+            /** @description The app's Bot User OAuth Token (xoxb-…), checked with Slack's auth.test. Stored sealed, shown masked. */
+            bot_token: string;
+            /** @description The app's Signing Secret, which checks every button press and slash command. Stored sealed, never shown. */
+            signing_secret: string;
+        };
+        SlackConnection: {
+            /** @description Whether this organization has a Slack app connected. */
+            connected: boolean;
+            team_id: string | null;
+            team_name: string | null;
+            bot_user_id: string | null;
+            bot_token: string | null;
+            signing_secret: string | null;
+            updated_at: string | null;
+        };
+        /** @description A Slack app manifest (JSON) naming this instance's interactivity and slash command URLs. */
+        SlackManifest: {
+            display_information: unknown;
+            features: unknown;
+            oauth_config: unknown;
+            settings: unknown;
+        };
+        SlackCommandAnswer: {
+            /** @enum {string} */
+            response_type: "ephemeral";
+            text: string;
         };
         PageActionResult: {
             /** @enum {boolean} */
