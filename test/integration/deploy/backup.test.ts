@@ -61,7 +61,8 @@ for (const dialect of DIALECTS) {
           const i = sent++;
           const r = await sendSignal(url, svc.ingestPath, { title: `Flood ${i}`, event_key: `flood-${i}`, priority: 'low' });
           if (r.status === 202) acked.push(r.receiptId!);
-          else if (r.status === 503) await new Promise((res) => setTimeout(res, 50)); // shed on a busy machine: nothing kept
+          // Shed on a busy machine (503) or over the credential's rate (429, on a fast one): nothing kept, the sender retries.
+          else if (r.status === 503 || r.status === 429) await new Promise((res) => setTimeout(res, r.status === 429 ? 250 : 50));
           // No answer (a connection reset on a loaded machine): not acknowledged, a sender retries.
           else if (r.status === 0) await new Promise((res) => setTimeout(res, 50));
           else {

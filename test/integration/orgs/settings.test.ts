@@ -46,6 +46,9 @@ for (const dialect of DIALECTS) {
         phone_countries_allowed: [],
         // PRODUCT.md 10: each person's notification rules apply where they set them.
         person_rules: true,
+        // PRODUCT.md 13: password sign-in allowed, no group mapped to a role.
+        sso_required: false,
+        sso_role_map: {},
         // PRODUCT.md 7.4: no SMTP_URL, TWILIO_*, APNs, FCM or VAPID keys in the test app (it generates
         // none); chat posts to the organization's webhooks.
         channels: { push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'configured' },
