@@ -234,7 +234,7 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
     await p.getByText('This service now pages with Platform.').waitFor(WAIT);
     await p.getByTestId('routing-preview').getByText('Alice: Push at once').waitFor(WAIT);
     await p.getByRole('button', { name: 'Add a routing rule' }).click();
-    await p.getByLabel('Name', { exact: true }).fill('Low priority to Platform');
+    await p.getByRole('form', { name: 'Routing rules' }).getByLabel('Name', { exact: true }).fill('Low priority to Platform');
     await p.getByRole('group', { name: 'Rule 1: priorities (none ticked: any)' }).getByLabel('Low').check();
     await p.getByRole('button', { name: 'Save routing rules' }).click();
     await p.getByText('Routing rules saved.').waitFor(WAIT);
