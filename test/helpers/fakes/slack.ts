@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
  * HTTP 200 with `{"ok": true, …}` or `{"ok": false, "error": "<code>"}` — except a rate limit,
  * which is HTTP 429 with Retry-After. Methods: auth.test, chat.postMessage (with thread_ts and
  * metadata), chat.update, chat.postEphemeral, users.info, conversations.history. A test can revoke
- * the token, delete a channel or a message, and make the next call of a method fail.
+ * the token, delete a channel or a message, make the next call of a method fail, and hold a
+ * method's answers: the call is carried out (a held chat.postMessage's message is posted) and then
+ * never answered, so a client killed while waiting never learns the outcome.
  */
 
 export interface FakeSlackMessage {
@@ -63,6 +65,8 @@ export async function startFakeSlack(opts: { token: string; teamId?: string; tea
   const ephemeral: { channel: string; user: string; text: string }[] = [];
   const calls: { method: string; args: Record<string, unknown> }[] = [];
   const failures = new Map<string, Failure[]>();
+  const held = new Set<string>();
+  const heldCalls: { method: string; args: Record<string, unknown> }[] = [];
   const state = { revoked: false, seq: 0 };
 
   const readBody = (req: IncomingMessage) =>
@@ -84,13 +88,16 @@ export async function startFakeSlack(opts: { token: string; teamId?: string; tea
 
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
+    const m = /^\/api\/([a-zA-Z.]+)$/.exec(req.url ?? '');
+    const isHeld = held.has(m?.[1] ?? '');
     const send = (status: number, json: unknown, headers: Record<string, string> = {}) => {
+      // A held call's effect stands; its answer is never sent.
+      if (isHeld) return void heldCalls.push({ method: m![1]!, args: parseArgs(String(req.headers['content-type'] ?? ''), body) });
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify(json));
     };
     const ok = (json: Record<string, unknown> = {}) => send(200, { ok: true, ...json });
     const err = (error: string) => send(200, { ok: false, error });
-    const m = /^\/api\/([a-zA-Z.]+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !m) return send(404, { ok: false, error: 'unknown_method' });
     const method = m[1]!;
     const args = parseArgs(String(req.headers['content-type'] ?? ''), body);
@@ -177,7 +184,15 @@ export async function startFakeSlack(opts: { token: string; teamId?: string; tea
     deleteChannel: (ch: string) => void channels.delete(ch),
     deleteMessage: (ts: string) => void messages.splice(messages.findIndex((x) => x.ts === ts), 1),
     failNext: (method: string, f: Failure) => void failures.set(method, [...(failures.get(method) ?? []), f]),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** While on, the method's calls are carried out and never answered (a client waits until it is killed). */
+    hold: (method: string, on = true) => void (on ? held.add(method) : held.delete(method)),
+    /** The calls that were carried out and left unanswered. */
+    heldCalls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 export type FakeSlack = Awaited<ReturnType<typeof startFakeSlack>>;

@@ -7,6 +7,7 @@ import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot 
 import { ensureDashboard } from '../../../src/web/build.ts';
 import { hashPassword } from '../../../src/lib/password.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
+import { type FakeSlack, startFakeSlack } from '../../helpers/fakes/slack.ts';
 
 // The schedule pages in a real browser (issue 24, point 3): an admin builds a two-level schedule
 // and an override through the UI, and the timeline draws what GET …/shifts answers. The server's
@@ -24,6 +25,8 @@ const screenshot = async (p: Page, name: string) => {
   await fullPage(p, name);
 };
 
+const SLACK_TOKEN = 'xoxb-1111-2222-klaxontesttoken';
+
 const suite = HAVE_CHROMIUM || REQUIRE_BROWSER ? describe : describe.skip;
 
 suite('browser: the schedule pages', { timeout: 300_000 }, () => {
@@ -34,10 +37,12 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
   let scheduleId: string;
   const people: Record<string, string> = {};
   const pages = new PageSet();
+  let slack: FakeSlack;
 
   beforeAll(async () => {
     const dashboard = await ensureDashboard();
-    t = await buildTestApp({ dialect: 'sqlite', dashboard, clock: new ManualClock('2026-11-25T09:00:00.000Z') });
+    slack = await startFakeSlack({ token: SLACK_TOKEN, channels: ['C0ALERTS1'] });
+    t = await buildTestApp({ dialect: 'sqlite', dashboard, clock: new ManualClock('2026-11-25T09:00:00.000Z'), env: { SLACK_API_URL: slack.url } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const r = await t.container.services.orgs.bootstrap({ orgName: 'Acme', email: OWNER.email, password: OWNER.password });
@@ -54,6 +59,7 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
     await pages.close();
     await browser?.close();
     await t?.close();
+    await slack?.close();
   });
 
   const page = (opts: Parameters<typeof newContext>[2] = {}) => pages.open(browser, base, opts);
@@ -186,6 +192,38 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
     await p.locator('ol.plan').getByText('Alice: Email after 5 min').waitFor(WAIT);
   });
 
+  it('a chat step picks a Slack app channel in the level-channel dialog, and the cell names it', async () => {
+    const inject = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const r = await t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    await inject('PUT', '/api/chat/slack', { bot_token: SLACK_TOKEN, signing_secret: '8f742231b10e8888abcd99yyyzzz85a5' });
+    const dest = (await inject('POST', '/api/webhooks', { name: 'ops channel', kind: 'slack_app', channel_id: 'C0ALERTS1', events: ['alert.triggered', 'alert.acknowledged', 'alert.resolved'] })) as { id: string };
+    const before = (await inject('GET', `/api/schedules/${scheduleId}/level-channels`)) as { level: number; priority: string; default: boolean; steps: { channel: string; delay_seconds: number; destination_id?: string }[] }[];
+    const p = await page();
+    await signIn(p, OWNER.email, OWNER.password);
+    await openSchedule(p);
+    const cell = p.getByTestId('channels-1-critical');
+    await cell.getByRole('button', { name: 'Edit channels of level 1, critical priority' }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add a chat step' }).click();
+    const choice = dialog.getByLabel('Chat step 1 destination');
+    await choice.locator('option', { hasText: 'ops channel — Slack app (buttons), channel C0ALERTS1' }).waitFor({ ...WAIT, state: 'attached' });
+    await choice.selectOption(dest.id);
+    await dialog.getByLabel('Chat step 1 delay in seconds').fill('60');
+    await accessible(p, 'the level-channel dialog with a chat step');
+    await dialog.getByRole('button', { name: 'Save channels' }).click();
+    await p.getByText('Saved the channels of level 1, critical priority.').waitFor(WAIT);
+    await cell.getByText('Chat: ops channel — Slack app (buttons), channel C0ALERTS1').waitFor(WAIT);
+    const saved = (await inject('GET', `/api/schedules/${scheduleId}/level-channels`)) as typeof before;
+    expect(saved.find((e) => e.level === 1 && e.priority === 'critical')!.steps).toContainEqual({ channel: 'chat', delay_seconds: 60, destination_id: dest.id });
+    // Back as the earlier tests left it, for the ones after.
+    await inject('PUT', `/api/schedules/${scheduleId}/level-channels`, {
+      entries: before.filter((e) => !e.default).map((e) => ({ level: e.level, priority: e.priority, steps: e.steps })),
+    });
+  });
+
   it("a service's page picks the schedule and shows the routing preview; the schedule page links back", async () => {
     const svc = await createService(t, owner, 'checkout');
     const p = await page();
@@ -196,7 +234,7 @@ suite('browser: the schedule pages', { timeout: 300_000 }, () => {
     await p.getByText('This service now pages with Platform.').waitFor(WAIT);
     await p.getByTestId('routing-preview').getByText('Alice: Push at once').waitFor(WAIT);
     await p.getByRole('button', { name: 'Add a routing rule' }).click();
-    await p.getByLabel('Name', { exact: true }).fill('Low priority to Platform');
+    await p.getByRole('form', { name: 'Routing rules' }).getByLabel('Name', { exact: true }).fill('Low priority to Platform');
     await p.getByRole('group', { name: 'Rule 1: priorities (none ticked: any)' }).getByLabel('Low').check();
     await p.getByRole('button', { name: 'Save routing rules' }).click();
     await p.getByText('Routing rules saved.').waitFor(WAIT);

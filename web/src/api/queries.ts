@@ -15,5 +15,6 @@ export const queries = {
   members: () => queryOptions({ queryKey: keys.members(), queryFn: () => must(api.GET('/api/org/members', { params: { query: { limit: 500 } } })) }),
   orgSettings: () => queryOptions({ queryKey: keys.orgSettings(), queryFn: () => must(api.GET('/api/org/settings')) }),
   devices: () => queryOptions({ queryKey: keys.devices(), queryFn: () => must(api.GET('/api/devices', { params: { query: { limit: 100 } } })) }),
+  webhooks: () => queryOptions({ queryKey: keys.webhooks(), queryFn: () => must(api.GET('/api/webhooks', { params: { query: { limit: 500 } } })) }),
   phones: () => queryOptions({ queryKey: keys.phones(), queryFn: () => must(api.GET('/api/phone-numbers', { params: { query: { limit: 100 } } })) }),
 };

@@ -8,12 +8,16 @@ import { ErrorText } from '../ui';
 import { useAction } from '../use-action';
 import { CHANNELS, PRIORITY_LIST, type ChannelEntry, type Schedule } from '../schedules/data';
 import { CHANNEL_LABEL, stepsWords } from '../schedules/escalation';
+import { KIND_LABEL } from './WebhookFields';
 
 const cap = (p: string) => p[0]!.toUpperCase() + p.slice(1);
 
 /** Per level × priority, which channels page and after how long (PRODUCT.md 7.2). */
 export function LevelChannelMatrix({ schedule: s, admin }: { schedule: Schedule; admin: boolean }) {
   const entries = useQuery(queries.levelChannels(s.id));
+  // Which channel each chat step posts to (webhook routes are for admins: others see "Chat").
+  const hooks = useQuery({ ...queries.webhooks(), enabled: admin });
+  const hookOf = (id: string | undefined) => hooks.data?.find((h) => h.id === id);
   const [status, setStatus] = useState('');
   const cell = (level: number, priority: string) => entries.data?.find((e) => e.level === level && e.priority === priority);
   return (
@@ -41,6 +45,10 @@ export function LevelChannelMatrix({ schedule: s, admin }: { schedule: Schedule;
                       {e && (
                         <div className="matrix-cell">
                           <span>{stepsWords(e.steps)}</span>
+                          {e.steps.filter((x) => x.channel === 'chat').map((x, i) => {
+                            const h = hookOf(x.destination_id);
+                            return h ? <span key={i} className="muted small" data-testid={`chat-${l.level}-${p}-${i}`}>Chat: {destinationWords(h)}</span> : null;
+                          })}
                           {e.default && <span className="badge small">default</span>}
                           {e.left_out && e.left_out.length > 0 && (
                             // PRODUCT.md 10: default steps the level's timeout leaves out (docs/adr/0730).
@@ -63,6 +71,17 @@ export function LevelChannelMatrix({ schedule: s, admin }: { schedule: Schedule;
 }
 
 type Draft = Record<(typeof CHANNELS)[number], { on: boolean; delay: number }>;
+/** A chat step: a webhook destination (slack, teams, discord or a Slack app channel) and its delay. */
+type ChatDraft = { destination_id: string; delay: number };
+
+/** The webhook kinds a chat step may post to (the server checks the same). */
+const CHAT_KINDS: readonly string[] = ['slack', 'teams', 'discord', 'slack_app'];
+
+/** "ops channel — Slack app (buttons), channel C0123ABCD". */
+export function destinationWords(d: { name: string; kind: string; channel_id?: string | null; enabled?: boolean }): string {
+  const kind = KIND_LABEL[d.kind as keyof typeof KIND_LABEL] ?? d.kind;
+  return `${d.name} — ${kind}${d.kind === 'slack_app' && d.channel_id ? `, channel ${d.channel_id}` : ''}${d.enabled === false ? ' (disabled)' : ''}`;
+}
 
 function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: ChannelEntry[]; timeout: number; onSaved: (s: string) => void }) {
   const { entry } = props;
@@ -74,6 +93,11 @@ function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: Chann
       return [c, { on: !!step, delay: step?.delay_seconds ?? 0 }];
     })) as Draft;
   const [draft, setDraft] = useState<Draft>(initial);
+  const initialChat = (): ChatDraft[] => entry.steps.filter((x) => x.channel === 'chat').map((x) => ({ destination_id: x.destination_id ?? '', delay: x.delay_seconds }));
+  const [chat, setChat] = useState<ChatDraft[]>(initialChat);
+  // Webhook destinations are read only while the dialog is open (an admin's dialog; webhook routes are for admins).
+  const hooks = useQuery({ ...queries.webhooks(), enabled: open });
+  const chatHooks = (hooks.data ?? []).filter((h) => CHAT_KINDS.includes(h.kind));
   const a = useAction();
   const what = `level ${entry.level}, ${entry.priority} priority`;
   const id = props.schedule.id;
@@ -84,11 +108,11 @@ function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: Chann
   };
   const save = () =>
     a.run(async () => {
-      // Chat steps (a webhook destination each) are kept as they are; this dialog edits the others.
-      const kept = entry.steps.filter((x) => !(CHANNELS as readonly string[]).includes(x.channel));
+      // Chat steps name their webhook destination (a Slack app channel among them).
+      if (chat.some((c) => !c.destination_id)) throw new Error('Choose the channel of each chat step, or remove the step.');
       const steps = [
         ...CHANNELS.filter((c) => draft[c].on).map((c) => ({ channel: c, delay_seconds: draft[c].delay })),
-        ...kept.map((x) => ({ channel: x.channel as 'chat', delay_seconds: x.delay_seconds, ...(x.destination_id ? { destination_id: x.destination_id } : {}) })),
+        ...chat.map((c) => ({ channel: 'chat' as const, delay_seconds: c.delay, destination_id: c.destination_id })),
       ];
       const others = props.all
         .filter((e) => !e.default && !(e.level === entry.level && e.priority === entry.priority))
@@ -103,6 +127,7 @@ function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: Chann
         setOpen(o);
         if (o) {
           setDraft(initial());
+          setChat(initialChat());
           a.reset();
         }
       }}
@@ -146,6 +171,50 @@ function CellEditor(props: { schedule: Schedule; entry: ChannelEntry; all: Chann
                 </li>
               ))}
             </ul>
+            <fieldset className="stack">
+              <legend>Chat</legend>
+              <p className="muted small">Post the alert to a chat channel after a delay. A Slack app channel gets one message per alert with Acknowledge, Resolve, Escalate and Open, edited on every change.</p>
+              <ErrorText error={hooks.error} />
+              {hooks.isSuccess && chatHooks.length === 0 && <p className="muted small">No chat destinations yet: add a Slack, Teams, Discord or Slack app webhook under Webhooks.</p>}
+              <ul className="channel-steps">
+                {chat.map((c, i) => {
+                  const known = chatHooks.some((h) => h.id === c.destination_id);
+                  return (
+                    <li key={i} className="row wrap" data-testid={`chat-step-${i}`}>
+                      <label className="row grow">
+                        <span className="small">Post to</span>
+                        <select
+                          value={c.destination_id}
+                          aria-label={`Chat step ${i + 1} destination`}
+                          onChange={(e) => setChat((list) => list.map((x, j) => (j === i ? { ...x, destination_id: e.target.value } : x)))}
+                        >
+                          <option value="">Choose a channel…</option>
+                          {!known && c.destination_id && <option value={c.destination_id}>{c.destination_id}</option>}
+                          {chatHooks.map((h) => <option key={h.id} value={h.id}>{destinationWords(h)}</option>)}
+                        </select>
+                      </label>
+                      <label className="row">
+                        <span className="small">after</span>
+                        <input
+                          type="number"
+                          className="short"
+                          min={0}
+                          max={86400}
+                          value={c.delay}
+                          aria-label={`Chat step ${i + 1} delay in seconds`}
+                          onChange={(e) => setChat((list) => list.map((x, j) => (j === i ? { ...x, delay: Number(e.target.value) } : x)))}
+                        />
+                        <span className="small">seconds</span>
+                      </label>
+                      <button type="button" className="button small" aria-label={`Remove chat step ${i + 1}`} onClick={() => setChat((list) => list.filter((_, j) => j !== i))}>Remove</button>
+                    </li>
+                  );
+                })}
+              </ul>
+              <div className="row">
+                <button type="button" className="button small" onClick={() => setChat((list) => [...list, { destination_id: '', delay: 0 }])}>Add a chat step</button>
+              </div>
+            </fieldset>
             <ErrorText error={a.error} />
             <div className="row end wrap">
               {!entry.default && (

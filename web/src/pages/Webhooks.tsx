@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../api/client';
 import { keys } from '../api/keys';
+import { queries } from '../api/queries';
 import { ago } from '../format';
 import { canAdmin } from '../permissions';
 import { ActionForm, ErrorText, useMe } from '../ui';
@@ -43,7 +44,7 @@ export function healthText(w: Webhook): { text: string; tone: 'ok' | 'warn' | 'b
 }
 
 function WebhookList() {
-  const hooks = useQuery({ queryKey: keys.webhooks(), queryFn: () => must(api.GET('/api/webhooks', { params: { query: { limit: 500 } } })) });
+  const hooks = useQuery(queries.webhooks());
   return (
     <section className="stack" aria-labelledby="webhooks-title">
       <div className="page-head">
