@@ -12,7 +12,11 @@ import { type KlaxonProc, cleanup, freePort, startKlaxon, tempDir } from '../../
  * `klaxon` answers /healthz and serves the dashboard. The commands are docs/deploy.md's, as written;
  * only npm's prefix and the tarball's folder are set through npm's own environment variables.
  */
-describe('the npm package installs with npm install -g and runs klaxon serve, the dashboard built in', () => {
+// Opt-in (KLAXON_TEST_PACKAGE=1): it installs from the npm registry and compiles better-sqlite3, minutes
+// on a quiet machine and it stalled twice under load; it is not yet part of `npm test` (issue 40 stays open).
+const packageTest = process.env.KLAXON_TEST_PACKAGE === '1';
+if (!packageTest) console.log('package test skipped: set KLAXON_TEST_PACKAGE=1 to pack, install globally and serve');
+describe.skipIf(!packageTest)('the npm package installs with npm install -g and runs klaxon serve, the dashboard built in', () => {
   const dir = tempDir('klaxon-package-');
   const prefix = join(dir, 'prefix');
   const installed = join(prefix, 'lib', 'node_modules', 'klaxon');
