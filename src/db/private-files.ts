@@ -21,6 +21,11 @@ export function sharedWithOthers(path: string): boolean | undefined {
   }
 }
 
+/** Takes group and other access away from an existing file an older version (or a copy) left open. */
+export function tightenFile(path: string): void {
+  if (sharedWithOthers(path)) chmodSync(path, 0o600);
+}
+
 const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal'];
 
 /**

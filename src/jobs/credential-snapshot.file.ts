@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { privateDir } from '../db/private-files.ts';
+import { privateDir, tightenFile } from '../db/private-files.ts';
 import type { SecretBox } from '../lib/secrets.ts';
 
 /**
@@ -19,6 +19,9 @@ export interface SavedSnapshot<T> {
 
 export function createSnapshotFile<T>(opts: { path: string; box: SecretBox }) {
   let lastWritten: string | undefined;
+  // At start-up, not at the first refresh: the file an older version left 0644 is private from the
+  // moment this process runs, and a snapshot that has not changed is never rewritten.
+  tightenFile(opts.path);
   return {
     path: opts.path,
     /** Writes the snapshot unless it is what the file already holds. */

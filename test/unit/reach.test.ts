@@ -51,6 +51,7 @@ describe('withFallback', () => {
 describe('configuredChannels', () => {
   it('reads the providers: push by the kinds its provider has', () => {
     const p = (channels: string[], configured: boolean, kinds?: ('apns' | 'fcm' | 'webpush')[]) => ({ channels, configured: () => configured, ...(kinds ? { kinds: () => kinds } : {}) });
-    expect(configuredChannels([p(['push'], true, ['webpush']), p(['email'], true), p(['sms'], false)])).toEqual({ email: true, sms: false, voice: false, push: ['webpush'] });
+    expect(configuredChannels([p(['push'], true, ['webpush']), p(['email'], true), p(['sms'], false)])).toEqual({ email: true, sms: false, voice: false, telegram: false, push: ['webpush'] });
+    expect(configuredChannels([p(['email'], true), p(['telegram'], true)])).toMatchObject({ email: true, telegram: true });
   });
 });
