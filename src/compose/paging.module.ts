@@ -53,6 +53,7 @@ export function createPagingModule(core: Core, deps: {
     chatProvider,
     createTelegramProvider(telegramClient),
   ];
+  // What the server can send on, read at each call (tests swap providers): reach, routing preview and org settings.
   const channels = () => configuredChannels(providers);
   const directory = deps.directory ?? createOnCallDirectory(db, { clock });
   const paging = createPagingService({ db, clock, directory, notify: core.wake.paging.fire, channels });
@@ -93,6 +94,6 @@ export function createPagingModule(core: Core, deps: {
     emailProvider.close();
     await pushProvider?.close().catch(() => undefined);
   };
-  return { providers, chatProvider, slackPoster, directory, paging, rules, pageActions, phoneDelivery, telegram, engine, routes, close };
+  return { providers, channels, chatProvider, slackPoster, directory, paging, rules, pageActions, phoneDelivery, telegram, engine, routes, close };
 }
 export type PagingModule = ReturnType<typeof createPagingModule>;

@@ -10,17 +10,12 @@ import { createOrgManagementService, orgRepository, orgRoutes } from '../modules
 import { allowedPhoneCountries, createPhoneService, phoneRoutes } from '../modules/phone/index.ts';
 import { createSessionService, sessionResolver, sessionRoutes } from '../modules/session/index.ts';
 import { createBootstrapService, createUserService, userRoutes } from '../modules/user/index.ts';
+import { channelStates } from '../modules/paging/index.ts';
 import { createOidcClient, createSsoService, type OidcClient, ssoRoutes } from '../modules/sso/index.ts';
 import type { BillingModule } from './billing.module.ts';
 import type { Core, Routes } from './core.ts';
 import type { PagingModule } from './paging.module.ts';
 import type { SchedulesModule } from './schedules.module.ts';
-
-/** PRODUCT.md 7.4: each channel configured when a provider for it is (read at each call: tests swap providers). */
-function channelStatus(providers: readonly { channels: string[]; configured(): boolean }[]) {
-  const of = (c: string) => (providers.some((p) => p.channels.includes(c) && p.configured()) ? 'configured' as const : 'not_configured' as const);
-  return { push: of('push'), sms: of('sms'), voice: of('voice'), email: of('email'), chat: of('chat') };
-}
 
 /**
  * People: users, organizations and members, sessions, invitations, API keys, audit, devices and
@@ -38,14 +33,14 @@ export function createPeopleModule(core: Core, deps: {
   const { config, db, dialect, clock, box, hashCode, mailer, throttle, notify } = core;
   const { billing } = deps.billing;
   const { schedules } = deps.schedules;
-  const { providers } = deps.paging;
+  const { channels } = deps.paging;
   const apiKeys = createApiKeyService({ db, clock });
   const orgs = createBootstrapService({ db, clock });
   const audit = createAuditService({ db });
   // Organizations and members (docs/adr/0320-org-settings.md); revoked credentials and changed
   // settings drop ingest's caches through `core.wake.credentials`.
   const orgAdmin = createOrgManagementService({
-    db, dialect, clock, channels: () => channelStatus(providers), phoneCountries: allowedPhoneCountries, ssoConfigured: !!config.oidc,
+    db, dialect, clock, channels: () => channelStates(channels()), phoneCountries: allowedPhoneCountries, ssoConfigured: !!config.oidc,
     hooks: {
       credentialsRevoked: core.wake.credentials.fire, settingsChanged: core.wake.credentials.fire, backgroundError: core.onBackgroundError,
       memberRemovedTx: schedules.memberRemovedTx, membershipEnded: core.wake.live.fire,

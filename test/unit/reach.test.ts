@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ConfiguredChannels, configuredChannels, reachOf, withFallback } from '../../src/modules/paging/reach.ts';
+import { type ConfiguredChannels, channelStates, configuredChannels, reachOf, withFallback } from '../../src/modules/paging/reach.ts';
 import { defaultSteps, draftPages } from '../../src/modules/paging/escalation.ts';
 
 // PRODUCT.md 10 "Never silently unreachable" (issue 34 item 2): the pure decision.
@@ -51,7 +51,12 @@ describe('withFallback', () => {
 describe('configuredChannels', () => {
   it('reads the providers: push by the kinds its provider has', () => {
     const p = (channels: string[], configured: boolean, kinds?: ('apns' | 'fcm' | 'webpush')[]) => ({ channels, configured: () => configured, ...(kinds ? { kinds: () => kinds } : {}) });
-    expect(configuredChannels([p(['push'], true, ['webpush']), p(['email'], true), p(['sms'], false)])).toEqual({ email: true, sms: false, voice: false, telegram: false, push: ['webpush'] });
+    expect(configuredChannels([p(['push'], true, ['webpush']), p(['email'], true), p(['sms'], false)])).toEqual({ email: true, sms: false, voice: false, telegram: false, chat: false, push: ['webpush'] });
     expect(configuredChannels([p(['email'], true), p(['telegram'], true)])).toMatchObject({ email: true, telegram: true });
+  });
+
+  it('org settings read the same answer, telegram among the channels', () => {
+    expect(channelStates(configuredChannels([]))).toEqual({ push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'not_configured', telegram: 'not_configured' });
+    expect(channelStates({ ...EMAIL_ONLY, push: ['fcm'], telegram: true, chat: true })).toEqual({ push: 'configured', sms: 'not_configured', voice: 'not_configured', email: 'configured', chat: 'configured', telegram: 'configured' });
   });
 });

@@ -47,7 +47,7 @@ export const OrgSettings = Type.Object(
     sso_required: Type.Boolean({ description: 'true: members other than owners may not sign in with a password, only with single sign-on (API keys are unaffected).' }),
     sso_role_map: SsoRoleMapSchema,
     channels: Type.Object(
-      { push: ChannelState, sms: ChannelState, voice: ChannelState, email: ChannelState, chat: ChannelState },
+      { push: ChannelState, sms: ChannelState, voice: ChannelState, email: ChannelState, chat: ChannelState, telegram: ChannelState },
       { description: 'Which paging channels this server can deliver on. A channel without a provider is not_configured: its pages say so in the alert timeline, never dropped silently.' },
     ),
     created_at: Type.String(),

@@ -108,8 +108,8 @@ export const voiceOf = (row: Pick<OrganizationRow, 'voice_settings'>): VoiceSett
 export const urgencyRulesOf = (row: Pick<OrganizationRow, 'default_urgency_rules'>): UrgencyRules => parse(row.default_urgency_rules, DEFAULT_URGENCY_RULES);
 
 /** Each paging channel: whether this server has a provider for it (PRODUCT.md 7.4). */
-export type ChannelStatus = Record<'push' | 'sms' | 'voice' | 'email' | 'chat', 'configured' | 'not_configured'>;
-export const NO_CHANNELS: ChannelStatus = { push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'not_configured' };
+export type ChannelStatus = Record<'push' | 'sms' | 'voice' | 'email' | 'chat' | 'telegram', 'configured' | 'not_configured'>;
+export const NO_CHANNELS: ChannelStatus = { push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'not_configured', telegram: 'not_configured' };
 
 export const rowToSettings = (r: OrganizationRow) => ({
   id: r.id,

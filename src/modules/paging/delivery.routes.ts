@@ -8,7 +8,7 @@ import type { PhoneDelivery } from './delivery.service.ts';
 
 export const TestPageRequest = Type.Object(
   {
-    channel: Type.Union([Type.Literal('push'), Type.Literal('sms'), Type.Literal('voice'), Type.Literal('email')], { description: 'The channel to test.' }),
+    channel: Type.Union([Type.Literal('push'), Type.Literal('sms'), Type.Literal('voice'), Type.Literal('email'), Type.Literal('telegram')], { description: 'The channel to test.' }),
     device_id: Type.Optional(Type.String({ maxLength: 64, description: 'push: which of your devices (dev_…).' })),
     phone_number_id: Type.Optional(Type.String({ maxLength: 64, description: 'sms and voice: which of your verified numbers (phn_…).' })),
   },
@@ -53,7 +53,7 @@ export function deliveryRoutes(deps: { phone: PhoneDelivery; publicUrl: string; 
         tags: ['me'],
         summary: 'Send a test page now through a channel and answer its fate',
         description:
-          'sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization\'s `phone_countries`), push needs `device_id`; email goes to your address. ' +
+          'sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization\'s `phone_countries`), push needs `device_id`; email goes to your address; telegram goes to your linked Telegram chat (409 when none is linked or it is turned off). ' +
           'Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), ' +
           'and at most 5 a day per person and 25 per organization go without waiting.',
         body: Type.Ref('TestPageRequest'),

@@ -395,6 +395,14 @@ export function createPhoneDelivery(deps: {
           kind: d.platform === 'ios' ? 'apns' : d.platform === 'android' ? 'fcm' : 'webpush', address: deps.box.open(d.push_token_sealed), destinationId: d.id,
           criticalAllowed: d.critical_alerts_permitted === 1,
         };
+      } else if (channel === 'telegram') {
+        // Without a bot there is no chat to look for: answered not_configured below, as any channel.
+        if (provider?.configured()) {
+          const link = await db.selectFrom('telegram_links').select(['id', 'chat_id', 'disabled_at', 'disabled_reason']).where('user_id', '=', actor.id).where('chat_id', 'is not', null).executeTakeFirst();
+          if (!link) throw conflict('Link your Telegram chat first (POST /api/me/telegram); pages by Telegram go only to a linked chat.');
+          if (link.disabled_at) throw conflict(`Your Telegram chat is turned off for paging: ${link.disabled_reason}. Link it again to turn it back on.`);
+          to = { kind: 'telegram', address: link.chat_id!, destinationId: link.id };
+        } else to = { kind: 'telegram', address: '' };
       } else {
         const u = await db.selectFrom('users').select('email').where('id', '=', actor.id).executeTakeFirstOrThrow();
         to = { kind: 'email', address: u.email };

@@ -15,7 +15,7 @@ export * from './escalation.ts';
 export { type PageStop, type StopReason, type StopScope, cancelledLine, pageStopsOf, stopPages, stoppedBy } from './stop.ts';
 export { type PageDecision, decidePage } from './decide.ts';
 // Whether a person's steps reach them, and the email fallback (PRODUCT.md 10; issue 34).
-export { type ConfiguredChannels, type PersonContacts, type PushKind, type Reach, configuredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
+export { type ChannelState, type ConfiguredChannels, type PersonContacts, type PushKind, type Reach, channelStates, configuredChannels, reachOf, unreachableLine, withFallback } from './reach.ts';
 export * as notificationRepository from './notification.repository.ts';
 export type { DueEscalation } from './notification.repository.ts';
 export type { AlertEscalationRow, NotificationRow, NotificationStatus } from './notification.table.ts';

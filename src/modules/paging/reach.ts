@@ -20,6 +20,8 @@ export interface ConfiguredChannels {
   push: readonly PushKind[];
   /** A Telegram bot is configured (PRODUCT.md 12). */
   telegram?: boolean;
+  /** Chat steps can post (a chat provider is configured); never reaches a person by itself. */
+  chat?: boolean;
 }
 
 /** A person's working destinations: devices not disabled, and how many verified numbers (not disabled) in the organization. */
@@ -52,7 +54,16 @@ export function configuredChannels(providers: readonly { channels: readonly stri
     voice: !!of('voice'),
     push: push ? (push.kinds ? push.kinds() : ['apns', 'fcm', 'webpush']) : [],
     telegram: !!of('telegram'),
+    chat: !!of('chat'),
   };
+}
+
+export type ChannelState = 'configured' | 'not_configured';
+
+/** The org settings' view of the same answer (PRODUCT.md 7.4): each channel configured or not. */
+export function channelStates(c: ConfiguredChannels): Record<Channel, ChannelState> {
+  const state = (b: boolean | undefined): ChannelState => (b ? 'configured' : 'not_configured');
+  return { push: state(c.push.length > 0), sms: state(c.sms), voice: state(c.voice), email: state(c.email), chat: state(c.chat), telegram: state(c.telegram) };
 }
 
 /** Why one step cannot reach the person, or undefined when it can. */

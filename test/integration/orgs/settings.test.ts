@@ -50,8 +50,8 @@ for (const dialect of DIALECTS) {
         sso_required: false,
         sso_role_map: {},
         // PRODUCT.md 7.4: no SMTP_URL, TWILIO_*, APNs, FCM or VAPID keys in the test app (it generates
-        // none); chat posts to the organization's webhooks.
-        channels: { push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'configured' },
+        // none, nor TELEGRAM_BOT_TOKEN); chat posts to the organization's webhooks.
+        channels: { push: 'not_configured', sms: 'not_configured', voice: 'not_configured', email: 'not_configured', chat: 'configured', telegram: 'not_configured' },
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
@@ -66,7 +66,7 @@ for (const dialect of DIALECTS) {
         const tenant2 = await bootstrapTenant(t2, 'Configured');
         const r = await t2.app.inject({ method: 'GET', url: '/api/org/settings', headers: tenant2.headers });
         expect(r.statusCode).toBe(200);
-        expect(r.json().channels).toEqual({ push: 'not_configured', sms: 'configured', voice: 'configured', email: 'configured', chat: 'configured' });
+        expect(r.json().channels).toEqual({ push: 'not_configured', sms: 'configured', voice: 'configured', email: 'configured', chat: 'configured', telegram: 'not_configured' });
       } finally {
         await t2.close();
       }

@@ -151,6 +151,21 @@ for (const dialect of DIALECTS) {
       await h.api('PUT', `/api/alerts/${id}/resolve`);
     });
 
+    it('org settings say Telegram is configured, and a linked person sends themselves a test page there', async () => {
+      expect((await h.api('GET', '/api/org/settings')).body.channels).toMatchObject({ telegram: 'configured' });
+      // Ada linked her chat in the first test, Bob in the one before; Cy has none.
+      const before = tg.messages.length;
+      const r = await h.api('POST', '/api/me/test-page', { channel: 'telegram' }, 'ada');
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toEqual({ channel: 'telegram', status: 'sent', provider_message_id: String(lastTo(ADA).message_id) });
+      expect(tg.messages.length).toBe(before + 1);
+      expect(lastTo(ADA).text).toContain('Test page');
+      const none = await h.api('POST', '/api/me/test-page', { channel: 'telegram' }, 'cy');
+      expect(none.status).toBe(409);
+      expect(none.body.error.message).toMatch(/Link your Telegram chat first/);
+      expect(tg.messages.length).toBe(before + 1);
+    });
+
     it('telegram is a channel of notification rules', async () => {
       const put = await h.api('PUT', '/api/me/notification-rules', { high: [{ channel: 'telegram', delay_seconds: 0 }], low: [], quiet_hours: null, handoff_notice_minutes: null }, 'bob');
       expect(put.status).toBe(200);
@@ -198,6 +213,8 @@ describe('Telegram not configured', () => {
       expect(link.json().error.message).toContain('TELEGRAM_BOT_TOKEN');
       const view = await h.t.app.inject({ method: 'GET', url: '/api/me/telegram', headers: h.people.ada!.headers });
       expect(view.json()).toMatchObject({ configured: false, state: 'unlinked' });
+      expect((await h.api('GET', '/api/org/settings')).body.channels).toMatchObject({ telegram: 'not_configured' });
+      expect((await h.api('POST', '/api/me/test-page', { channel: 'telegram' }, 'ada')).body).toEqual({ channel: 'telegram', status: 'not_configured', detail: 'telegram is not configured on this server' });
     } finally {
       await h.close();
     }

@@ -6049,7 +6049,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test page now through a channel and answer its fate
-         * @description sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization's `phone_countries`), push needs `device_id`; email goes to your address. Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), and at most 5 a day per person and 25 per organization go without waiting.
+         * @description sms and voice need `phone_number_id` (a verified number of yours, in a country of the organization's `phone_countries`), push needs `device_id`; email goes to your address; telegram goes to your linked Telegram chat (409 when none is linked or it is turned off). Your email address must be verified (409 otherwise). Test SMS and calls count toward the plan and keep the paging throttles (429 with Retry-After), and at most 5 a day per person and 25 per organization go without waiting.
          */
         post: {
             parameters: {
@@ -15688,6 +15688,7 @@ export interface components {
                 voice: "configured" | "not_configured";
                 email: "configured" | "not_configured";
                 chat: "configured" | "not_configured";
+                telegram: "configured" | "not_configured";
             };
             created_at: string;
             updated_at: string;
@@ -15814,6 +15815,7 @@ export interface components {
                 voice: "configured" | "not_configured";
                 email: "configured" | "not_configured";
                 chat: "configured" | "not_configured";
+                telegram: "configured" | "not_configured";
             };
             created_at: string;
             updated_at: string;
@@ -16385,7 +16387,7 @@ export interface components {
         };
         TestPageRequest: {
             /** @description The channel to test. */
-            channel: "push" | "sms" | "voice" | "email";
+            channel: "push" | "sms" | "voice" | "email" | "telegram";
             /** @description push: which of your devices (dev_…). */
             device_id?: string;
             /** @description sms and voice: which of your verified numbers (phn_…). */

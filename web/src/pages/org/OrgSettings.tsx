@@ -15,7 +15,7 @@ import { useSecure } from '../../components/Reauth';
 type Settings = Schemas['OrgSettings'];
 type Urgency = 'high' | 'low';
 
-const CHANNEL_HELP: Record<string, string> = { push: 'Phone and browser push', sms: 'Text messages', voice: 'Phone calls', email: 'Email', chat: 'Chat webhooks' };
+const CHANNEL_HELP: Record<string, string> = { push: 'Phone and browser push', sms: 'Text messages', voice: 'Phone calls', email: 'Email', chat: 'Chat webhooks', telegram: 'Telegram chats' };
 
 export function useOrgSettings() {
   return useQuery(queries.orgSettings());

@@ -6,6 +6,7 @@ import { ago, when } from '../../format';
 import { ActionForm, CopyButton } from '../../ui';
 import { useAction } from '../../use-action';
 import { ConfirmRemove, Outcome, Section, StateBadge } from './parts';
+import { TestButton } from './TestPage';
 
 const STATE_LABEL: Record<Schemas['TelegramLink']['state'], string> = { unlinked: 'Not linked', pending: 'Waiting for Start', linked: '✓ Linked', disabled: 'Turned off' };
 
@@ -29,7 +30,11 @@ export function TelegramSection({ act }: { act: boolean }) {
             <StateBadge good={l.state === 'linked'}>{STATE_LABEL[l.state]}</StateBadge>{' '}
             {l.username && <span className="muted">@{l.username}</span>}
           </div>
-          {l.linked_at && l.state === 'linked' && <p className="muted small">Linked {ago(l.linked_at)}</p>}
+          {l.linked_at && l.state === 'linked' && (
+            <p className="muted small">
+              Linked {ago(l.linked_at)} <TestButton label="Send a test page" aria="Send a test page to Telegram" body={{ channel: 'telegram' }} />
+            </p>
+          )}
           {l.state === 'disabled' && (
             <p className="small" role="note" data-testid="telegram-disabled-reason">
               Pages stopped {l.disabled_at ? when(l.disabled_at) : ''}: {l.disabled_reason}. Unblock the bot in Telegram, then link again.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, must, type Schemas } from '../../api/client';
+import { keys } from '../../api/keys';
 import { queries } from '../../api/queries';
 import { ActionForm, ErrorText } from '../../ui';
 import { useAction } from '../../use-action';
@@ -44,6 +45,7 @@ function TestOutcome({ result }: { result: TestResult }) {
 export function TestPageSection() {
   const phones = useQuery(queries.phones());
   const devices = useQuery(queries.devices());
+  const telegram = useQuery({ queryKey: keys.telegram(), queryFn: () => must(api.GET('/api/me/telegram')) });
   const [target, setTarget] = useState('email');
   const [result, setResult] = useState<TestResult>();
   const a = useAction();
@@ -54,6 +56,9 @@ export function TestPageSection() {
       { value: `sms:${p.id}`, label: `SMS to ${p.number}`, body: { channel: 'sms' as const, phone_number_id: p.id } },
       { value: `voice:${p.id}`, label: `Call ${p.number}`, body: { channel: 'voice' as const, phone_number_id: p.id } },
     ]),
+    ...(telegram.data?.configured && telegram.data.state === 'linked'
+      ? [{ value: 'telegram', label: `Telegram${telegram.data.username ? ` to @${telegram.data.username}` : ''}`, body: { channel: 'telegram' as const } }]
+      : []),
   ];
   const chosen = options.find((o) => o.value === target) ?? options[0]!;
   return (
