@@ -8,9 +8,10 @@ import type { HeartbeatRow } from './heartbeat.table.ts';
 
 /**
  * The heartbeat check (PRODUCT.md 11; docs/adr/0820-heartbeats.md), one of the engine's background
- * modules `{ name, run(now) }`: opens the alert of each heartbeat whose deadline has passed, once
- * (a compare-and-set on the row; another process or a ping in between wins). It runs every engine
- * cycle, so a missed deadline fires within one cycle of it. A deadline that passed before this
+ * modules `{ name, run(now) }`: opens the alerts of the heartbeats whose deadline has passed, each
+ * once, a batch in one transaction (fireMissed: the rows locked and read again; another process or
+ * a ping in between wins). It runs every engine cycle, so a missed deadline fires within one cycle
+ * of it. A deadline that passed before this
  * process started waits one grace period after `startedAt` (heartbeat.ts fireAt).
  */
 export function createHeartbeatJob(deps: {
@@ -23,9 +24,12 @@ export function createHeartbeatJob(deps: {
   /** After alerts were opened: the outbox runner's nudge (the intake pages them). */
   onFired?: () => void;
   batch?: number;
+  /** Heartbeats opened in one transaction, at most. */
+  txBatch?: number;
 }) {
   const { db } = deps;
   const batch = deps.batch ?? 500;
+  const txBatch = deps.txBatch ?? 100;
   const startedIso = deps.startedAt.toISOString();
   const startedMs = deps.startedAt.getTime();
   return {
@@ -47,7 +51,8 @@ export function createHeartbeatJob(deps: {
         due = due.filter((r) => !held.has(r.service_id));
       }
       let n = 0;
-      for (const hb of due) if (await fireMissed(deps, hb, nowIso)) n++;
+      // One transaction a chunk (docs/adr/0836): a chunk bounds how long it holds SQLite's writer.
+      for (let i = 0; i < due.length; i += txBatch) n += await fireMissed(deps, due.slice(i, i + txBatch), nowIso);
       if (n) deps.onFired?.();
       return n;
     },

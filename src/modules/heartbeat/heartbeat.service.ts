@@ -179,19 +179,32 @@ export function createHeartbeatService(deps: {
 }
 export type HeartbeatService = ReturnType<typeof createHeartbeatService>;
 
-/** Opens the alert of one missed deadline, once: a compare-and-set on the row, then the trigger, in one transaction. */
+/**
+ * Opens the alerts of missed deadlines, each once, in one transaction (docs/adr/0836): the rows
+ * are locked and read again (PostgreSQL: `FOR UPDATE SKIP LOCKED`, in id order, so processes
+ * checking at once split the rows instead of waiting on or deadlocking with each other); a row
+ * fires only if it is still up and enabled with the deadline that was read as due (a ping, a pause
+ * or another process in between wins); then one compare-and-set marks them all down and each
+ * alert opens. Answers how many opened.
+ */
 export async function fireMissed(
   deps: { db: Db; dialect: Dialect; settledEvents?: SettledEventTypes | undefined },
-  hb: HeartbeatRow,
+  due: readonly HeartbeatRow[],
   now: string,
-): Promise<boolean> {
+): Promise<number> {
+  if (!due.length) return 0;
+  const deadlineOf = new Map(due.map((hb) => [hb.id, hb.deadline_at]));
   return deps.db.transaction().execute(async (trx) => {
+    const fresh = await trx.selectFrom('heartbeats').selectAll().where('id', 'in', [...deadlineOf.keys()]).where('state', '=', 'up').where('enabled', '=', 1)
+      .orderBy('id').$if(deps.dialect === 'postgres', (q) => q.forUpdate().skipLocked()).execute();
+    const won = fresh.filter((hb) => hb.deadline_at !== null && hb.deadline_at === deadlineOf.get(hb.id));
+    if (!won.length) return 0;
     const r = await trx.updateTable('heartbeats').set({ state: 'down', deadline_at: null, updated_at: now })
-      .where('id', '=', hb.id).where('state', '=', 'up').where('enabled', '=', 1).where('deadline_at', '=', hb.deadline_at)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
-    await heartbeatSignalTx(deps, trx, hb, 'trigger', { type: 'system', id: null }, now);
-    return true;
+      .where('id', 'in', won.map((hb) => hb.id)).where('state', '=', 'up').executeTakeFirst();
+    // Locked (PostgreSQL) or the only writer (SQLite): every row read is the row changed.
+    if (Number(r.numUpdatedRows) !== won.length) throw new Error(`heartbeat check: ${won.length} rows read due, ${r.numUpdatedRows} changed`);
+    for (const hb of won) await heartbeatSignalTx(deps, trx, hb, 'trigger', { type: 'system', id: null }, now);
+    return won.length;
   });
 }
 

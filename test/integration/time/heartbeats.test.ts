@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../helpers/app.ts';
 import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
@@ -114,6 +115,53 @@ for (const dialect of DIALECTS) {
       await h.settle();
       h.expect(['push ada: Heartbeat "nightly backup" missed']);
       await ping(path);
+    });
+
+    it('the heartbeats due at one check open in one transaction; two checks at once open each alert once', async () => {
+      await setUp();
+      const N = 30;
+      const paths: string[] = [];
+      for (let i = 0; i < N; i++) {
+        const r = await h.api('POST', `/api/services/${h.service.id}/heartbeats`, { name: `job ${i}`, interval_seconds: 60, grace_seconds: 0 });
+        paths.push(new URL(r.body.ping_url).pathname);
+      }
+      for (const p of paths) await ping(p);
+      const db = h.t.container.db;
+      // The store as the job sees it, counting the transactions it opens.
+      let transactions = 0;
+      const counted = new Proxy(db, {
+        get(target, key) {
+          if (key === 'transaction') return () => (transactions++, target.transaction());
+          const v = Reflect.get(target, key, target) as unknown;
+          return typeof v === 'function' ? v.bind(target) : v;
+        },
+      });
+      const clock = h.t.clock;
+      const job = createHeartbeatJob({ db: counted, dialect, startedAt: clock.now() });
+      const other = createHeartbeatJob({ db, dialect, startedAt: clock.now() });
+      clock.advance(MINUTE);
+      // Another process's check at the same instant: between them each alert opens once.
+      const [a, b] = await Promise.all([job.run(clock.now()), other.run(clock.now())]);
+      expect(a + b).toBe(N);
+      if (a) expect(transactions).toBe(1);
+      const ids = (await db.selectFrom('heartbeats').select('id').where('name', 'like', 'job %').execute()).map((r) => r.id);
+      const opened = await db.selectFrom('alerts').select('event_key').where('event_key', 'in', ids.map((id) => `heartbeat:${id}`)).execute();
+      expect(opened).toHaveLength(N);
+      expect(new Set(opened.map((o) => o.event_key)).size).toBe(N);
+      expect(await job.run(clock.now())).toBe(0);
+      // Alone, the next silence of all of them is one transaction too.
+      for (const p of paths) await ping(p);
+      transactions = 0;
+      clock.advance(MINUTE);
+      expect(await job.run(clock.now())).toBe(N);
+      expect(transactions).toBe(1);
+      if (dialect === 'postgres') {
+        // The rows themselves say so: one writing transaction for all of them.
+        const { rows } = await sql<{ n: string }>`select count(distinct xmin::text) as n from heartbeats where id in (${sql.join(ids)})`.execute(db);
+        expect(Number(rows[0]!.n)).toBe(1);
+      }
+      await h.settle();
+      h.inbox().splice(0); // their pages: the other tests say how a missed heartbeat pages
     });
 
     it('rotate: the new URL pings, the previous one is not found at once; the URL never reaches the log', async () => {
