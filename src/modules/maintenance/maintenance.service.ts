@@ -221,11 +221,11 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock; /** The p
       return new Set(active.keys());
     },
 
-    /** For the dispatcher's send decision: the window each of these services is in at `now`, by service. */
-    async windowsNow(list: { orgId: string; serviceId: string }[], now: Date): Promise<Map<string, { windowId: string; name: string }>> {
+    /** For the dispatcher's send decision: the window each of these services is in at `now`, and until when (as `decide` says it), by service. */
+    async windowsNow(list: { orgId: string; serviceId: string }[], now: Date): Promise<Map<string, { windowId: string; name: string; until: string }>> {
       if (!list.length) return new Map();
       const active = activeFor(await windowsOf(list.map((l) => l.orgId)), new Set(list.map((l) => l.serviceId)), now.getTime());
-      return new Map([...active].map(([s, a]) => [s, { windowId: a.row.id, name: a.row.name }]));
+      return new Map([...active].map(([s, a]) => [s, { windowId: a.row.id, name: a.row.name, until: new Date(a.until).toISOString() }]));
     },
 
     /**

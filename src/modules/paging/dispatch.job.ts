@@ -47,6 +47,9 @@ export function bundleEmail(rows: readonly NotificationRow[], from = EMAIL_BUNDL
   return out;
 }
 
+/** The maintenance window a service is in now, and until when (maintenance module windowsNow). */
+export interface MaintenanceNow { windowId: string; name: string; until: string }
+
 /** How long a claim holds: past it, the claim recovery job decides what the page's unknown outcome means. */
 export const CLAIM_MS = 30_000;
 const SEND_DEADLINE_MS = 10_000;
@@ -76,7 +79,7 @@ export function createDispatchJob(deps: {
   /** Told of each page's fate once written (`klaxon_pages_total{channel,status}`, src/http/metrics.ts). */
   onFate?: (channel: NotificationRow['channel'], status: NotificationRow['status']) => void;
   /** The maintenance window each service is in now (issue 36): no page of theirs leaves (decidePage). Absent: none. */
-  maintenance?: (services: { orgId: string; serviceId: string }[], now: Date) => Promise<Map<string, { windowId: string; name: string }>>;
+  maintenance?: (services: { orgId: string; serviceId: string }[], now: Date) => Promise<Map<string, MaintenanceNow>>;
 }): PagingJob {
   const { db, dialect } = deps;
   const batch = deps.batch ?? 500;
@@ -94,9 +97,9 @@ export function createDispatchJob(deps: {
   /** The batch's reads, made once: alerts, people and their destinations. */
   interface BatchContext {
     now: Date;
-    alerts: Map<string, { status: AlertStatus; title: string; body: string; priority: number; urgency: 'high' | 'low'; service_name: string; maintenance: { windowId: string; name: string } | null }>;
+    alerts: Map<string, { status: AlertStatus; title: string; body: string; priority: number; urgency: 'high' | 'low'; service_name: string; maintenance_window_id?: string | null; maintenance: MaintenanceNow | null }>;
     /** Where each alert's escalation is now (decidePage: a page of a level it has left is not sent). */
-    escalations: Map<string, { epoch: number; cycle: number; level: number; levelStartedAt: string | null }>;
+    escalations: Map<string, { epoch: number; cycle: number; level: number; levelStartedAt: string | null; nextAt: string | null }>;
     people: Map<string, { name: string; email: string }>;
     phones: Map<string, { id: string; e164: string; org_id: string }[]>;
     devices: Map<string, { id: string; platform: string; push_token_sealed: string; critical_alerts_permitted: number }[]>;
@@ -224,9 +227,9 @@ export function createDispatchJob(deps: {
     const channels = new Set(claimed.map((r) => r.channel));
     const [alerts, escalations, people, phones, devices, telegram] = await Promise.all([
       db.selectFrom('alerts').innerJoin('services', 'services.id', 'alerts.service_id')
-        .select(['alerts.id', 'alerts.org_id', 'alerts.service_id', 'alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'services.name as service_name'])
+        .select(['alerts.id', 'alerts.org_id', 'alerts.service_id', 'alerts.status', 'alerts.title', 'alerts.body', 'alerts.priority', 'alerts.urgency', 'alerts.maintenance_window_id', 'services.name as service_name'])
         .where('alerts.id', 'in', alertIds).execute(),
-      db.selectFrom('alert_escalations').select(['alert_id', 'epoch', 'cycle', 'level', 'level_started_at']).where('alert_id', 'in', alertIds).execute(),
+      db.selectFrom('alert_escalations').select(['alert_id', 'epoch', 'cycle', 'level', 'level_started_at', 'next_at']).where('alert_id', 'in', alertIds).execute(),
       repo.peopleNames(db, userIds),
       channels.has('sms') || channels.has('voice')
         ? db.selectFrom('phone_numbers').select(['id', 'e164', 'org_id', 'user_id']).where('user_id', 'in', userIds).where('verified_at', 'is not', null).where('disabled_at', 'is', null).orderBy('created_at').execute()
@@ -243,10 +246,10 @@ export function createDispatchJob(deps: {
       for (const r of rows) m.set(r.user_id, [...(m.get(r.user_id) ?? []), r]);
       return m;
     };
-    const windows = deps.maintenance ? await deps.maintenance(alerts.map((a) => ({ orgId: a.org_id, serviceId: a.service_id })), now) : new Map<string, { windowId: string; name: string }>();
+    const windows = deps.maintenance ? await deps.maintenance(alerts.map((a) => ({ orgId: a.org_id, serviceId: a.service_id })), now) : new Map<string, MaintenanceNow>();
     return {
       now, alerts: new Map(alerts.map((a) => [a.id, { ...a, maintenance: windows.get(a.service_id) ?? null }])), people,
-      escalations: new Map(escalations.map((e) => [e.alert_id, { epoch: e.epoch, cycle: e.cycle, level: e.level, levelStartedAt: e.level_started_at }])), phones: group(phones), devices: group(devices), telegram: group(telegram), fates: [], disables: [], telegramDisables: [], prepared: new Map(),
+      escalations: new Map(escalations.map((e) => [e.alert_id, { epoch: e.epoch, cycle: e.cycle, level: e.level, levelStartedAt: e.level_started_at, nextAt: e.next_at }])), phones: group(phones), devices: group(devices), telegram: group(telegram), fates: [], disables: [], telegramDisables: [], prepared: new Map(),
     };
   }
 
@@ -364,10 +367,16 @@ export function createDispatchJob(deps: {
   /**
    * An open alert whose page a maintenance window held (decidePage) was paging when the window
    * began: its escalation is due now, so the escalation job holds it until the window ends and
-   * restarts it at level 1 then (escalation.job.ts maintenanceHold; docs/adr/0823).
+   * restarts it at level 1 then (escalation.job.ts maintenanceHold; docs/adr/0823). An alert
+   * this window holds already (its escalation rests until the window's end) is left alone: one
+   * hold, one timeline line, however many pages the window stops (responder pages too).
    */
   async function holdForMaintenance(ctx: BatchContext, claimed: NotificationRow[]) {
-    const ids = [...new Set(claimed.filter((r) => { const a = ctx.alerts.get(r.alert_id); return a?.maintenance && a.status === 'open'; }).map((r) => r.alert_id))];
+    const heldAlready = (alertId: string, w: MaintenanceNow, heldBy: string | null | undefined) => heldBy === w.windowId && ctx.escalations.get(alertId)?.nextAt === w.until;
+    const ids = [...new Set(claimed.filter((r) => {
+      const a = ctx.alerts.get(r.alert_id);
+      return a?.maintenance && a.status === 'open' && !heldAlready(r.alert_id, a.maintenance, a.maintenance_window_id);
+    }).map((r) => r.alert_id))];
     if (!ids.length) return;
     const nowIso = ctx.now.toISOString();
     await db.updateTable('alert_escalations').set({ next_at: nowIso, updated_at: nowIso })

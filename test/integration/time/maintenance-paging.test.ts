@@ -85,5 +85,44 @@ for (const dialect of DIALECTS) {
       expect((await h.api('GET', `/api/alerts/${id}`)).body.status).toBe('open');
       await h.api('PUT', `/api/alerts/${id}/resolve`);
     });
+
+    it('responder pages held by a window add one maintenance_hold line for the hold, however many engine cycles and pages it holds', async () => {
+      await setUp();
+      const id = await h.trigger({ title: 'Slow queries', priority: 'high' });
+      h.expect(['push ada: Slow queries']);
+      await h.advance(MINUTE);
+      await window({ start: iso(now()), end: iso(now() + 30 * MINUTE) });
+      // Responders asked for in the window: their push now and sms 5 minutes later are held.
+      const r = await h.api('POST', `/api/alerts/${id}/responders`, { user_ids: [h.people.bob!.userId, h.people.cy!.userId] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.pages).toBe(4);
+      // Engine cycles through the window, each minute of the manual clock.
+      for (let i = 0; i < 20; i++) await h.advance(MINUTE);
+      h.expect([]);
+      const tl = await h.timeline(id);
+      const holds = tl.filter((e) => e.kind === 'maintenance_hold');
+      expect(holds.map((e) => e.message), JSON.stringify(tl.map((e) => `${e.kind}: ${e.message}`))).toHaveLength(1);
+      expect(holds[0]!.message).toContain('level 1 is paged when it ends');
+      const pages = await h.t.container.db.selectFrom('notifications').select(['status']).where('alert_id', '=', id).where('kind', '=', 'responder').execute();
+      expect(pages.map((p) => p.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
+      // An alert opened in the window, with responders: its one line is "Nobody paged".
+      const quiet = await h.trigger({ title: 'Opened in the window', priority: 'high' });
+      await h.api('POST', `/api/alerts/${quiet}/responders`, { user_ids: [h.people.bob!.userId] });
+      for (let i = 0; i < 7; i++) await h.advance(MINUTE);
+      h.expect([]);
+      expect((await h.timeline(quiet)).filter((e) => e.kind === 'maintenance_hold').map((e) => e.message)).toEqual([
+        `Nobody paged: the service is in maintenance window "DB upgrade" until ${iso(now() + 3 * MINUTE)}`,
+      ]);
+      // The window ends: level 1 pages again, once (the alert opened in it pages level 1 too).
+      await h.advance(3 * MINUTE);
+      h.expect(['push ada: Slow queries', 'push ada: Opened in the window']);
+      await h.advance(5 * MINUTE);
+      // Both alerts' SMS steps go in one message (a bundle, titled by either).
+      expect(h.inbox().splice(0).map((m) => `${m.channel} ${m.person}`)).toEqual(['sms ada']);
+      expect((await h.timeline(id)).filter((e) => e.kind === 'maintenance_hold')).toHaveLength(1);
+      expect((await h.timeline(quiet)).filter((e) => e.kind === 'maintenance_hold')).toHaveLength(1);
+      await h.api('PUT', `/api/alerts/${id}/resolve`);
+      await h.api('PUT', `/api/alerts/${quiet}/resolve`);
+    });
   });
 }
