@@ -9,19 +9,14 @@
 //   its alert opening (`alerts.created_at`, written by the heartbeat check), p50 / p99 / max.
 // The check is index-driven (`heartbeats_deadline`: the due rows, soonest first, a bounded batch),
 // so heartbeats that are not due cost it nothing.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { hashSecret, randomToken } from '../src/lib/secrets.ts';
 import { newId } from '../src/lib/ids.ts';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+import { type Servers, api, baseEnv, bootstrapOrg, freshStore, sleep, startServers } from './start-up.ts';
 
 export interface HeartbeatBenchRow {
   dialect: 'sqlite' | 'postgres';
@@ -50,16 +45,7 @@ export interface HeartbeatBenchRow {
   load_after: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** utime + stime of a process, in seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
 function cpuSeconds(pid: number): number {
@@ -80,55 +66,23 @@ function get(port: number, path: string): Promise<number> {
   });
 }
 
-async function api(port: number, h: Record<string, string>, method: string, path: string, body?: unknown) {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { ...h, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const json = (await res.json().catch(() => undefined)) as any;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; count?: number; phaseS: number; missed?: number; pgUrl?: string }): Promise<HeartbeatBenchRow> {
   const count = opts.count ?? 10_000;
   const missedCount = opts.missed ?? 200;
   const INTERVAL = 60;
   const GRACE = 30;
   const loadBefore = loadavg()[0]!;
-  const work = mkdtempSync(join(tmpdir(), 'klaxon-hb-'));
-  let databaseUrl = `sqlite:${join(work, 'klaxon.db')}`;
-  let dbName: string | undefined;
-  if (opts.dialect === 'postgres') {
-    dbName = `klaxon_hb_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: opts.pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(opts.pgUrl!);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
-  const base = { DATABASE_URL: databaseUrl, KLAXON_SECRET_KEY: '0f'.repeat(32), LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
-  let child: ChildProcess | undefined;
+  const store = await freshStore({ dialect: opts.dialect, name: 'hb', pgUrl: opts.pgUrl });
+  const { databaseUrl } = store;
+  const base = baseEnv(databaseUrl);
+  let servers: Servers | undefined;
   let pgc: pg.Client | undefined;
   let lite: SQLite.Database | undefined;
   try {
-    const boot = JSON.parse(
-      execFileSync(process.execPath, ['bin/klaxon.js', 'admin', 'bootstrap', '--org', 'Bench', '--email', 'bench@example.com', '--json'], {
-        cwd: ROOT, env: { ...process.env, ...base, KLAXON_DATA_DIR: join(work, 'boot') }, encoding: 'utf8',
-      }).trim().split('\n').pop()!,
-    ) as { org_id: string; api_key: string };
-    const port = await freePort();
-    const dataDir = join(work, 'p0');
-    mkdirSync(dataDir, { recursive: true });
-    const fd = openSync(join(work, 'klaxon.log'), 'a');
-    child = spawn(process.execPath, ['bin/klaxon.js', 'serve'], { cwd: ROOT, env: { ...process.env, ...base, PORT: String(port), SMTP_PORT: String(await freePort()), KLAXON_DATA_DIR: dataDir }, stdio: ['ignore', fd, fd] });
-    closeSync(fd);
-    const until = Date.now() + 180_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`klaxon exited: ${readFileSync(join(work, 'klaxon.log'), 'utf8').slice(-2000)}`);
-      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > until) throw new Error('klaxon not ready');
-      await sleep(100);
-    }
+    const boot = bootstrapOrg(store.work, base);
+    servers = await startServers(store.work, base, 1, 180_000);
+    const child = servers.children[0]!;
+    const port = servers.ports[0]!;
     const h = { authorization: `Bearer ${boot.api_key}`, 'x-service-org': boot.org_id };
     const svc = await api(port, h, 'POST', '/api/services', { name: 'cron jobs' });
     // Let start-up work settle, then the idle phase: the same server, no heartbeat.
@@ -165,7 +119,7 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
     }
     const cols = Object.keys(rows[0]!);
     if (opts.dialect === 'sqlite') {
-      lite = new SQLite(join(work, 'klaxon.db'));
+      lite = new SQLite(store.sqliteFile);
       lite.pragma('busy_timeout = 10000');
       const ins = lite.prepare(`insert into heartbeats (${cols.join(', ')}) values (${cols.map((c) => `@${c}`).join(', ')})`);
       lite.transaction(() => {
@@ -258,17 +212,8 @@ export async function heartbeatBench(opts: { dialect: 'sqlite' | 'postgres'; cou
   } finally {
     lite?.close();
     await pgc?.end().catch(() => undefined);
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: opts.pgUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-      await admin.end();
-    }
-    rmSync(work, { recursive: true, force: true });
+    await servers?.stop();
+    await store.cleanup().catch(() => undefined);
   }
 }
 

@@ -6,19 +6,12 @@
 //   same person by email. Measured: the critical alerts.
 // - `email`: `alertRate` new high-priority alerts/s, each paging the same person by email.
 // A page sent inside another's message (a bundle, PRODUCT.md 7.4) counts from that message's receipt.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+import { type Servers, api, baseEnv, bootstrapOrg, freePort, freshStore, sleep, startServers } from './start-up.ts';
 
 export interface StormRow {
   scenario: 'storm' | 'email';
@@ -40,15 +33,6 @@ export interface StormRow {
 }
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 function post(port: number, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
@@ -72,13 +56,6 @@ function post(port: number, path: string, body: unknown, headers: Record<string,
     req.end(data);
   });
 }
-async function api(port: number, h: Record<string, string>, method: string, path: string, body?: unknown) {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { ...h, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const json = (await res.json().catch(() => undefined)) as any;
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 export async function stormBench(opts: {
   scenario: 'storm' | 'email';
   dialect: 'sqlite' | 'postgres';
@@ -91,19 +68,8 @@ export async function stormBench(opts: {
   const processes = opts.processes ?? (opts.dialect === 'postgres' ? 3 : 1);
   const floodRate = opts.scenario === 'storm' ? (opts.floodRate ?? 2000) : 0;
   const alertRate = opts.alertRate ?? (opts.scenario === 'storm' ? 5 : 200);
-  const work = mkdtempSync(join(tmpdir(), 'klaxon-storm-'));
-  let databaseUrl = `sqlite:${join(work, 'klaxon.db')}`;
-  let dbName: string | undefined;
-  if (opts.dialect === 'postgres') {
-    dbName = `klaxon_storm_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: opts.pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(opts.pgUrl!);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const store = await freshStore({ dialect: opts.dialect, name: 'storm', pgUrl: opts.pgUrl });
+  const { databaseUrl } = store;
   // The relay: notes when each page's mail arrives, by its Message-ID (the page's id).
   const mailAt = new Map<string, number>();
   let mails = 0;
@@ -128,18 +94,14 @@ export async function stormBench(opts: {
   const smtpPort = await freePort();
   await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', () => r()));
 
-  const base = { DATABASE_URL: databaseUrl, KLAXON_SECRET_KEY: '0f'.repeat(32), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'klaxon@bench.test', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
-  const children: ChildProcess[] = [];
+  const base = baseEnv(databaseUrl, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'klaxon@bench.test' });
+  let servers: Servers | undefined;
   try {
-    const boot = JSON.parse(
-      execFileSync(process.execPath, ['bin/klaxon.js', 'admin', 'bootstrap', '--org', 'Bench', '--email', 'bench@example.com', '--json'], {
-        cwd: ROOT, env: { ...process.env, ...base, KLAXON_DATA_DIR: join(work, 'boot') }, encoding: 'utf8',
-      }).trim().split('\n').pop()!,
-    ) as { org_id: string; api_key: string };
+    const boot = bootstrapOrg(store.work, base);
     // The rate limit lifted and the person's address proved (an unverified account is sent nothing).
     const setup = ['update organizations set ingest_rate_per_minute = 1000000000', `update users set email_verified_at = '2026-01-01T00:00:00.000Z'`];
     if (opts.dialect === 'sqlite') {
-      const s = new SQLite(join(work, 'klaxon.db'));
+      const s = new SQLite(store.sqliteFile);
       for (const q of setup) s.prepare(q).run();
       s.close();
     } else {
@@ -148,27 +110,9 @@ export async function stormBench(opts: {
       for (const q of setup) await c.query(q);
       await c.end();
     }
-    const ports: number[] = [];
-    for (let i = 0; i < processes; i++) {
-      const port = await freePort();
-      const dataDir = join(work, `p${i}`);
-      mkdirSync(dataDir, { recursive: true });
-      const fd = openSync(join(work, `klaxon-${i}.log`), 'a');
-      children.push(spawn(process.execPath, ['bin/klaxon.js', 'serve'], { cwd: ROOT, env: { ...process.env, ...base, PORT: String(port), SMTP_PORT: String(await freePort()), KLAXON_DATA_DIR: dataDir }, stdio: ['ignore', fd, fd] }));
-      closeSync(fd);
-      ports.push(port);
-    }
-    for (const [i, port] of ports.entries()) {
-      // A loaded machine can take minutes to start three processes.
-      const until = Date.now() + 240_000;
-      for (;;) {
-        if (children[i]!.exitCode !== null) throw new Error(`klaxon ${i} exited: ${readFileSync(join(work, `klaxon-${i}.log`), 'utf8').slice(-2000)}`);
-        const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-        if (ok) break;
-        if (Date.now() > until) throw new Error(`klaxon ${i} not ready`);
-        await sleep(100);
-      }
-    }
+    // A loaded machine can take minutes to start three processes.
+    servers = await startServers(store.work, base, processes, 240_000);
+    const { ports } = servers;
     const h = { authorization: `Bearer ${boot.api_key}`, 'x-service-org': boot.org_id };
     const me = await api(ports[0]!, h, 'GET', '/api/me');
     const userId = (me.user?.id ?? me.id) as string;
@@ -232,7 +176,7 @@ export async function stormBench(opts: {
 
     // Which mail carried each measured alert's page: its own, or the one it was bundled into.
     const q = new pg.Client({ connectionString: opts.dialect === 'postgres' ? databaseUrl : undefined });
-    const sqlite = opts.dialect === 'sqlite' ? new SQLite(join(work, 'klaxon.db'), { readonly: true }) : undefined;
+    const sqlite = opts.dialect === 'sqlite' ? new SQLite(store.sqliteFile, { readonly: true }) : undefined;
     if (!sqlite) await q.connect();
     const pagesOf = async (): Promise<{ alert_id: string; id: string; detail: string | null }[]> => {
       const text = `select alert_id, id, detail from notifications where alert_id in (${[...accepted.keys()].map((id) => `'${id}'`).join(',') || `''`}) and status in ('sent', 'delivered')`;
@@ -273,16 +217,9 @@ export async function stormBench(opts: {
       p50_ms: Math.round(quantile(latencies, 0.5)), p99_ms: Math.round(quantile(latencies, 0.99)), max_ms: Math.round(latencies.at(-1) ?? NaN), mails,
     };
   } finally {
-    for (const c of children) c.kill('SIGTERM');
-    await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => { const t = setTimeout(() => c.kill('SIGKILL'), 15_000); c.once('exit', () => (clearTimeout(t), r(undefined))); }))));
+    await servers?.stop();
     await new Promise<void>((r) => smtp.close(() => r()));
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: opts.pgUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
-    rmSync(work, { recursive: true, force: true });
+    await store.cleanup();
   }
 }
 

@@ -3,12 +3,8 @@
 // its real outbox runner and paging engine on the system clock, one real schedule (made through the
 // API, chosen by the service's routing, read by the schedule module's directory) with one person on
 // call and one push step at 0 s; the fake push provider notes when each page arrives.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
@@ -16,6 +12,7 @@ import { connectDb } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { createLogger } from '../src/http/logging.ts';
 import type { DeliveryProvider } from '../src/modules/paging/delivery.port.ts';
+import { freshStore } from './start-up.ts';
 
 export interface TimeToPage {
   dialect: 'sqlite' | 'postgres';
@@ -31,19 +28,8 @@ export interface TimeToPage {
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
 
 export async function timeToPage(opts: { dialect: 'sqlite' | 'postgres'; rate: number; durationS: number; pgUrl?: string }): Promise<TimeToPage> {
-  const dir = mkdtempSync(join(tmpdir(), 'klaxon-ttp-'));
-  let databaseUrl = `sqlite:${join(dir, 'klaxon.db')}`;
-  let dbName: string | undefined;
-  if (opts.dialect === 'postgres') {
-    dbName = `klaxon_ttp_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: opts.pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(opts.pgUrl!);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const fresh = await freshStore({ dialect: opts.dialect, name: 'ttp', pgUrl: opts.pgUrl });
+  const { databaseUrl, work: dir } = fresh;
   const config = loadConfig({ DATABASE_URL: databaseUrl, KLAXON_SECRET_KEY: '0f'.repeat(32), KLAXON_DATA_DIR: dir, LOG_LEVEL: 'warn' }, { readDotEnv: false, generateSecret: false });
   const store = connectDb({ dialect: opts.dialect, sqlitePath: config.sqlitePath, databaseUrl });
   await migrateToLatest(store.db);
@@ -121,13 +107,7 @@ export async function timeToPage(opts: { dialect: 'sqlite' | 'postgres'; rate: n
   } finally {
     await app.close();
     await container.close();
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: opts.pgUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
-    rmSync(dir, { recursive: true, force: true });
+    await fresh.cleanup();
   }
 }
 
