@@ -7,6 +7,7 @@ import { buildTestApp, createService, type Tenant, type TestApp } from '../../he
 import { addMember, startSmtpCapture } from '../../helpers/people.ts';
 import { memoryDirectory, TWILIO } from '../../helpers/paging.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../helpers/fakes/twilio.ts';
+import { startFakeTelegram, type FakeTelegram } from '../../helpers/fakes/telegram.ts';
 import { decrypt, startFakePushService, type BrowserSubscription } from '../../helpers/fakes/webpush.ts';
 import { HAVE_CHROMIUM, REQUIRE_BROWSER, launchChromium, newContext, screenshot, PageSet, signInThroughPage } from '../../helpers/browser.ts';
 import { ensureDashboard } from '../../../src/web/build.ts';
@@ -71,6 +72,7 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
   let owner: Tenant;
   let push: Awaited<ReturnType<typeof startFakePushService>>;
   let twilio: FakeTwilio;
+  let tg: FakeTelegram;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let sub: BrowserSubscription;
   let ingestPath: string;
@@ -82,6 +84,7 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     const clock = new ManualClock('2026-11-25T09:00:00.000Z');
     push = await startFakePushService({ now: () => clock.now() });
     twilio = await startFakeTwilio(TWILIO);
+    tg = await startFakeTelegram();
     smtp = await startSmtpCapture();
     const vapid = webpush.generateVAPIDKeys();
     const schedules = memoryDirectory((name) => people.get(name)!);
@@ -94,6 +97,7 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
         TWILIO_BASE_URL: twilio.url, TWILIO_ACCOUNT_SID: TWILIO.accountSid, TWILIO_AUTH_TOKEN: TWILIO.authToken, TWILIO_FROM: TWILIO.from,
         VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com',
         KLAXON_WEBHOOK_ALLOW_PRIVATE: 'true',
+        TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_URL: tg.url,
       },
       container: { directory: schedules.directory, push: { ca: [push.ca], timeoutMs: 30_000 } },
     });
@@ -120,7 +124,7 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     await pages.close();
     await browser?.close();
     await t?.close();
-    await Promise.all([push?.close(), twilio?.close(), smtp?.close()]);
+    await Promise.all([push?.close(), twilio?.close(), tg?.close(), smtp?.close()]);
   });
 
   /** The outbox and the paging engine until nothing is left to do (test/helpers/paging.ts). */
@@ -345,6 +349,28 @@ suite('browser: my profile and push', { timeout: 300_000 }, () => {
     await sound.getByText('Saved.').waitFor(WAIT);
     expect(((await api('GET', '/api/me')) as { alert_sound: { sounds: { low: string } } }).alert_sound.sounds.low).toBe('silent');
     await accessible(p, 'the profile after its changes');
+  });
+
+  it('a linked Telegram chat gets a test page from its section and from the test page list', async () => {
+    // Linked as the bot's /start would leave it (the link itself: test/integration/telegram/).
+    const now = t.clock.now().toISOString();
+    await t.container.db.insertInto('telegram_links').values({
+      id: 'tgl_browser', user_id: owner.userId, chat_id: '7001', username: 'ada_tg', code_hash: null, code_expires_at: null, linked_at: now,
+      disabled_at: null, disabled_reason: null, created_at: now, updated_at: now,
+    }).execute();
+    const p = await page();
+    await signIn(p, OWNER.email, OWNER.password);
+    await openProfile(p);
+    const telegram = section(p, 'Telegram');
+    await telegram.getByRole('button', { name: 'Send a test page to Telegram' }).click();
+    await telegram.getByTestId('test-result').getByText('Sent: the provider took it.').waitFor(WAIT);
+    expect(tg.messages.filter((m) => m.chat_id === '7001').map((m) => m.text.includes('Test page'))).toEqual([true]);
+    const test = section(p, 'Test page');
+    await test.getByLabel('Send to').selectOption({ label: 'Telegram to @ada_tg' });
+    await test.getByRole('button', { name: 'Send test page' }).click();
+    await test.getByTestId('test-result').getByText('Sent: the provider took it.').waitFor(WAIT);
+    expect(tg.messages.filter((m) => m.chat_id === '7001')).toHaveLength(2);
+    await t.container.db.deleteFrom('telegram_links').where('id', '=', 'tgl_browser').execute();
   });
 
   it('an observer sees the profile without the actions it may not take', async () => {
