@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { envVarsHelp } from './config.vars.ts';
 import { AppError } from './lib/errors.ts';
 import { isStoreUnavailable, storeProblem } from './db/unavailable.ts';
@@ -227,18 +227,26 @@ async function bootstrap(args: string[]): Promise<number> {
     console.error(`klaxon admin bootstrap: --org NAME and --email EMAIL are required\n\n${BOOTSTRAP_USAGE}`);
     return 1;
   }
-  const config = loadConfig();
+  const out = await bootstrapOrganization(loadConfig(), { orgName: values.org, email: values.email, name: values.name, password: values.password });
+  if (values.json) console.log(JSON.stringify(out));
+  else {
+    console.log(`organization  ${out.org_id}\nowner         ${out.user_id}\napi_key       ${out.api_key}\ningest_key    ${out.ingest_key}\n\nThe keys are shown only now; store them safely.`);
+  }
+  return 0;
+}
+
+/**
+ * What `klaxon admin bootstrap` does with its configuration: migrate, check the secret key, create
+ * the organization, close. Exported for the process tests, which bootstrap the store a server
+ * they start will use without paying a second process start (docs/adr/0776).
+ */
+export async function bootstrapOrganization(config: Config, input: { orgName: string; email: string; name?: string; password?: string }) {
   const { createContainer, migrateToLatest, verifySecretKey } = await serverModules();
   const container = createContainer({ config });
   try {
     await migrateToLatest(container.db);
     await verifySecretKey(container.db, container.box, container.clock.now().toISOString());
-    const out = await container.services.orgs.bootstrap({ orgName: values.org, email: values.email, name: values.name, password: values.password });
-    if (values.json) console.log(JSON.stringify(out));
-    else {
-      console.log(`organization  ${out.org_id}\nowner         ${out.user_id}\napi_key       ${out.api_key}\ningest_key    ${out.ingest_key}\n\nThe keys are shown only now; store them safely.`);
-    }
-    return 0;
+    return await container.services.orgs.bootstrap(input);
   } finally {
     await container.close();
   }
