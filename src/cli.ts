@@ -1,17 +1,13 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { envVarsHelp } from './config.vars.ts';
-import { startMailSink } from './modules/mail/index.ts';
-import { connectDb } from './db/connect.ts';
-import { migrateToLatest } from './db/migrator.ts';
-import { verifySecretKey } from './db/secret-key-check.ts';
-import { createContainer } from './container.ts';
 import { AppError } from './lib/errors.ts';
 import { isStoreUnavailable, storeProblem } from './db/unavailable.ts';
-import { startServer, type Role } from './server.ts';
-import { backupSqlite, restoreSqlite } from './db/backup.ts';
-import { createOperatorAccounts, ROLES } from './modules/session/index.ts';
+import type { Role, startServer } from './server.ts';
+import { ROLES } from './lib/actor.ts';
 import { PACKAGE_VERSION } from './web/build.ts';
+// The server's modules (container, stores, mail) are imported by the command that runs them, as
+// `config` always did: usage, --help and a refused option answer without loading the whole app.
 
 const SERVE_USAGE = `Usage: klaxon serve [--role api|worker|all] [--no-migrate]
 
@@ -169,6 +165,7 @@ async function serve(args: string[]): Promise<number> {
   const onInt = () => onSignal('SIGINT');
   process.once('SIGTERM', onTerm);
   process.once('SIGINT', onInt);
+  const { startServer } = await import('./server.ts');
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(config, {
@@ -210,6 +207,7 @@ async function migrate(args: string[]): Promise<number> {
   const { values } = parsing(MIGRATE_USAGE, () => parseArgs({ args, options: HELP }));
   if (helped(values, MIGRATE_USAGE)) return 0;
   const config = loadConfig();
+  const [{ connectDb }, { migrateToLatest }] = await Promise.all([import('./db/connect.ts'), import('./db/migrator.ts')]);
   const store = connectDb({ dialect: config.dialect, sqlitePath: config.sqlitePath, databaseUrl: config.databaseUrl });
   try {
     const applied = await migrateToLatest(store.db);
@@ -229,20 +227,35 @@ async function bootstrap(args: string[]): Promise<number> {
     console.error(`klaxon admin bootstrap: --org NAME and --email EMAIL are required\n\n${BOOTSTRAP_USAGE}`);
     return 1;
   }
-  const config = loadConfig();
+  const out = await bootstrapOrganization(loadConfig(), { orgName: values.org, email: values.email, name: values.name, password: values.password });
+  if (values.json) console.log(JSON.stringify(out));
+  else {
+    console.log(`organization  ${out.org_id}\nowner         ${out.user_id}\napi_key       ${out.api_key}\ningest_key    ${out.ingest_key}\n\nThe keys are shown only now; store them safely.`);
+  }
+  return 0;
+}
+
+/**
+ * What `klaxon admin bootstrap` does with its configuration: migrate, check the secret key, create
+ * the organization, close. Exported for the process tests, which bootstrap the store a server
+ * they start will use without paying a second process start (docs/adr/0776).
+ */
+export async function bootstrapOrganization(config: Config, input: { orgName: string; email: string; name?: string; password?: string }) {
+  const { createContainer, migrateToLatest, verifySecretKey } = await serverModules();
   const container = createContainer({ config });
   try {
     await migrateToLatest(container.db);
     await verifySecretKey(container.db, container.box, container.clock.now().toISOString());
-    const out = await container.services.orgs.bootstrap({ orgName: values.org, email: values.email, name: values.name, password: values.password });
-    if (values.json) console.log(JSON.stringify(out));
-    else {
-      console.log(`organization  ${out.org_id}\nowner         ${out.user_id}\napi_key       ${out.api_key}\ningest_key    ${out.ingest_key}\n\nThe keys are shown only now; store them safely.`);
-    }
-    return 0;
+    return await container.services.orgs.bootstrap(input);
   } finally {
     await container.close();
   }
+}
+
+/** What bootstrap and admin user open a store with. */
+async function serverModules() {
+  const [{ createContainer }, { migrateToLatest }, { verifySecretKey }] = await Promise.all([import('./container.ts'), import('./db/migrator.ts'), import('./db/secret-key-check.ts')]);
+  return { createContainer, migrateToLatest, verifySecretKey };
 }
 
 /** `klaxon admin user create|reset-password|set-role` (PRODUCT.md 15, docs/adr/0861). */
@@ -264,10 +277,12 @@ async function adminUser(args: string[]): Promise<number> {
   const missing = need.filter((k) => !values[k as keyof typeof values]);
   if (missing.length) throw new UsageError(`admin user ${action} needs ${missing.map((k) => `--${k}`).join(', ')}`, USER_USAGE);
   const config = loadConfig();
+  const { createContainer, migrateToLatest, verifySecretKey } = await serverModules();
   const container = createContainer({ config });
   try {
     await migrateToLatest(container.db);
     await verifySecretKey(container.db, container.box, container.clock.now().toISOString());
+    const { createOperatorAccounts } = await import('./modules/session/index.ts');
     const accounts = createOperatorAccounts({ db: container.db, clock: container.clock });
     let out: Record<string, unknown>;
     if (action === 'create') {
@@ -298,6 +313,7 @@ async function backup(args: string[]): Promise<number> {
     console.error('klaxon: the store is PostgreSQL: back it up with pg_dump, e.g. pg_dump --format=custom --file=klaxon.dump "$DATABASE_URL"');
     return 1;
   }
+  const { backupSqlite } = await import('./db/backup.ts');
   const started = Date.now();
   const out = await backupSqlite(config.sqlitePath, values.to);
   console.log(`backed up ${config.sqlitePath} to ${out.path} (${out.pages} pages) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -314,6 +330,7 @@ async function restore(args: string[]): Promise<number> {
     console.error('klaxon: the store is PostgreSQL: restore a pg_dump with pg_restore (or psql for a plain dump), every Klaxon process stopped, e.g. pg_restore --clean --dbname="$DATABASE_URL" klaxon.dump');
     return 1;
   }
+  const { restoreSqlite } = await import('./db/backup.ts');
   const out = await restoreSqlite(values.from, config.sqlitePath, new Date());
   console.log(`restored ${values.from} into ${config.sqlitePath}${out.replaced ? `; the database it replaced is kept as ${out.replaced}` : ''}`);
   return 0;
@@ -342,6 +359,7 @@ async function mailSink(args: string[]): Promise<number> {
   if (helped(values, MAIL_SINK_USAGE)) return 0;
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port!) || port > 65535) throw new UsageError(`--port must be a port number between 0 and 65535, got "${values.port}"`, MAIL_SINK_USAGE);
+  const { startMailSink } = await import('./modules/mail/index.ts');
   const sink = await startMailSink({ host: values.host!, port, out: (text) => console.log(text) }).catch((err: { code?: string }) => {
     if (err.code === 'EADDRINUSE' || err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${values.host}:${port} (${err.code}); choose another --port or --host`, MAIL_SINK_USAGE);
     throw err;

@@ -7,6 +7,8 @@ import pg from 'pg';
 import { TEST_SECRET_KEY } from './app.ts';
 import { freePort } from './binaries.ts';
 import { copySqliteTemplate, storeTemplates } from './store-template.ts';
+import { bootstrapOrganization } from '../../src/cli.ts';
+import { loadConfig } from '../../src/config.ts';
 
 /**
  * Real `klaxon` processes for the durability tests (crash, outage, cluster, shutdown): spawned
@@ -74,6 +76,17 @@ export function klaxonEnv(databaseUrl: string, dataDir: string, extra: Record<st
 export async function cliBootstrap(env: Record<string, string>) {
   const { stdout } = await run(process.execPath, [BIN, 'admin', 'bootstrap', '--org', 'Acme', '--email', `owner-${Date.now()}@example.com`, '--json'], { cwd: ROOT, env });
   return JSON.parse(stdout.trim().split('\n').pop()!) as { org_id: string; user_id: string; api_key: string; ingest_key: string };
+}
+
+/**
+ * What `cliBootstrap` does, in this process (src/cli.ts `bootstrapOrganization`): the same
+ * configuration from the same environment, without a second process start (2–4 s of CPU each,
+ * docs/adr/0776). For tests about the processes a store serves, not about the CLI; those that test
+ * what the CLI itself does or creates keep `cliBootstrap`.
+ */
+export async function bootstrapOrg(env: Record<string, string>) {
+  const out = await bootstrapOrganization(loadConfig(env, { readDotEnv: false }), { orgName: 'Acme', email: `owner-${Date.now()}@example.com` });
+  return { org_id: out.org_id, user_id: out.user_id, api_key: out.api_key, ingest_key: out.ingest_key };
 }
 
 export interface KlaxonProc {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture } from '../helpers/people.ts';
+import { startSmtpCapture } from '../helpers/smtp-capture.ts';
 import type { OutboundMessage } from '../../src/modules/paging/index.ts';
 import { createEmailProvider, mailDomainOf } from '../../src/providers/email.ts';
 
@@ -29,7 +29,8 @@ describe('page mail Message-ID (issue 34 item 4)', () => {
     it(`MAIL_FROM "${from}": Message-ID, References and the provider message id are well formed`, async () => {
       const provider = createEmailProvider({ smtpUrl: smtp.url, from });
       const id = `ntf_${from.length}`;
-      const out = await provider.send(page(id), { deadlineMs: 5000, signal: new AbortController().signal });
+      // Closed at once: its pooled connection left open held the capture server's close for 20 s.
+      const out = await provider.send(page(id), { deadlineMs: 5000, signal: new AbortController().signal }).finally(() => provider.close());
       expect(out).toEqual({ state: 'sent', providerMessageId: `<${id}@example.test>` });
       const mail = smtp.mails.find((m) => m.raw.includes(id))!;
       expect(header(mail.raw, 'Message-ID')).toBe(`<${id}@example.test>`);

@@ -41,7 +41,19 @@ interface LocalClock {
 
 const DAYS: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 const formats = new Map<string, Intl.DateTimeFormat>();
+// The reference reads the same minutes again and again (a case is checked at many picks, over one
+// window): what Intl said of a minute is kept, for the zone being checked only, as the same answer.
+let clocksOf = { zone: '', byMinute: new Map<number, LocalClock>() };
 function localClock(zone: string, t: number): LocalClock {
+  if (clocksOf.zone !== zone) clocksOf = { zone, byMinute: new Map() };
+  let c = clocksOf.byMinute.get(t);
+  if (!c) {
+    c = intlClock(zone, t);
+    clocksOf.byMinute.set(t, c);
+  }
+  return c;
+}
+function intlClock(zone: string, t: number): LocalClock {
   let f = formats.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short' });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { type Role, systemActor } from '../../lib/actor.ts';
+import { ROLES, type Role, systemActor } from '../../lib/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -16,7 +16,7 @@ import * as repo from './session.repository.ts';
  * operator with shell access to the host does for a person locked out of the dashboard. Each runs
  * in one transaction and is audited with the system as actor.
  */
-export const ROLES: readonly Role[] = ['owner', 'admin', 'responder', 'observer'];
+export { ROLES };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const meta = { ip: null, requestId: null };
 /** Operators who give no password get one generated, shown once. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/lib/errors.ts';
 import { JSON_DEPTH_MAX } from '../../../src/lib/json-depth.ts';
 import { DIALECTS } from '../../helpers/app.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, startKlaxon, tempDir } from '../../helpers/procs.ts';
+import { type KlaxonProc, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, startKlaxon, tempDir } from '../../helpers/procs.ts';
 import { HOSTILE_EXPRESSIONS, SLOW } from '../../factories/hostile-mappings.ts';
 import { amAlert, amBody, datadog, grafanaAlert, grafanaBody } from '../../factories/payloads.ts';
 
@@ -87,7 +87,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       database = await freshDatabase(dialect, dir);
       const env = klaxonEnv(database.url, dir);
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       headers = { authorization: `Bearer ${tenant.api_key}`, 'x-service-org': tenant.org_id };
       proc = await startKlaxon(env);
       const svc = await createServiceHttp(proc.url, tenant, 'fuzzed');

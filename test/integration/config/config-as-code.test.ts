@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../helpers/app.ts';
-import { type KlaxonProc, apiJson as api, cleanup, cliBootstrap, freshDatabase, klaxonEnv, startKlaxon, tempDir } from '../../helpers/procs.ts';
+import { type KlaxonProc, apiJson as api, cleanup, bootstrapOrg, freshDatabase, klaxonEnv, startKlaxon, tempDir } from '../../helpers/procs.ts';
 
 /**
  * `klaxon config export|plan|apply` (issue 39, PRODUCT.md 14, docs/adr/0850) as a real child
@@ -93,7 +93,7 @@ for (const dialect of DIALECTS) {
       const database = await freshDatabase(dialect, dir);
       drop = database.drop;
       env = klaxonEnv(database.url, dir, { KLAXON_WEBHOOK_ALLOW_PRIVATE: 'true' });
-      const boot = await cliBootstrap(env);
+      const boot = await bootstrapOrg(env);
       a = boot;
       proc = await startKlaxon(env);
       const me = await api(proc.url, a, 'GET', '/api/me');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb } from '../../../src/db/connect.ts';
 import { testClock } from '../../helpers/proc-fakes.ts';
 import { DIALECTS } from '../../helpers/app.ts';
-import { type KlaxonProc, apiJson as api, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, apiJson as api, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 
 /**
  * A service's alert timers with real processes (issue 36 item 3; docs/adr/0822-alert-timers.md):
@@ -11,7 +11,7 @@ import { type KlaxonProc, apiJson as api, cleanup, cliBootstrap, createServiceHt
  * Time moves through the test clock file every process reads (docs/adr/0422).
  */
 
-type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
+type Tenant = Awaited<ReturnType<typeof bootstrapOrg>>;
 
 // PostgreSQL only: one SQLite file is served by one process.
 for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
@@ -34,7 +34,7 @@ for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
       closers.push(database.drop);
       const clock = testClock(dir);
       const env = klaxonEnv(database.url, dir, { KLAXON_TEST_CLOCK_FILE: clock.path });
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       const store = connectDb({ dialect, sqlitePath: '', databaseUrl: database.url });
       closers.push(() => store.close());
       const db = store.db;

@@ -6,7 +6,7 @@ import {
   type KlaxonProc,
   type SendResult,
   cleanup,
-  cliBootstrap,
+  bootstrapOrg,
   createServiceHttp,
   freshDatabase,
   klaxonEnv,
@@ -27,13 +27,13 @@ for (const dialect of ['postgres'] as const) {
     let database: Awaited<ReturnType<typeof freshDatabase>>;
     let procs: KlaxonProc[] = [];
     let store: Db;
-    let tenant: Awaited<ReturnType<typeof cliBootstrap>>;
+    let tenant: Awaited<ReturnType<typeof bootstrapOrg>>;
     let svc: Awaited<ReturnType<typeof createServiceHttp>>;
     const LEASE_MS = 3000;
 
     beforeAll(async () => {
       database = await freshDatabase(dialect, dirs[0]!);
-      tenant = await cliBootstrap(klaxonEnv(database.url, dirs[0]!));
+      tenant = await bootstrapOrg(klaxonEnv(database.url, dirs[0]!));
       procs = await Promise.all(dirs.map((d) => startKlaxon(klaxonEnv(database.url, d, { KLAXON_OUTBOX_LEASE_MS: String(LEASE_MS) }))));
       svc = await createServiceHttp(procs[0]!.url, tenant, 'cluster');
       store = connectDb({ dialect, databaseUrl: database.url });

@@ -4,7 +4,7 @@ import { DIALECTS } from '../../helpers/app.ts';
 import {
   type KlaxonProc,
   cleanup,
-  cliBootstrap,
+  bootstrapOrg,
   createServiceHttp,
   freshDatabase,
   klaxonEnv,
@@ -38,7 +38,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('every 202 receipt has its alert and timeline entry, once; one alert and one page per key', { timeout: 120_000 }, async () => {
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       proc = await startKlaxon(env);
       const port = proc.port;
       const svc = await createServiceHttp(proc.url, tenant, 'crash');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDb } from '../../../src/db/connect.ts';
 import { DIALECTS } from '../../helpers/app.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 
 /**
  * Issue 19 item 9: with the database and the spool on a full volume, 23,010 of 23,018 signals got
@@ -64,7 +64,7 @@ for (const dialect of DIALECTS) {
       mounted = true;
       database = await freshDatabase(dialect, vol);
       const env = klaxonEnv(database.url, vol);
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       proc = await startKlaxon(env);
       const url = proc.url;
       const svc = await createServiceHttp(url, tenant, 'disk');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../../../src/db/connect.ts';
 import { DIALECTS } from '../../helpers/app.ts';
 import { smtpCounter, testClock } from '../../helpers/proc-fakes.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, cleanup, bootstrapOrg, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 
 /**
  * Handoff notices with real processes (issue 35, PRODUCT.md 10): exactly one notice per shift
@@ -15,7 +15,7 @@ import { type KlaxonProc, cleanup, cliBootstrap, freshDatabase, klaxonEnv, start
  */
 
 const MIN = 60_000;
-type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
+type Tenant = Awaited<ReturnType<typeof bootstrapOrg>>;
 
 async function api(url: string, tenant: Tenant, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
@@ -67,7 +67,7 @@ for (const dialect of DIALECTS) {
       closers.push(smtp.close);
       const clock = testClock(dir);
       const env = klaxonEnv(database.url, dir, { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test', KLAXON_TEST_CLOCK_FILE: clock.path });
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       const store = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       closers.push(() => store.close());
       return { smtp, env, tenant, db: store.db, clock };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb } from '../../../src/db/connect.ts';
 import { testClock } from '../../helpers/proc-fakes.ts';
 import { DIALECTS } from '../../helpers/app.ts';
-import { type KlaxonProc, apiJson as api, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, apiJson as api, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 
 /**
  * Heartbeats with real processes (issue 36): each silence opens its alert exactly once through a
@@ -11,7 +11,7 @@ import { type KlaxonProc, apiJson as api, cleanup, cliBootstrap, createServiceHt
  * reads (docs/adr/0422).
  */
 
-type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
+type Tenant = Awaited<ReturnType<typeof bootstrapOrg>>;
 
 /** `n` heartbeats on a new service, each pinged once through `urls` in turn; their ping paths. */
 async function heartbeats(urls: string[], tenant: Tenant, n: number, grace: number, name = 'cron') {
@@ -47,7 +47,7 @@ for (const dialect of DIALECTS) {
       closers.push(database.drop);
       const clock = testClock(dir);
       const env = klaxonEnv(database.url, dir, { KLAXON_TEST_CLOCK_FILE: clock.path });
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       const store = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       closers.push(() => store.close());
       const alerts = () => store.db.selectFrom('alerts').select(['id', 'event_key', 'status']).where('event_key', 'like', 'heartbeat:%').execute();

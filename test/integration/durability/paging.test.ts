@@ -3,7 +3,7 @@ import { connectDb, type Db } from '../../../src/db/connect.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { smtpCounter, testClock } from '../../helpers/proc-fakes.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 import { DIALECTS, TEST_SECRET_KEY } from '../../helpers/app.ts';
 import { newId } from '../../../src/lib/ids.ts';
 import type { NewNotificationRow } from '../../../src/modules/paging/notification.table.ts';
@@ -25,7 +25,7 @@ import { logEntries } from '../../../src/modules/alert/index.ts';
  * reads (docs/adr/0422), so a level's timeout or two hours of downtime pass without waiting.
  */
 
-type Tenant = Awaited<ReturnType<typeof cliBootstrap>>;
+type Tenant = Awaited<ReturnType<typeof bootstrapOrg>>;
 
 async function api(url: string, tenant: Tenant, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
@@ -127,7 +127,7 @@ for (const dialect of DIALECTS) {
       // One mail per page (no bundling, PRODUCT.md 7.4): exactly once is counted per page's Message-ID here;
       // bundles have their own tests (test/integration/paging/storm-order.test.ts).
       const env = klaxonEnv(database.url, dir, { SMTP_URL: smtp.url, MAIL_FROM: 'klaxon@klaxon.test', KLAXON_TEST_CLOCK_FILE: clock.path, KLAXON_EMAIL_BUNDLE_FROM: '1000', ...extra });
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       const store = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       closers.push(() => store.close());
       return { dir, database, smtp, env, tenant, db: store.db, clock };

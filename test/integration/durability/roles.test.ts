@@ -4,7 +4,7 @@ import { DIALECTS } from '../../helpers/app.ts';
 import {
   type KlaxonProc,
   cleanup,
-  cliBootstrap,
+  bootstrapOrg,
   createServiceHttp,
   freshDatabase,
   klaxonEnv,
@@ -28,11 +28,11 @@ for (const dialect of DIALECTS) {
     let api: KlaxonProc | undefined;
     let worker: KlaxonProc | undefined;
     let store: Db;
-    let tenant: Awaited<ReturnType<typeof cliBootstrap>>;
+    let tenant: Awaited<ReturnType<typeof bootstrapOrg>>;
 
     beforeAll(async () => {
       database = await freshDatabase(dialect, dirs[0]!);
-      tenant = await cliBootstrap(klaxonEnv(database.url, dirs[0]!));
+      tenant = await bootstrapOrg(klaxonEnv(database.url, dirs[0]!));
       api = await startKlaxon(klaxonEnv(database.url, dirs[0]!), { args: ['--role', 'api'] });
       store = connectDb({ dialect, sqlitePath: database.url.replace(/^sqlite:/, ''), databaseUrl: database.url });
     }, 120_000);

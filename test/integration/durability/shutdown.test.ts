@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb } from '../../../src/db/connect.ts';
 import { DIALECTS } from '../../helpers/app.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 
 /** SIGTERM stops accepting, finishes in-flight batches, drains and exits 0 (issue: shutdown). */
 for (const dialect of DIALECTS) {
@@ -22,7 +22,7 @@ for (const dialect of DIALECTS) {
 
     it('finishes in-flight requests, refuses new ones, exits 0', { timeout: 120_000 }, async () => {
       const env = klaxonEnv(database.url, dir);
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       proc = await startKlaxon(env);
       const svc = await createServiceHttp(proc.url, tenant, 'shutdown');
       const acked: string[] = [];
@@ -83,7 +83,7 @@ describe('postgres: SIGTERM waits for a request held in its batch', () => {
 
   it('the held request is answered 202 and kept, then the process exits 0', { timeout: 120_000 }, async () => {
     const env = klaxonEnv(database.url, dir);
-    const tenant = await cliBootstrap(env);
+    const tenant = await bootstrapOrg(env);
     proc = await startKlaxon(env);
     const svc = await createServiceHttp(proc.url, tenant, 'held');
     const url = proc.url;

@@ -3,7 +3,7 @@ import { connectDb } from '../../../src/db/connect.ts';
 import { DIALECTS } from '../../helpers/app.ts';
 import { type FakeSlack, startFakeSlack } from '../../helpers/fakes/slack.ts';
 import { testClock } from '../../helpers/proc-fakes.ts';
-import { type KlaxonProc, apiJson, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, apiJson, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 
 /**
  * Slack messages through a kill -9 with real processes (issue 37, PRODUCT.md 12, docs/adr/0831):
@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
       closers.push(slack.close);
       const clock = testClock(dir);
       const env = klaxonEnv(database.url, dir, { SLACK_API_URL: slack.url, KLAXON_TEST_CLOCK_FILE: clock.path });
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       const store = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       closers.push(() => store.close());
       const db = store.db;

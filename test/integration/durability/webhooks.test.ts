@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../../../src/db/connect.ts';
 import { DIALECTS } from '../../helpers/app.ts';
-import { type KlaxonProc, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, sendSignal, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 
 /**
@@ -36,7 +36,7 @@ for (const dialect of DIALECTS) {
       const rx: Receiver = await startReceiver();
       closers.push(() => rx.close());
       const env = klaxonEnv(database.url, dir, { KLAXON_WEBHOOK_ALLOW_PRIVATE: 'true' });
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       const store: Db = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       closers.push(() => store.close());
       const db = store.db;

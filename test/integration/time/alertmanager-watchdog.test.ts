@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../../../src/db/connect.ts';
 import { DIALECTS } from '../../helpers/app.ts';
 import { ALERTMANAGER, ALERTMANAGER_MISSING, type RunningAlertmanager, startAlertmanager } from '../../helpers/alertmanager.ts';
-import { type KlaxonProc, apiJson, cleanup, cliBootstrap, createServiceHttp, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
+import { type KlaxonProc, apiJson, cleanup, bootstrapOrg, createServiceHttp, freshDatabase, klaxonEnv, startKlaxon, tempDir, waitFor } from '../../helpers/procs.ts';
 
 /**
  * The README's Watchdog recipe (issue 36, PRODUCT.md 11) with the real peers: Debian's
@@ -77,7 +77,7 @@ for (const dialect of DIALECTS) {
 
     it('Alertmanager stopped: the heartbeat alert opens within interval + grace + 5 s; started again: it resolves', { timeout: 240_000 }, async () => {
       const env = klaxonEnv(database.url, dir);
-      const tenant = await cliBootstrap(env);
+      const tenant = await bootstrapOrg(env);
       proc = await startKlaxon(env);
       store = connectDb({ dialect, sqlitePath: database.url.slice('sqlite:'.length), databaseUrl: database.url });
       const svc = await createServiceHttp(proc.url, tenant, 'monitoring');

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../src/lib/errors.ts';
-import { createMappingSandbox } from '../../src/modules/integration/mapping.sandbox.ts';
-import { DOUBLING, SLOW } from '../factories/hostile-mappings.ts';
+import { AppError } from '../../../src/lib/errors.ts';
+import { createMappingSandbox } from '../../../src/modules/integration/mapping.sandbox.ts';
+import { DOUBLING, SLOW } from '../../factories/hostile-mappings.ts';
 
 /**
  * Issue 19.1: custom mappings run in sandbox processes (docs/adr/0501-custom-mapping-sandbox.md).

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSqliteThread, type SqliteThread } from '../../src/db/sqlite-thread.ts';
-import { createCommitter, type BatchExecutor, type IngestUnit, type UnitOutcome } from '../../src/modules/ingest/index.ts';
+import { startSqliteThread, type SqliteThread } from '../../../src/db/sqlite-thread.ts';
+import { createCommitter, type BatchExecutor, type IngestUnit, type UnitOutcome } from '../../../src/modules/ingest/index.ts';
 
 // Batches pulled by a store that says when it is free (docs/adr/0124): none is sent while it is
 // busy, what waits goes together once it is free, and a free store gets a batch as soon as enough
