@@ -179,10 +179,10 @@ for (const dialect of DIALECTS) {
         expect((await call('POST', path, undefined, raw)).status, `${kind} unclosed`).toBe(400);
       }
 
-      const { worst, failures, polls } = await health.stop();
+      // Every poll answered, many of them while the hostile bodies were parsed (no time asserted).
+      const { failures, polls } = await health.stop();
       expect(failures).toBe(0);
       expect(polls).toBeGreaterThan(10);
-      expect(worst, `slowest /healthz of ${polls}`).toBeLessThan(1000);
       // Still the same process, still serving.
       expect(proc.child.exitCode).toBeNull();
       expect((await call('POST', paths.custom!, { name: 'still here' })).status).toBe(202);
