@@ -51,7 +51,8 @@ export async function insertIfNoOpen(trx: Kysely<Database>, row: NewAlertRow): P
 export async function sqliteIndexAlertWords(trx: Kysely<Database>, id: string): Promise<void> {
   await sql`insert into alerts_fts (rowid, title_words) select rowid, title_words from alerts where id = ${id}`.execute(trx);
   await sql`insert into alerts_unresolved_words (rowid, title_words) select rowid, title_words from alerts where id = ${id} and status <> 'resolved'`.execute(trx);
-  await sql`${sql.raw(sqliteListWordsInsertSql('a.id = '))}${id}`.execute(trx);
+  const [before, after] = sqliteListWordsInsertSql('a.id = ?').split('?') as [string, string];
+  await sql`${sql.raw(before)}${id}${sql.raw(after)}`.execute(trx);
 }
 
 /** Writes what a plan says, except the insert (done by insertIfNoOpen). */
