@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
 // A storm's word in list order (issue 42 item 3, docs/adr/0781). alert_list_words holds a row per
-// word of each unresolved alert's title_words: (org_id, word, status, priority, alert_id), keyed
-// in the list index's order (priority desc, id, read backwards), so the unresolved matches of one
-// word, one status, come in list order from one index range, however many newer alerts of other
-// words the organization holds.
+// word of each unresolved alert's title_words, its primary key (org_id, word, status, priority,
+// alert_id): the unresolved matches of one word, status and priority come newest first from one
+// index range read backwards (ids are time-ordered; a new alert's entry goes at the range's end),
+// however many newer alerts of other words the organization holds.
 // Kept by the database for every change of an alert: status, priority or title_words changed,
 // alert deleted (retention, an organization's purge, cascades). An insert:
 // - PostgreSQL: a statement trigger over the inserted rows (one insert a statement, so an ingest
@@ -26,11 +26,11 @@ const sqliteWords = (col: string) => `json_each('["' || replace(${col}, ' ', '",
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`create table alert_list_words (
-        org_id text not null, word text collate "C" not null, status text not null, priority integer not null, alert_id text not null)`.execute(db);
+        org_id text not null, word text collate "C" not null, status text not null, priority integer not null, alert_id text not null,
+        primary key (org_id, word, status, priority, alert_id))`.execute(db);
     await sql`insert into alert_list_words (org_id, word, status, priority, alert_id)
         select a.org_id, w, a.status, a.priority, a.id from alerts a cross join lateral unnest(string_to_array(a.title_words, ' ')) w
         where a.status <> 'resolved' and w <> '' group by 1, 2, 3, 4, 5`.execute(db);
-    await sql`create unique index alert_list_words_key on alert_list_words (org_id, word, status, priority desc, alert_id)`.execute(db);
     await sql`create function alert_list_words_insert() returns trigger language plpgsql as $$
       begin
         insert into alert_list_words (org_id, word, status, priority, alert_id)
@@ -61,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await sql`create table alert_list_words (
       org_id text not null, word text not null, status text not null, priority integer not null, alert_id text not null,
-      primary key (org_id, word, status, priority desc, alert_id)) without rowid`.execute(db);
+      primary key (org_id, word, status, priority, alert_id)) without rowid`.execute(db);
   await sql.raw(`insert or ignore into alert_list_words (org_id, word, status, priority, alert_id)
       select a.org_id, w.value, a.status, a.priority, a.id from alerts a, ${sqliteWords('a.title_words')} w
       where a.status <> 'resolved' and a.title_words <> ''`).execute(db);

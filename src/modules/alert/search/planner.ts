@@ -152,7 +152,7 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
  */
 export const LIST_WORDS_AT_MOST = 16;
 /** Index ranges (words × statuses × priorities) one answer from alert_list_words reads at most. */
-export const LIST_WORDS_RANGES_AT_MOST = 48;
+export const LIST_WORDS_RANGES_AT_MOST = 80;
 /**
  * With a test per alert (another query word, a service, an urgency): entries a range of
  * alert_list_words gives, each alert read and tested, before the ranges' walks answer instead
@@ -177,19 +177,16 @@ export function listWordsOf(orgId: string, prefix: string, atMost: number): RawB
 }
 
 /**
- * The index ranges of alert_list_words a page reads within one (word, status): the priorities
- * the filter names, or all, after the cursor (`priority = p and alert_id < id`, then the
- * priorities after p). Each is read in list order (priority ascending, newest first).
+ * The index ranges of alert_list_words a page reads within one (word, status), in list order: a
+ * priority each (the filter's, or all), after the cursor (`priority = p and alert_id < id`, then
+ * the priorities after p). Each is read newest first (its primary key's range backwards).
  */
 function listWordsRanges(f: AlertListFilter): RawBuilder<unknown>[] {
   const after = f.after;
-  if (f.priority?.length) {
-    return [...new Set(f.priority)]
-      .sort((x, y) => x - y)
-      .filter((p) => !after || p >= after.priority)
-      .map((p) => (after && p === after.priority ? sql`priority = ${p} and alert_id < ${after.id}` : sql`priority = ${p}`));
-  }
-  return after ? [sql`priority = ${after.priority} and alert_id < ${after.id}`, sql`priority > ${after.priority}`] : [sql`1 = 1`];
+  const priorities = f.priority?.length ? [...new Set(f.priority)].sort((x, y) => x - y) : [1, 2, 3, 4, 5];
+  return priorities
+    .filter((p) => !after || p >= after.priority)
+    .map((p) => (after && p === after.priority ? sql`priority = ${p} and alert_id < ${after.id}` : sql`priority = ${p}`));
 }
 
 /**
@@ -216,13 +213,13 @@ export function listWordsQuery(dialect: Dialect, f: AlertListFilter, listWords: 
   );
   const matches = ranges.map(
     (where, i) =>
-      sql<AlertRow>`select ${sql.lit(i)} as list_range, a.* from (select alert_id, priority from alert_list_words where ${where} order by priority asc, alert_id desc limit ${walkAtMost}) m
-        ${join} alerts a on a.id = m.alert_id${tests.length ? sql` where ${sql.join(tests, sql` and `)}` : sql``} order by m.priority asc, m.alert_id desc limit ${f.limit}`,
+      sql<AlertRow>`select ${sql.lit(i)} as list_range, a.* from (select alert_id, priority from alert_list_words where ${where} order by alert_id desc limit ${walkAtMost}) m
+        ${join} alerts a on a.id = m.alert_id${tests.length ? sql` where ${sql.join(tests, sql` and `)}` : sql``} order by m.alert_id desc limit ${f.limit}`,
   );
   return {
     tested: tests.length > 0,
     matches: sql<AlertRow & { list_range: number }>`${sql.join(matches.map((m, i) => sql`select * from (${m}) ${sql.ref(`r${i}`)}`), sql` union all `)}`,
-    probes: ranges.map((where) => sql<boolean>`exists (select 1 from alert_list_words where ${where} order by priority asc, alert_id desc limit 1 offset ${walkAtMost - 1})`),
+    probes: ranges.map((where) => sql<boolean>`exists (select 1 from alert_list_words where ${where} order by alert_id desc limit 1 offset ${walkAtMost - 1})`),
   };
 }
 
