@@ -177,16 +177,14 @@ export function listWordsOf(orgId: string, prefix: string, atMost: number): RawB
 }
 
 /**
- * The index ranges of alert_list_words a page reads within one (word, status), in list order: a
- * priority each (the filter's, or all), after the cursor (`priority = p and alert_id < id`, then
- * the priorities after p). Each is read newest first (its primary key's range backwards).
+ * The priorities of alert_list_words a page reads within one (word, status), in list order: the
+ * filter's, or all, from the cursor's (below its id there) on. Each range is read newest first
+ * (its primary key's range backwards).
  */
-function listWordsRanges(f: AlertListFilter): RawBuilder<unknown>[] {
+function listWordsPriorities(f: AlertListFilter): Array<{ priority: number; before?: string }> {
   const after = f.after;
   const priorities = f.priority?.length ? [...new Set(f.priority)].sort((x, y) => x - y) : [1, 2, 3, 4, 5];
-  return priorities
-    .filter((p) => !after || p >= after.priority)
-    .map((p) => (after && p === after.priority ? sql`priority = ${p} and alert_id < ${after.id}` : sql`priority = ${p}`));
+  return priorities.filter((p) => !after || p >= after.priority).map((p) => (after && p === after.priority ? { priority: p, before: after.id } : { priority: p }));
 }
 
 /**
@@ -204,23 +202,49 @@ export function listWordsQuery(dialect: Dialect, f: AlertListFilter, listWords: 
     ...(f.serviceId ? [sql`a.service_id = ${f.serviceId}`] : []),
     ...(f.urgency ? [sql`a.urgency = ${f.urgency}`] : []),
   ];
-  // SQLite: CROSS JOIN keeps the walk outside, alerts read by id as it goes.
-  const join = dialect === 'sqlite' ? sql`cross join` : sql`join`;
-  const ranges = listWords.flatMap((word) =>
-    statuses.flatMap((status) =>
-      listWordsRanges(f).map((range) => sql`org_id = ${f.orgId} and word = ${word} and status = ${status} and ${range}`),
-    ),
-  );
-  const matches = ranges.map(
-    (where, i) =>
-      sql<AlertRow>`select ${sql.lit(i)} as list_range, a.* from (select alert_id, priority from alert_list_words where ${where} order by alert_id desc limit ${walkAtMost}) m
-        ${join} alerts a on a.id = m.alert_id${tests.length ? sql` where ${sql.join(tests, sql` and `)}` : sql``} order by m.alert_id desc limit ${f.limit}`,
-  );
+  const where = (t: ListWordsRange) => sql`org_id = ${f.orgId} and word = ${t.word} and status = ${t.status} and priority = ${t.priority}${t.before ? sql` and alert_id < ${t.before}` : sql``}`;
+  const ranges: ListWordsRange[] = listWords.flatMap((word) => statuses.flatMap((status) => listWordsPriorities(f).map((p) => ({ word, status, ...p }))));
+  const tested = tests.length ? sql` where ${sql.join(tests, sql` and `)}` : sql``;
+  let matches: RawBuilder<AlertRow & { list_range: number }>;
+  if (dialect === 'sqlite') {
+    // A statement of one part a range (SQLite prepares it in well under a millisecond); CROSS JOIN
+    // keeps the walk outside, alerts read by id as it goes.
+    const parts = ranges.map(
+      (t, i) =>
+        sql`select * from (select ${sql.lit(i)} as list_range, a.* from (select alert_id from alert_list_words where ${where(t)} order by alert_id desc limit ${walkAtMost}) m
+          cross join alerts a on a.id = m.alert_id${tested} order by m.alert_id desc limit ${f.limit}) ${sql.ref(`r${i}`)}`,
+    );
+    matches = sql`${sql.join(parts, sql` union all `)}`;
+  } else {
+    // PostgreSQL plans a statement of 15 such parts in ~2 ms, three times what it runs: the ranges
+    // are rows instead (unnest), each walked by one lateral subquery planned once. The cursor's
+    // range (alert_id below the cursor's) is a part of its own, so both stay index conditions.
+    const part = (rs: ListWordsRange[], offset: number, before: string | undefined) =>
+      sql`select r.n - 1 + ${sql.lit(offset)} as list_range, x.*
+        from unnest(${rs.map((t) => t.word)}::text[], ${rs.map((t) => t.status)}::text[], ${rs.map((t) => t.priority)}::int[]) with ordinality r(word, status, priority, n)
+        cross join lateral (select a.* from (select alert_id from alert_list_words l where l.org_id = ${f.orgId} and l.word = r.word and l.status = r.status and l.priority = r.priority${before ? sql` and l.alert_id < ${before}` : sql``}
+            order by l.alert_id desc limit ${walkAtMost}) m
+          join alerts a on a.id = m.alert_id${tested} order by m.alert_id desc limit ${f.limit}) x`;
+    const cursor = ranges.filter((t) => t.before);
+    const rest = ranges.filter((t) => !t.before);
+    // Ranges are numbered as `ranges` lists them: the cursor's priority is every word's and status's first.
+    const order = [...cursor, ...rest];
+    ranges.splice(0, ranges.length, ...order);
+    matches = sql`${sql.join([...(cursor.length ? [part(cursor, 0, f.after!.id)] : []), ...(rest.length ? [part(rest, cursor.length, undefined)] : [])], sql` union all `)}`;
+  }
   return {
     tested: tests.length > 0,
-    matches: sql<AlertRow & { list_range: number }>`${sql.join(matches.map((m, i) => sql`select * from (${m}) ${sql.ref(`r${i}`)}`), sql` union all `)}`,
-    probes: ranges.map((where) => sql<boolean>`exists (select 1 from alert_list_words where ${where} order by alert_id desc limit 1 offset ${walkAtMost - 1})`),
+    matches,
+    probes: ranges.map((t) => sql<boolean>`exists (select 1 from alert_list_words where ${where(t)} order by alert_id desc limit 1 offset ${walkAtMost - 1})`),
   };
+}
+
+/** One range of alert_list_words: a word, a status, a priority, and below the cursor's id in its priority. */
+interface ListWordsRange {
+  word: string;
+  status: string;
+  priority: number;
+  before?: string | undefined;
 }
 
 /**
@@ -235,7 +259,7 @@ async function listWordsMatches(db: Kysely<Database>, dialect: Dialect, f: Alert
     const listWords = (await listWordsOf(f.orgId, driver, LIST_WORDS_AT_MOST).execute(db)).rows.map((r) => r.word);
     if (listWords.length > LIST_WORDS_AT_MOST) continue;
     if (!listWords.length) return [];
-    if (listWords.length * statuses.length * listWordsRanges(f).length > LIST_WORDS_RANGES_AT_MOST) return undefined;
+    if (listWords.length * statuses.length * listWordsPriorities(f).length > LIST_WORDS_RANGES_AT_MOST) return undefined;
     const others = words.filter((w) => w !== driver);
     const tested = others.length > 0 || f.serviceId !== undefined || f.urgency !== undefined;
     // Untested, a range's first `limit` entries are its page; tested, up to the bound.
