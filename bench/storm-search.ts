@@ -15,6 +15,7 @@ import type { Database } from '../src/db/database.ts';
 import { type Dialect, connectDb } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { listAlerts } from '../src/modules/alert/search/index.ts';
+import { sqliteListWordsInsertSql } from '../src/modules/alert/writers/list-words.ts';
 
 export interface StormSearchRow {
   dialect: Dialect;
@@ -58,9 +59,10 @@ export async function fillStorm(db: Kysely<Database>, dialect: Dialect, storm: n
     base += count;
   }
   if (dialect === 'sqlite') {
-    // No insert trigger writes an alert's words (migration 2026-11-30T020000): the application does.
+    // No insert trigger writes an alert's words (migrations 2026-11-30T020000, 2026-12-06T100000): the application does.
     await sql`insert into alerts_fts (rowid, title_words) select rowid, title_words from alerts`.execute(db);
     await sql`insert into alerts_unresolved_words (rowid, title_words) select rowid, title_words from alerts where status <> 'resolved'`.execute(db);
+    await sql.raw(sqliteListWordsInsertSql('1 = 1')).execute(db);
   } else {
     // What autovacuum reaches soon after such a fill: statistics, and the GIN indexes' pending
     // lists merged (a search reads a pending list whole).

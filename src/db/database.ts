@@ -1,4 +1,4 @@
-import type { AlertLogTable, AlertLogTemplateTable, AlertTable } from '../modules/alert/alert.table.ts';
+import type { AlertListWordTable, AlertLogTable, AlertLogTemplateTable, AlertTable } from '../modules/alert/alert.table.ts';
 import type { ApiKeyParentTable, ApiKeySessionParentTable, ApiKeyTable } from '../modules/api-key/api-key.table.ts';
 import type { AuditLogTable } from '../modules/audit/audit.table.ts';
 import type { InvitationTable } from '../modules/invitation/invitation.table.ts';
@@ -44,6 +44,8 @@ export interface Database {
   alerts: AlertTable;
   alert_log: AlertLogTable;
   alert_log_templates: AlertLogTemplateTable;
+  // each unresolved alert's words in list order (migration 2026-12-06T100000, docs/adr/0781)
+  alert_list_words: AlertListWordTable;
   outbox_events: OutboxEventTable;
   receipts: ReceiptTable;
   audit_log: AuditLogTable;

@@ -75,6 +75,9 @@ const SEED_ROWS: Array<[table: string, row: Record<string, SeedValue>]> = [
     id: 'log_m2', alert_id: 'alr_m1', kind: 'acknowledged', message: 'Acknowledged by Ada', actor_type: 'user', actor_id: 'usr_m1',
     event_id: null, receipt_id: null, meta: '{}', created_at: T1, template_id: null,
   }],
+  // An unresolved alert's word (docs/adr/0781); PostgreSQL's insert trigger writes alr_m1's own
+  // words, so the seed names another (as a file restored from elsewhere might hold).
+  ['alert_list_words', { org_id: 'org_m1', word: 'db', status: 'acknowledged', priority: 2, alert_id: 'alr_m1' }],
   // Empty outside a SQLite ingest batch (migration 2026-11-29T040000); a mark above every alert
   // leaves the title search triggers as they are.
   ['alert_words_batch', { id: 1, after_rowid: 4503599627370496 }],

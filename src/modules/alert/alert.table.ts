@@ -29,6 +29,19 @@ export interface AlertTable {
   /** The maintenance window that held the alert's paging (issue 36); only the paging engine sets it. */
   maintenance_window_id?: string | null;
 }
+/**
+ * A word of an unresolved alert's title_words, keyed in list order (org_id, word, status, priority
+ * desc, alert_id): a word's unresolved matches of a status come in list order from one index range
+ * (docs/adr/0781). Kept by the database on every change and delete; an insert's rows by the store's
+ * insert trigger (PostgreSQL) or the inserting writer (SQLite: writers/list-words.ts).
+ */
+export interface AlertListWordTable {
+  org_id: string;
+  word: string;
+  status: AlertTable['status'];
+  priority: number;
+  alert_id: string;
+}
 export type AlertRow = Selectable<AlertTable>;
 export type NewAlertRow = Insertable<AlertTable>;
 export type AlertUpdate = Updateable<AlertTable>;

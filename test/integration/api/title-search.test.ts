@@ -6,6 +6,7 @@ import { createCommitter, createPgExecutor, createSpoolDrainer, createSqliteThre
 import { retentionJob } from '../../../src/jobs/retention.job.ts';
 import { listAlerts } from '../../../src/modules/alert/search/index.ts';
 import { DIALECTS, bootstrapTenant, buildTestApp, createService, liftIngestRateLimit, type Tenant, type TestApp } from '../../helpers/app.ts';
+import { listWordsAgainstAlerts } from '../../helpers/list-words.ts';
 
 // Title search through the stores' indexes (issue 25, docs/adr/0542-title-search.md): the same
 // answers on SQLite (FTS5) and PostgreSQL (GIN over the title's words) for a fixed corpus of
@@ -88,6 +89,9 @@ for (const dialect of DIALECTS) {
     const search = (q: string, who: Tenant = tenant) => titlesOf(who, `q=${encodeURIComponent(q)}`);
     /** SQLite: FTS5's own check that the index matches the content table (rowids and words). */
     const ftsIntact = async () => {
+      // Each unresolved alert's words in list order (docs/adr/0781), on both stores.
+      const lists = await listWordsAgainstAlerts(t.container.db);
+      expect(lists.held).toEqual(lists.expected);
       if (dialect !== 'sqlite') return;
       await sql`insert into alerts_fts(alerts_fts, rank) values ('integrity-check', 1)`.execute(t.container.db);
       // The unresolved alerts' index (docs/adr/0551) holds exactly the alerts not resolved.
@@ -130,6 +134,10 @@ for (const dialect of DIALECTS) {
         expect(await plan(false, 0), `q=${q}, walking cut short`).toEqual(got[q]);
         expect(await plan(false, 3), `q=${q}, walking cut after 3`).toEqual(got[q]);
         expect(await plan(true), `q=${q}, reading the matches`).toEqual(got[q]);
+        expect(
+          (await listAlerts(t.container.db, dialect, { orgId: tenant.orgId, q, limit: 500, searchDrives: false, searchUnresolvedDrives: false, searchListWords: false })).map((a) => a.title).sort(),
+          `q=${q}, walking every status without alert_list_words`,
+        ).toEqual(got[q]);
       }
     });
 
@@ -193,7 +201,7 @@ for (const dialect of DIALECTS) {
       let asked = 0;
       for (const q of ['quokka', 'plans', 'plans quok']) {
         for (const filter of filters) {
-          const pages = async (plan: { searchDrives: boolean; searchWalkAtMost?: number; searchUnresolvedDrives?: boolean }) => {
+          const pages = async (plan: { searchDrives: boolean; searchWalkAtMost?: number; searchUnresolvedDrives?: boolean; searchListWords?: boolean; searchListWordsWalkAtMost?: number }) => {
             const ids: string[] = [];
             let after: { priority: number; id: string } | undefined;
             for (let guard = 0; guard < 100; guard++) {
@@ -212,8 +220,13 @@ for (const dialect of DIALECTS) {
           for (const unresolvedDrives of [true, false]) {
             expect(await pages({ searchDrives: false, searchUnresolvedDrives: unresolvedDrives }), `${label}, walking (unresolved index ${unresolvedDrives})`).toEqual(expected);
             for (const cut of [0, 1, 5, 11]) {
-              expect(await pages({ searchDrives: false, searchWalkAtMost: cut, searchUnresolvedDrives: unresolvedDrives }), `${label}, walk cut at ${cut} (unresolved index ${unresolvedDrives})`).toEqual(expected);
+              expect(await pages({ searchDrives: false, searchWalkAtMost: cut, searchUnresolvedDrives: unresolvedDrives, searchListWords: false }), `${label}, walk cut at ${cut} (unresolved index ${unresolvedDrives})`).toEqual(expected);
             }
+          }
+          // The unresolved matches from alert_list_words (docs/adr/0781), a range cut at `cut`
+          // entries (then the ranges are walked), the same pages.
+          for (const cut of [1, 2, 5, 11, 5000]) {
+            expect(await pages({ searchDrives: false, searchUnresolvedDrives: false, searchListWords: true, searchListWordsWalkAtMost: cut }), `${label}, alert_list_words cut at ${cut}`).toEqual(expected);
           }
         }
       }

@@ -16,7 +16,7 @@ import { createTestStore, type TestStore } from '../../helpers/app.ts';
 // opens, repeats, raised priority and urgency, acknowledgements, resolves, a key resolved and
 // opened again in one batch, an Idempotency-Key replayed, a vendor batch, a settled event type,
 // a title that is not ASCII), and must leave the same rows: alerts, alert_log and its templates,
-// outbox_events, receipts, usage_hours, and on SQLite the words in both title search tables. Ids
+// outbox_events, receipts, usage_hours, alert_list_words, and on SQLite the words in both title search tables. Ids
 // are random per run, so each is replaced by its rank among the run's ids of its kind (they are
 // time-ordered and made in the same order by the same plans). A writer changed alone fails here.
 
@@ -79,6 +79,9 @@ const TABLES: Array<[table: string, order: string]> = [
   ['outbox_events', 'id'],
   ['receipts', 'id'],
   ['usage_hours', 'org_id, hour'],
+  // Each unresolved alert's words in list order (docs/adr/0781): on SQLite an insert's rows are
+  // the writer's own (the batch's end, insertIfNoOpen), the rest the database's on both stores.
+  ['alert_list_words', 'org_id, word, status, priority, alert_id'],
 ];
 type Dump = Record<string, Array<Record<string, unknown>>>;
 
@@ -206,6 +209,13 @@ describe('writer contract (sqlite)', () => {
     expect(kysely.alerts!.filter((a) => a.status !== 'resolved').map((a) => a.event_key).sort()).toEqual(['k1', 'k2', 'k3', 'k6']);
     expect(kysely.outbox_events!.some((e) => e.processed_at !== null)).toBe(true);
     expect(kysely.alert_log_templates!.length).toBeGreaterThan(0);
+    // alert_list_words: a row per word of each unresolved alert, at its status and priority.
+    const unresolved = kysely.alerts!.filter((a) => a.status !== 'resolved');
+    const rowKey = (r: Record<string, unknown>) => JSON.stringify([r.org_id, r.word, r.status, r.priority, r.alert_id]);
+    expect(kysely.alert_list_words!.map(rowKey).sort()).toEqual(
+      unresolved.flatMap((a) => String(a.title_words).split(' ').map((word) => rowKey({ org_id: a.org_id, word, status: a.status, priority: a.priority, alert_id: a.id }))).sort(),
+    );
+    expect(new Set(kysely.alert_list_words!.map((r) => r.status))).toEqual(new Set(['open', 'acknowledged']));
   });
 
   it.each(TABLES.map(([t]) => t).concat(['alerts_fts', 'alerts_unresolved_words']))('the SQLite thread writes %s as the Kysely writer does', (table) => {

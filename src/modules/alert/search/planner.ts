@@ -28,6 +28,13 @@ export interface AlertListFilter {
   searchWalkAtMost?: number | undefined;
   /** With `q` and many matches: whether the unresolved alerts' own index drives (true) or their ranges are walked (false); chosen by counting when undefined. */
   searchUnresolvedDrives?: boolean | undefined;
+  /**
+   * With `q` and many unresolved matches: whether their walk reads alert_list_words (undefined or
+   * true: when it can answer, else the ranges are walked) or walks the ranges (false; tests).
+   */
+  searchListWords?: boolean | undefined;
+  /** With `q` and alert_list_words walked with a test per alert: entries a word's walk reads before the ranges' walks answer instead (tests set it low). */
+  searchListWordsWalkAtMost?: number | undefined;
 }
 
 /**
@@ -124,12 +131,156 @@ export async function listAlerts(db: Kysely<Database>, dialect: Dialect, f: Aler
     // status as the resolved one is walked, where they are dense enough to fill a page soon.
     if (f.searchUnresolvedDrives ?? !(await moreMatchesThan(db, dialect, words, SEARCH_DRIVES_AT_MOST[dialect], true))) found.push(...(await unresolvedMatchesQuery(dialect, f, words, unresolved).execute(db)).rows);
     else {
-      const held = await unresolvedRangesHeld(db, dialect, f, words, unresolved);
-      for (const status of unresolved) found.push(...(await walkedMatches(db, dialect, f, words, status, held?.get(status))));
+      // Many: a word's own list (alert_list_words) in list order when it answers (docs/adr/0781),
+      // else each status's range walked in list order, each alert tested.
+      const listed = f.searchListWords === false ? undefined : await listWordsMatches(db, dialect, f, words, unresolved);
+      if (listed) found.push(...listed);
+      else {
+        const held = await unresolvedRangesHeld(db, dialect, f, words, unresolved);
+        for (const status of unresolved) found.push(...(await walkedMatches(db, dialect, f, words, status, held?.get(status))));
+      }
     }
   }
   if (statuses.includes('resolved')) found.push(...(await walkedMatches(db, dialect, f, words, 'resolved')));
   return found.sort(listOrder).slice(0, f.limit);
+}
+
+/**
+ * alert_list_words (docs/adr/0781): the distinct words of the organization's unresolved alerts that
+ * a query word begins, at most this many; more (a prefix such as "1" in a storm of numbered hosts),
+ * and the ranges are walked instead. Each is one index probe.
+ */
+export const LIST_WORDS_AT_MOST = 16;
+/** Index ranges (words × statuses × priorities) one answer from alert_list_words reads at most. */
+export const LIST_WORDS_RANGES_AT_MOST = 80;
+/**
+ * With a test per alert (another query word, a service, an urgency): entries a range of
+ * alert_list_words gives, each alert read and tested, before the ranges' walks answer instead
+ * (SQLite ~1 µs an alert, PostgreSQL ~3 µs).
+ */
+export const LIST_WORDS_WALK_AT_MOST = { sqlite: 5000, postgres: 2000 };
+
+/** Above every code point a title's word holds (letters, digits, marks): w's words are [w, w + WORD_END). */
+const WORD_END = '\u{10FFFF}';
+
+/**
+ * The distinct words of alert_list_words of the organization that begin `prefix`, at most
+ * `atMost` + 1: a skip scan, one index probe a word. Exported for the plan test.
+ */
+export function listWordsOf(orgId: string, prefix: string, atMost: number): RawBuilder<{ word: string }> {
+  const end = prefix + WORD_END;
+  return sql<{ word: string }>`with recursive w(word, n) as (
+      select (select min(word) from alert_list_words where org_id = ${orgId} and word >= ${prefix} and word < ${end}), 1
+      union all
+      select (select min(word) from alert_list_words where org_id = ${orgId} and word > w.word and word < ${end}), n + 1 from w where w.word is not null and n <= ${atMost}
+    ) select word from w where word is not null`;
+}
+
+/**
+ * The priorities of alert_list_words a page reads within one (word, status), in list order: the
+ * filter's, or all, from the cursor's (below its id there) on. Each range is read newest first
+ * (its primary key's range backwards).
+ */
+function listWordsPriorities(f: AlertListFilter): Array<{ priority: number; before?: string }> {
+  const after = f.after;
+  const priorities = f.priority?.length ? [...new Set(f.priority)].sort((x, y) => x - y) : [1, 2, 3, 4, 5];
+  return priorities.filter((p) => !after || p >= after.priority).map((p) => (after && p === after.priority ? { priority: p, before: after.id } : { priority: p }));
+}
+
+/**
+ * The unresolved matches in list order from alert_list_words: for each index word the driving
+ * query word begins (listWordsOf), each status and each range, its entries in list order, each
+ * alert read by id (and tested: the other query words, the service, the urgency), cut at the
+ * page's limit; `walkAtMost` entries a range at most. An alert with two such words is in two
+ * ranges (the caller keeps it once). `probes` say, for each range, whether it holds `walkAtMost`
+ * entries: a range that read its bound and did not fill the page answers nothing certain.
+ * Exported for the plan test.
+ */
+export function listWordsQuery(dialect: Dialect, f: AlertListFilter, listWords: string[], others: string[], statuses: string[], walkAtMost: number) {
+  const tests = [
+    ...(others.length ? [titleHasWords(dialect, others, sql.ref('a.title_words'))] : []),
+    ...(f.serviceId ? [sql`a.service_id = ${f.serviceId}`] : []),
+    ...(f.urgency ? [sql`a.urgency = ${f.urgency}`] : []),
+  ];
+  const where = (t: ListWordsRange) => sql`org_id = ${f.orgId} and word = ${t.word} and status = ${t.status} and priority = ${t.priority}${t.before ? sql` and alert_id < ${t.before}` : sql``}`;
+  const ranges: ListWordsRange[] = listWords.flatMap((word) => statuses.flatMap((status) => listWordsPriorities(f).map((p) => ({ word, status, ...p }))));
+  const tested = tests.length ? sql` where ${sql.join(tests, sql` and `)}` : sql``;
+  let matches: RawBuilder<AlertRow & { list_range: number }>;
+  if (dialect === 'sqlite') {
+    // A statement of one part a range (SQLite prepares it in well under a millisecond); CROSS JOIN
+    // keeps the walk outside, alerts read by id as it goes.
+    const parts = ranges.map(
+      (t, i) =>
+        sql`select * from (select ${sql.lit(i)} as list_range, a.* from (select alert_id from alert_list_words where ${where(t)} order by alert_id desc limit ${walkAtMost}) m
+          cross join alerts a on a.id = m.alert_id${tested} order by m.alert_id desc limit ${f.limit}) ${sql.ref(`r${i}`)}`,
+    );
+    matches = sql`${sql.join(parts, sql` union all `)}`;
+  } else {
+    // PostgreSQL plans a statement of 15 such parts in ~2 ms, three times what it runs: the ranges
+    // are rows instead (unnest), each walked by one lateral subquery planned once. The cursor's
+    // range (alert_id below the cursor's) is a part of its own, so both stay index conditions.
+    const part = (rs: ListWordsRange[], offset: number, before: string | undefined) =>
+      sql`select r.n - 1 + ${sql.lit(offset)} as list_range, x.*
+        from unnest(${rs.map((t) => t.word)}::text[], ${rs.map((t) => t.status)}::text[], ${rs.map((t) => t.priority)}::int[]) with ordinality r(word, status, priority, n)
+        cross join lateral (select a.* from (select alert_id from alert_list_words l where l.org_id = ${f.orgId} and l.word = r.word and l.status = r.status and l.priority = r.priority${before ? sql` and l.alert_id < ${before}` : sql``}
+            order by l.alert_id desc limit ${walkAtMost}) m
+          join alerts a on a.id = m.alert_id${tested} order by m.alert_id desc limit ${f.limit}) x`;
+    const cursor = ranges.filter((t) => t.before);
+    const rest = ranges.filter((t) => !t.before);
+    // Ranges are numbered as `ranges` lists them: the cursor's priority is every word's and status's first.
+    const order = [...cursor, ...rest];
+    ranges.splice(0, ranges.length, ...order);
+    matches = sql`${sql.join([...(cursor.length ? [part(cursor, 0, f.after!.id)] : []), ...(rest.length ? [part(rest, cursor.length, undefined)] : [])], sql` union all `)}`;
+  }
+  return {
+    tested: tests.length > 0,
+    matches,
+    probes: ranges.map((t) => sql<boolean>`exists (select 1 from alert_list_words where ${where(t)} order by alert_id desc limit 1 offset ${walkAtMost - 1})`),
+  };
+}
+
+/** One range of alert_list_words: a word, a status, a priority, and below the cursor's id in its priority. */
+interface ListWordsRange {
+  word: string;
+  status: string;
+  priority: number;
+  before?: string | undefined;
+}
+
+/**
+ * The unresolved statuses' matches from alert_list_words (listWordsQuery), or undefined when it
+ * cannot answer: no query word begins at most LIST_WORDS_AT_MOST index words, the ranges are too
+ * many, or a range read its bound without filling the page. The driving word is the longest (the
+ * likeliest rarest) whose words are few enough.
+ */
+async function listWordsMatches(db: Kysely<Database>, dialect: Dialect, f: AlertListFilter, words: string[], statuses: string[]): Promise<AlertRow[] | undefined> {
+  const byLength = [...words].sort((a, b) => b.length - a.length);
+  for (const driver of byLength) {
+    const listWords = (await listWordsOf(f.orgId, driver, LIST_WORDS_AT_MOST).execute(db)).rows.map((r) => r.word);
+    if (listWords.length > LIST_WORDS_AT_MOST) continue;
+    if (!listWords.length) return [];
+    if (listWords.length * statuses.length * listWordsPriorities(f).length > LIST_WORDS_RANGES_AT_MOST) return undefined;
+    const others = words.filter((w) => w !== driver);
+    const tested = others.length > 0 || f.serviceId !== undefined || f.urgency !== undefined;
+    // Untested, a range's first `limit` entries are its page; tested, up to the bound.
+    const walkAtMost = tested ? (f.searchListWordsWalkAtMost ?? LIST_WORDS_WALK_AT_MOST[dialect]) : f.limit;
+    if (walkAtMost < 1) return undefined;
+    const q = listWordsQuery(dialect, f, listWords, others, statuses, walkAtMost);
+    const rows = (await q.matches.execute(db)).rows;
+    if (q.tested) {
+      // A range that gave fewer than the page is whole only if it holds fewer entries than it read.
+      const given = new Map<number, number>();
+      for (const r of rows) given.set(Number(r.list_range), (given.get(Number(r.list_range)) ?? 0) + 1);
+      const short = q.probes.map((p, i) => ({ p, i })).filter(({ i }) => (given.get(i) ?? 0) < f.limit);
+      if (short.length) {
+        const held = (await sql<Record<string, unknown>>`select ${sql.join(short.map(({ p, i }) => sql`${p} as ${sql.ref(`p${i}`)}`))}`.execute(db)).rows[0]!;
+        if (Object.values(held).some((v) => v === true || Number(v) === 1)) return undefined;
+      }
+    }
+    const seen = new Set<string>();
+    return rows.filter((r) => !seen.has(r.id) && (seen.add(r.id), true)).map(({ list_range: _r, ...row }) => row);
+  }
+  return undefined;
 }
 
 /** A walked alert; on PostgreSQL with whether it matches and is the walk's last (walkQueries). */

@@ -6,6 +6,7 @@ import { insertLogRows } from '../alert.log.ts';
 import type { AlertPlan } from '../alert.plan.ts';
 import { outboxRepository } from '../../outbox/index.ts';
 import { usageRepository } from '../../usage/index.ts';
+import { sqliteListWordsInsertSql } from './list-words.ts';
 import { type AlertWriter, NO_SETTLED_TYPES, type SettledEventTypes, planEventRows } from './writer.ts';
 
 // The reference writer: Kysely over either store, one statement per write. Every path but the
@@ -43,13 +44,15 @@ export async function insertIfNoOpen(trx: Kysely<Database>, row: NewAlertRow): P
 }
 
 /**
- * SQLite: an alert's words in both title search tables, in the transaction that inserted it outside
+ * SQLite: an alert's words in both title search tables and alert_list_words, in the transaction that inserted it outside
  * an ingest batch (the batch writes its alerts' words at its end: sqliteInsertedAlerts). No insert
  * trigger writes them (migration 2026-11-30T020000, docs/adr/0556).
  */
 export async function sqliteIndexAlertWords(trx: Kysely<Database>, id: string): Promise<void> {
   await sql`insert into alerts_fts (rowid, title_words) select rowid, title_words from alerts where id = ${id}`.execute(trx);
   await sql`insert into alerts_unresolved_words (rowid, title_words) select rowid, title_words from alerts where id = ${id} and status <> 'resolved'`.execute(trx);
+  const [before, after] = sqliteListWordsInsertSql('a.id = ?').split('?') as [string, string];
+  await sql`${sql.raw(before)}${id}${sql.raw(after)}`.execute(trx);
 }
 
 /** Writes what a plan says, except the insert (done by insertIfNoOpen). */

@@ -5,6 +5,7 @@ import type { AlertPlan } from '../alert.plan.ts';
 import { usageRepository } from '../../usage/index.ts';
 import { sqliteLogWriter } from '../alert.log.ts';
 import { ALERT_COLUMNS, OUTBOX_EVENT_COLUMNS } from './columns.ts';
+import { sqliteListWordsInsertSql } from './list-words.ts';
 
 /** A prepared INSERT of the columns named (columns.ts), each row's value of each (absent: null). */
 export function columnsInserter<C extends string>(sqlite: SQLite.Database, table: string, cols: readonly C[]) {
@@ -58,7 +59,7 @@ export function sqliteAlertWriter(sqlite: SQLite.Database, settled: () => Settle
 /**
  * What an ingest batch writes once for the alerts it inserted, at its end and in its transaction
  * (`begin` after BEGIN, `end` before COMMIT): their words in both title search tables (alerts_fts,
- * alerts_unresolved_words) and their count in usage_hours, one statement each instead of one an
+ * alerts_unresolved_words) and in alert_list_words (docs/adr/0781), and their count in usage_hours, one statement each instead of one an
  * alert (docs/adr/0553-sqlite-ingest-cost.md, 0556). FTS5 writes its pending entries to disk at
  * every savepoint, which SQLite opens at each later statement of the transaction, so an alert's
  * entry written alone was written and merged alert by alert. The batch marks its alerts by
@@ -74,6 +75,7 @@ export function sqliteInsertedAlerts(sqlite: SQLite.Database): { begin(): void; 
     unmark: sqlite.prepare('delete from alert_words_batch'),
     words: sqlite.prepare('insert into alerts_fts (rowid, title_words) select rowid, title_words from alerts where rowid > ?'),
     unresolved: sqlite.prepare(`insert into alerts_unresolved_words (rowid, title_words) select rowid, title_words from alerts where rowid > ? and status <> 'resolved'`),
+    listWords: sqlite.prepare(sqliteListWordsInsertSql('a.rowid > ?')),
     counts: sqlite.prepare(usageRepository.sqliteCountAlertsCreatedSql('alerts where rowid > ?')),
   });
   let after = 0n;
@@ -88,6 +90,7 @@ export function sqliteInsertedAlerts(sqlite: SQLite.Database): { begin(): void; 
       // indexed as it ended. Ingest deletes no alert, so every alert above the mark is counted.
       s!.words.run(after);
       s!.unresolved.run(after);
+      s!.listWords.run(after);
       s!.counts.run(after);
       s!.unmark.run();
     },
