@@ -44,10 +44,12 @@ describe('the npm package installs with npm install -g and runs klaxon serve, th
   const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
   const [pack, ...onHost] = deployDocCommands('Install from the package');
   const servers: KlaxonProc[] = [];
+  // Two installed trees (better-sqlite3's build folder included): removing them took over a minute
+  // on a loaded machine.
   afterAll(async () => {
     for (const s of servers) await s.kill('SIGTERM');
     cleanup(dir);
-  });
+  }, 600_000);
 
   beforeAll(async () => {
     expect(pack).toBe('npm pack');
