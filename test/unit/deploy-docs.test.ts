@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findBinary } from '../helpers/binaries.ts';
 import { deployDocSections, shLines } from '../helpers/deploy-doc-lines.ts';
 
 /**
  * Issue 40: every shell command docs/deploy.md shows in a ```sh block is run by a test or by CI.
  * A section counts as run when a test reads its lines by title (`docShellLines('<title>')`, or
  * `deployDocCommands('<title>')`) and runs them; otherwise each of its lines must appear, as
- * written, in .ci/run or a test file. Steps a test cannot take (they change the machine) go in
- * ```text blocks; other shell fences (bash, shell, console) are refused so none slips past.
+ * written, in .ci/run or a test file. ```text blocks hold file contents only: a line of one that
+ * starts with a command (a program on PATH, or one the page runs elsewhere) is refused, and so are
+ * other shell fences (bash, shell, console), so no command slips past (docs/adr/0867).
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -38,6 +40,18 @@ describe('docs/deploy.md: each shell command is run by a test or CI', () => {
 
   it('uses ```sh for commands (no bash, shell or console fences)', () => {
     expect(doc.match(/^```(bash|shell|console|zsh)\b.*$/gm) ?? []).toEqual([]);
+  });
+
+  it('```text blocks hold no commands', () => {
+    const programs = new Set(deployDocSections(doc).flatMap(({ body }) => shLines(body).map((l) => l.split(/\s+/)[0]!)));
+    const commands: string[] = [];
+    for (const m of doc.matchAll(/^```text\n([\s\S]*?)^```/gm)) {
+      for (const line of m[1]!.split('\n')) {
+        const word = /^\s*([\w.-]+)(\s|$)/.exec(line)?.[1];
+        if (word && (programs.has(word) || findBinary(word))) commands.push(line.trim());
+      }
+    }
+    expect(commands, 'commands belong in ```sh blocks, where a test runs them').toEqual([]);
   });
 
   const sections = deployDocSections(doc);
