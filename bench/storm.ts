@@ -5,6 +5,8 @@
 //   low-urgency (severity info) alerts flood another service at `floodRate` signals/s; both page the
 //   same person by email. Measured: the critical alerts.
 // - `email`: `alertRate` new high-priority alerts/s, each paging the same person by email.
+// - `fill`: the flood alone, to a service without a schedule (as the scale bench's fill), then the
+//   outbox backlog (events not yet handled) when the flood ends and every 10 s for 60 s after.
 // A page sent inside another's message (a bundle, PRODUCT.md 7.4) counts from that message's receipt.
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +16,7 @@ import { SMTPServer } from 'smtp-server';
 import { type Servers, api, baseEnv, bootstrapOrg, freePort, freshStore, sleep, startServers } from './start-up.ts';
 
 export interface StormRow {
-  scenario: 'storm' | 'email';
+  scenario: 'storm' | 'email' | 'fill';
   dialect: 'sqlite' | 'postgres';
   processes: number;
   /** Low-urgency signals/s asked for (storm) and accepted. */
@@ -30,6 +32,10 @@ export interface StormRow {
   max_ms: number;
   /** Mails the relay received in all. */
   mails: number;
+  /** `fill`: outbox events not yet handled when the flood ended, then 10, 20 … 60 s after. */
+  backlog?: number[];
+  /** `fill`: signals accepted in all. */
+  flood_accepted?: number;
 }
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
@@ -57,7 +63,7 @@ function post(port: number, path: string, body: unknown, headers: Record<string,
   });
 }
 export async function stormBench(opts: {
-  scenario: 'storm' | 'email';
+  scenario: 'storm' | 'email' | 'fill';
   dialect: 'sqlite' | 'postgres';
   processes?: number;
   floodRate?: number;
@@ -66,8 +72,8 @@ export async function stormBench(opts: {
   pgUrl?: string;
 }): Promise<StormRow> {
   const processes = opts.processes ?? (opts.dialect === 'postgres' ? 3 : 1);
-  const floodRate = opts.scenario === 'storm' ? (opts.floodRate ?? 2000) : 0;
-  const alertRate = opts.alertRate ?? (opts.scenario === 'storm' ? 5 : 200);
+  const floodRate = opts.scenario !== 'email' ? (opts.floodRate ?? 2000) : 0;
+  const alertRate = opts.scenario === 'fill' ? 0 : (opts.alertRate ?? (opts.scenario === 'storm' ? 5 : 200));
   const store = await freshStore({ dialect: opts.dialect, name: 'storm', pgUrl: opts.pgUrl });
   const { databaseUrl } = store;
   // The relay: notes when each page's mail arrives, by its Message-ID (the page's id).
@@ -125,7 +131,7 @@ export async function stormBench(opts: {
     await api(ports[0]!, h, 'PUT', `/api/schedules/${schedule.id}/level-channels`, {
       entries: (['critical', 'high', 'medium', 'low', 'info'] as const).map((priority) => ({ level: 1, priority, steps: [{ channel: 'email', delay_seconds: 0 }] })),
     });
-    for (const svc of [paged, stormSvc]) await api(ports[0]!, h, 'PUT', `/api/services/${svc.id}/routing`, { rules: [{ name: 'everything', schedule_id: schedule.id }] });
+    for (const svc of opts.scenario === 'fill' ? [paged] : [paged, stormSvc]) await api(ports[0]!, h, 'PUT', `/api/services/${svc.id}/routing`, { rules: [{ name: 'everything', schedule_id: schedule.id }] });
     const pagedPath = new URL(paged.default_integration.ingest_url).pathname;
     const am = await api(ports[0]!, h, 'POST', '/api/integrations', { type: 'alertmanager', name: 'storm', routing_rules: [], fallback_service_id: stormSvc.id });
     const amPath = new URL(am.ingest_url).pathname;
@@ -173,6 +179,26 @@ export async function stormBench(opts: {
     });
     await Promise.allSettled([...inflight]);
     const floodSeconds = (performance.now() - start) / 1000;
+    if (opts.scenario === 'fill') {
+      // The backlog when the last signal was answered, then every 10 s for 60 s.
+      const text = 'select count(*) as n from outbox_events where processed_at is null';
+      const db = opts.dialect === 'sqlite' ? new SQLite(store.sqliteFile, { readonly: true }) : undefined;
+      const c = db ? undefined : new pg.Client({ connectionString: databaseUrl });
+      await c?.connect();
+      const backlog: number[] = [];
+      const t0 = performance.now();
+      for (let i = 0; i <= 6; i++) {
+        await sleep(Math.max(0, t0 + i * 10_000 - performance.now()));
+        backlog.push(Number(db ? (db.prepare(text).get() as { n: number }).n : (await c!.query(text)).rows[0].n));
+        if (process.env.STORM_METRICS) console.log(`  +${i * 10} s: backlog ${backlog.at(-1)}`);
+      }
+      db?.close();
+      await c?.end();
+      return {
+        scenario: 'fill', dialect: opts.dialect, processes, flood_rate: floodRate, flood_accepted_per_s: Math.round(floodAccepted / floodSeconds), alert_rate: 0,
+        duration_s: Math.round(floodSeconds), alerts: 0, paged: 0, p50_ms: NaN, p99_ms: NaN, max_ms: NaN, mails, backlog, flood_accepted: floodAccepted,
+      };
+    }
 
     // Which mail carried each measured alert's page: its own, or the one it was bundled into.
     const q = new pg.Client({ connectionString: opts.dialect === 'postgres' ? databaseUrl : undefined });
@@ -234,12 +260,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const durationS = Number(arg('duration') ?? 10);
   const dialects: ('sqlite' | 'postgres')[] = args.includes('--no-pg') ? ['sqlite'] : args.includes('--no-sqlite') ? ['postgres'] : ['sqlite', 'postgres'];
-  const scenarios = (arg('scenarios') ?? 'storm,email').split(',') as ('storm' | 'email')[];
+  const scenarios = (arg('scenarios') ?? 'storm,email').split(',') as ('storm' | 'email' | 'fill')[];
+  const processes = arg('processes') ? Number(arg('processes')) : undefined;
   console.log(STORM_HEADER);
   for (const dialect of dialects) {
     for (const scenario of scenarios) {
-      const r = await stormBench({ scenario, dialect, durationS, floodRate: Number(arg('flood') ?? 2000), pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+      const r = await stormBench({ scenario, dialect, processes, durationS, floodRate: Number(arg('flood') ?? 2000), pgUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
       console.log(stormLine(r));
+      if (r.backlog) console.log(`  fill: ${r.flood_accepted} signals in ${r.duration_s} s; outbox backlog at the end and every 10 s after: ${r.backlog.join(', ')}`);
     }
   }
   agent.destroy();

@@ -72,6 +72,9 @@ export function createPagingModule(core: Core, deps: {
       // runs, each nudging the dispatcher, so a critical alert's page waits one short run (docs/adr/0761).
       createEscalationJob({ db, directory, dialect, batch: 100, onEvents: core.notify, channels, maintenance: deps.time.maintenance.decide }),
       createClaimRecoveryJob({ db }),
+    ],
+    // The time checks, in a loop of their own: not between the runs of an escalation burst (docs/adr/0765).
+    checks: [
       // Handoff notices before each person's shifts (issue 35, docs/adr/0800).
       createHandoffJob({ db, directory, providers, box, publicUrl: config.publicUrl }),
       // Time-driven checks (issue 36): heartbeats whose deadline passed; each service's

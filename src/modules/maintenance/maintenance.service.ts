@@ -231,15 +231,20 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock; /** The p
     /**
      * For the paging engine, the one question it asks before paging a due alert: held (the service
      * is in a window: page nobody until it ends), quiet (a window held it and ended with
-     * `page_when_over: false`: page nobody), or nothing (page as usual).
+     * `page_when_over: false`: page nobody), or nothing (page as usual). For a batch of due alerts
+     * at once (one read of their organizations' windows), in the order asked.
      */
-    async decide(orgId: string, serviceId: string, heldBy: string | null, now: Date): Promise<MaintenanceDecision> {
-      const rows = await windowsOf([orgId]);
-      const active = activeFor(rows, new Set([serviceId]), now.getTime()).get(serviceId);
-      if (active) return { kind: 'hold', windowId: active.row.id, name: active.row.name, until: new Date(active.until).toISOString() };
-      const was = heldBy ? rows.find((r) => r.id === heldBy) : undefined;
-      if (was && was.page_when_over === 0) return { kind: 'quiet', windowId: was.id, name: was.name };
-      return undefined;
+    async decide(list: readonly { orgId: string; serviceId: string; heldBy: string | null }[], now: Date): Promise<MaintenanceDecision[]> {
+      if (!list.length) return [];
+      const rows = await windowsOf(list.map((l) => l.orgId));
+      const active = activeFor(rows, new Set(list.map((l) => l.serviceId)), now.getTime());
+      return list.map(({ orgId, serviceId, heldBy }): MaintenanceDecision => {
+        const a = active.get(serviceId);
+        if (a && a.row.org_id === orgId) return { kind: 'hold', windowId: a.row.id, name: a.row.name, until: new Date(a.until).toISOString() };
+        const was = heldBy ? rows.find((r) => r.id === heldBy && r.org_id === orgId) : undefined;
+        if (was && was.page_when_over === 0) return { kind: 'quiet', windowId: was.id, name: was.name };
+        return undefined;
+      });
     },
   };
 }

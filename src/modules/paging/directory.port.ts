@@ -31,6 +31,8 @@ export interface OnCallDirectory {
   steps(orgId: string, scheduleId: string, level: number, priority: Priority): Promise<ChannelStep[]>;
   /** The schedule routing picks for a new alert (first matching rule, else the service's schedule_id); null: none. */
   chooseSchedule(orgId: string, serviceId: string, alert: { priority: Priority; urgency: Urgency }, at: Date): Promise<string | null>;
+  /** chooseSchedule for a batch of alerts in a few reads, in the order asked. Absent: one chooseSchedule each. */
+  chooseSchedules?(list: readonly { orgId: string; serviceId: string; alert: { priority: Priority; urgency: Urgency } }[], at: Date): Promise<(string | null)[]>;
   /**
    * Every shift of every schedule of the organization that starts in (from, to], overrides
    * included, with its true start and end (handoff notices, PRODUCT.md 10). Absent: no notices.

@@ -23,6 +23,12 @@ export function createPagingEngine(opts: {
   clock: Clock;
   /** The engine cycle, in order. */
   jobs: PagingJob[];
+  /**
+   * Time checks (handoff notices, heartbeats, alert timers): a loop of their own at `pollMs`, so a
+   * burst of escalations runs without them between its runs (docs/adr/0765). tick() and drain()
+   * run them after the cycle's jobs, as before.
+   */
+  checks?: PagingJob[];
   /** The dispatcher (createDispatchJob): its own loop. */
   dispatch?: PagingJob;
   pollMs?: number;
@@ -79,7 +85,10 @@ export function createPagingEngine(opts: {
       },
     },
   );
-  const all = [...opts.jobs, ...(opts.dispatch ? [opts.dispatch] : [])];
+  const checks = opts.checks?.length
+    ? background.add({ name: 'paging-checks', run: (now) => cycle(now, opts.checks!) }, { everyMs: pollMs, burstAt: 1, maxBackoffMs: 5_000, failed })
+    : undefined;
+  const all = [...opts.jobs, ...(opts.checks ?? []), ...(opts.dispatch ? [opts.dispatch] : [])];
 
   return {
     /** One pass of every job in order, the dispatcher last (tests, with a manual clock). */
@@ -91,6 +100,7 @@ export function createPagingEngine(opts: {
     start() {
       started = true;
       engine.start();
+      checks?.start();
     },
     nudge() {
       engine.nudge();
@@ -98,7 +108,7 @@ export function createPagingEngine(opts: {
     },
     async stop() {
       started = false;
-      await Promise.all([engine.stop(), dispatch?.stop()]);
+      await Promise.all([engine.stop(), checks?.stop(), dispatch?.stop()]);
     },
   };
 }

@@ -1,16 +1,16 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { pagingLog } from './log.ts';
-import { stopPages } from './stop.ts';
+import { type PageStop, stopPagesMany } from './stop.ts';
 import type { Database } from '../../db/database.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { newId } from '../../lib/ids.ts';
-import { type AlertRow, alertSnapshot, priorityFromRank } from '../alert/index.ts';
+import { type AlertRow, type Priority, alertSnapshot, priorityFromRank } from '../alert/index.ts';
 import { type NewOutboxEventRow, outboxRepository } from '../outbox/index.ts';
-import type { OnCallDirectory } from './directory.port.ts';
-import { type LevelStart, type PageDraft, advance } from './escalation.ts';
-import { type ConfiguredChannels, unreachableLine } from './reach.ts';
-import { type HeldDraft, heldLine, planPeople } from './rules.ts';
-import { loadRules } from './rules.service.ts';
+import type { OnCallDirectory, SchedulePlan } from './directory.port.ts';
+import { type Advance, type LevelStart, type PageDraft, advance } from './escalation.ts';
+import { type ConfiguredChannels, type PersonContacts, unreachableLine } from './reach.ts';
+import { type HeldDraft, type PersonRules, heldLine, planPeople } from './rules.ts';
+import { loadRulesMany } from './rules.service.ts';
 import * as repo from './notification.repository.ts';
 import type { DueEscalation } from './notification.repository.ts';
 import type { NewAlertLogRow } from '../alert/alert.table.ts';
@@ -25,8 +25,11 @@ const logRow = pagingLog;
  * The escalation job (PRODUCT.md 7.3): for each alert whose escalation is due, chooses its schedule
  * if routing has not, starts the level that is due (and, after downtime, every level that timed out
  * since, at the instant each was due), makes one page per person × step, and rests until the level's
- * timeout. Reads first (the directory may read many rows), then writes in one short transaction
- * guarded by a compare-and-set on the escalation, so a second process, or an ack in between, wins.
+ * timeout. A run plans a batch, not an escalation (docs/adr/0765): one read per kind (maintenance
+ * windows, routing, schedules, people's rules, contacts and names) for the whole batch, then the
+ * plans in memory, then one transaction whose compare-and-sets, stops and updates are one
+ * statement each, so a second process, or an ack in between, wins. On PostgreSQL the batch is
+ * claimed (`for no key update skip locked`) in that transaction, so processes plan disjoint batches.
  */
 export function createEscalationJob(deps: {
   db: Kysely<Database>;
@@ -42,13 +45,11 @@ export function createEscalationJob(deps: {
 }): PagingJob {
   const { db, directory } = deps;
   const batch = deps.batch ?? 500;
-  /** Escalations planned at once: their reads (routing, on call, contacts) overlap. */
-  const PLAN_CONCURRENCY = 16;
 
   /** What acting on one due escalation writes; logs are named once the batch's people are read. */
   interface Planned {
     was: Parameters<typeof repo.casEscalation>[1];
-    set: Parameters<typeof repo.casEscalation>[2];
+    set: repo.EscalationSet;
     pages: NewNotificationRow[];
     people: string[];
     logs: (nameOf: (id: string) => string) => NewAlertLogRow[];
@@ -68,8 +69,7 @@ export function createEscalationJob(deps: {
    * stands: level 1 for an alert that opened in the window). Quiet: the window that held it ended
    * with `page_when_over: false`, so it never pages. Otherwise the plan goes on as usual.
    */
-  async function maintenanceHold(row: DueEscalation, now: Date): Promise<Planned | undefined> {
-    const d = deps.maintenance && (await deps.maintenance(row.org_id, row.service_id, row.maintenance_window_id ?? null, now));
+  function maintenanceHold(row: DueEscalation, d: MaintenanceDecision, now: Date): Planned | undefined {
     if (!d) return undefined;
     const nowIso = now.toISOString();
     const was = { alert_id: row.alert_id, epoch: row.epoch, next_at: row.next_at, last_event_id: row.last_event_id };
@@ -98,19 +98,39 @@ export function createEscalationJob(deps: {
     };
   }
 
-  async function plan(row: DueEscalation, now: Date): Promise<Planned | undefined> {
+  /** A due escalation whose levels are known: what is left are its people's pages. */
+  interface Advanced {
+    row: DueEscalation;
+    scheduleId: string;
+    shape: SchedulePlan;
+    adv: Advance;
+    priority: Priority;
+  }
+
+  /** The batch's reads of the people its levels page (one read each for the whole batch). */
+  interface PeopleReads {
+    rules: (orgId: string) => { on: boolean; of: (userId: string) => PersonRules | undefined };
+    contacts: ((orgId: string) => (userId: string) => PersonContacts) | undefined;
+  }
+
+  /**
+   * All of a due escalation that needs no person's reads: rested (not open), held by a window,
+   * nobody to page for want of a schedule, or the levels it starts (who is on call is the
+   * directory's, from its snapshot of the schedule). `decision` and `chosen`: the batch's reads.
+   */
+  async function prepare(row: DueEscalation, now: Date, decision: MaintenanceDecision, chosen: string | null | undefined): Promise<Planned | Advanced | undefined> {
     const nowIso = now.toISOString();
     const was = { alert_id: row.alert_id, epoch: row.epoch, next_at: row.next_at, last_event_id: row.last_event_id };
     if (row.status === 'snoozed') return undefined; // the snooze expiry job opens it first
     const none = { pages: [], people: [], escalations: [] };
     if (row.status !== 'open') return { was, set: { next_at: null, updated_at: nowIso }, ...none, logs: () => [] };
-    const held = await maintenanceHold(row, now);
+    const held = maintenanceHold(row, decision, now);
     if (held) return held;
     const priority = priorityFromRank(row.priority);
 
     let scheduleId = row.schedule_id;
     if (!row.schedule_chosen) {
-      scheduleId = await directory.chooseSchedule(row.org_id, row.service_id, { priority, urgency: row.urgency }, now);
+      scheduleId = chosen ?? null;
       if (!scheduleId) {
         return {
           was, set: { schedule_id: null, schedule_chosen: 1, next_at: null, updated_at: nowIso }, ...none,
@@ -135,7 +155,13 @@ export function createEscalationJob(deps: {
       now.getTime(),
       (level, at) => directory.onCall(row.org_id, scheduleId, level, new Date(at)),
     );
+    return { row, scheduleId, shape, adv, priority };
+  }
 
+  /** The pages and timeline of the levels an escalation starts, by its people's rules and contacts. */
+  async function finish({ row, scheduleId, shape, adv, priority }: Advanced, reads: PeopleReads, now: Date): Promise<Planned> {
+    const nowIso = now.toISOString();
+    const was = { alert_id: row.alert_id, epoch: row.epoch, next_at: row.next_at, last_event_id: row.last_event_id };
     const pages: NewNotificationRow[] = [];
     const lines: ((nameOf: (id: string) => string) => NewAlertLogRow)[] = [];
     const escalations: EscalationChange[] = [];
@@ -159,8 +185,8 @@ export function createEscalationJob(deps: {
       const steps = await directory.steps(row.org_id, scheduleId, s.level, priority);
       const draft = { alertId: row.alert_id, epoch: row.epoch, cycle: s.cycle, level: s.level, at: s.at, people: s.people, urgency: row.urgency };
       // Each person by their own rules where they set them (PRODUCT.md 10), never silently unreachable.
-      const { drafts, unreached, sources, held } = planPeople(draft, steps, await loadRules(db, row.org_id, s.people),
-        deps.channels ? { contactsOf: await repo.contactsOf(db, row.org_id, s.people), configured: deps.channels() } : undefined);
+      const { drafts, unreached, sources, held } = planPeople(draft, steps, reads.rules(row.org_id),
+        deps.channels && reads.contacts ? { contactsOf: reads.contacts(row.org_id), configured: deps.channels() } : undefined);
       pages.push(...drafts.map((d) => pageRow(row, s, d, nowIso)));
       lines.push((nameOf) => logRow(row.alert_id, 'paged', levelLine(s, drafts, nameOf, sources), { level: s.level, cycle: s.cycle, epoch: row.epoch, pages: drafts.length, rules: Object.fromEntries(sources) }, at));
       for (const h of held) lines.push((nameOf) => logRow(row.alert_id, 'page_held', heldLine(nameOf(h.userId), h), { level: s.level, cycle: s.cycle, user_id: h.userId, channel: h.channel, until: new Date(h.until).toISOString() }, at));
@@ -191,93 +217,134 @@ export function createEscalationJob(deps: {
     };
   }
 
+  /** Routing's choice for the batch's alerts that have none yet, in a few reads. */
+  async function chooseSchedules(rows: readonly DueEscalation[], now: Date): Promise<(string | null)[]> {
+    if (!rows.length) return [];
+    const list = rows.map((r) => ({ orgId: r.org_id, serviceId: r.service_id, alert: { priority: priorityFromRank(r.priority), urgency: r.urgency } }));
+    if (directory.chooseSchedules) return directory.chooseSchedules(list, now);
+    return Promise.all(list.map((l) => directory.chooseSchedule(l.orgId, l.serviceId, l.alert, now)));
+  }
+
   /**
-   * One transaction for the batch: each escalation's compare-and-set (one that lost to another
-   * process or a newer event writes nothing), then the pages and entries of those that won, in a
-   * few multi-row statements.
+   * Plans a batch in the order taken (high urgency first, docs/adr/0761): the maintenance windows
+   * and routing of all its alerts, then the levels each starts, then the rules, contacts and names
+   * of all the people those levels page, each in one read; then every plan in memory.
    */
-  async function write(planned: Planned[], now: string): Promise<{ n: number; events: number }> {
-    const names = await repo.peopleNames(db, planned.flatMap((p) => p.people));
+  async function planBatch(rows: readonly DueEscalation[], now: Date): Promise<{ planned: Planned[]; names: Map<string, { name: string }> }> {
+    const open = rows.filter((r) => r.status === 'open');
+    const decisions = deps.maintenance && open.length ? await deps.maintenance(open.map((r) => ({ orgId: r.org_id, serviceId: r.service_id, heldBy: r.maintenance_window_id ?? null })), now) : [];
+    const decisionOf = new Map(open.map((r, i) => [r.alert_id, decisions[i]]));
+    const toChoose = open.filter((r) => !r.schedule_chosen && !decisionOf.get(r.alert_id));
+    const choices = await chooseSchedules(toChoose, now);
+    const chosenOf = new Map(toChoose.map((r, i) => [r.alert_id, choices[i]]));
+    const prepared = await Promise.all(rows.map((r) => prepare(r, now, decisionOf.get(r.alert_id), chosenOf.get(r.alert_id))));
+    const wanted = prepared.filter((p): p is Advanced => p !== undefined && 'adv' in p).map((a) => ({ orgId: a.row.org_id, userIds: a.adv.starts.flatMap((s) => s.people) }));
+    const [rules, contacts] = await Promise.all([loadRulesMany(db, wanted), deps.channels ? repo.contactsOfMany(db, wanted) : undefined]);
+    const planned: Planned[] = [];
+    for (const p of prepared) {
+      if (p === undefined) continue;
+      planned.push('adv' in p ? await finish(p, { rules, contacts }, now) : p);
+    }
+    return { planned, names: await repo.peopleNames(db, planned.flatMap((p) => p.people)) };
+  }
+
+  /**
+   * One transaction for the batch, each kind of write one statement for all of it: the
+   * compare-and-sets (one that lost to another process or a newer event writes nothing), the
+   * earlier levels' pages stopped, the alerts' levels, then the pages, entries and events of those
+   * that won.
+   */
+  async function write(trx: Kysely<Database>, planned: Planned[], names: Map<string, { name: string }>, now: string): Promise<{ n: number; events: number }> {
     const nameOf = (id: string) => names.get(id)?.name ?? 'a former member';
-    return db.transaction().execute(async (trx) => {
-      const pages: NewNotificationRow[] = [];
-      const logs: NewAlertLogRow[] = [];
-      let n = 0;
-      // The alerts again, inside the transaction and (PostgreSQL) locked first, in the order every
-      // writer takes them (alert, escalation, pages): an acknowledgement or a resolve that
-      // committed since the plan was read wins, and one still being written (its row locked) is
-      // left for the next round rather than waited for (docs/adr/0421).
-      const ids = [...new Set(planned.map((p) => p.was.alert_id))].sort();
-      const rows = new Map(
-        (await trx.selectFrom('alerts').select(['id', 'org_id', 'status', 'service_id', 'title', 'event_key', 'priority', 'urgency', 'duplicate_count']).where('id', 'in', ids)
-          .$if(deps.dialect === 'postgres', (q) => q.forNoKeyUpdate().skipLocked()).execute()).map((a) => [a.id, a]),
+    // The alerts again, inside the transaction and (PostgreSQL) locked first, in the order every
+    // writer takes them (alert, escalation, pages): an acknowledgement or a resolve that
+    // committed since the plan was read wins, and one still being written (its row locked) is
+    // left for the next round rather than waited for (docs/adr/0421).
+    const ids = [...new Set(planned.map((p) => p.was.alert_id))].sort();
+    const rows = new Map(
+      (await trx.selectFrom('alerts').select(['id', 'org_id', 'status', 'service_id', 'title', 'event_key', 'priority', 'urgency', 'duplicate_count']).where('id', 'in', ids)
+        .$if(deps.dialect === 'postgres', (q) => q.forNoKeyUpdate().skipLocked()).execute()).map((a) => [a.id, a]),
+    );
+    const current = new Map([...rows].map(([id, a]) => [id, a.status]));
+    if (deps.dialect === 'postgres' && current.size) {
+      // Their escalations too: one held by an event's handler still being written is left for
+      // the next round as well. Waiting for it here would hold the alert's lock meanwhile, and
+      // an ingest batch resolving that alert would wait behind both.
+      const free = new Set(
+        (await trx.selectFrom('alert_escalations').select('alert_id').where('alert_id', 'in', [...current.keys()]).forNoKeyUpdate().skipLocked().execute()).map((e) => e.alert_id),
       );
-      const current = new Map([...rows].map(([id, a]) => [id, a.status]));
-      const events: NewOutboxEventRow[] = [];
-      if (deps.dialect === 'postgres' && current.size) {
-        // Their escalations too: one held by an event's handler still being written is left for
-        // the next round as well. Waiting for it here would hold the alert's lock meanwhile, and
-        // an ingest batch resolving that alert would wait behind both.
-        const free = new Set(
-          (await trx.selectFrom('alert_escalations').select('alert_id').where('alert_id', 'in', [...current.keys()]).forNoKeyUpdate().skipLocked().execute()).map((e) => e.alert_id),
-        );
-        for (const id of current.keys()) if (!free.has(id)) current.delete(id);
-      }
-      for (const p of planned) {
-        const status = current.get(p.was.alert_id);
-        if (status === undefined || (status !== 'open' && p.pages.length)) continue;
-        if (!(await repo.casEscalation(trx, p.was, p.set))) continue;
-        n++;
-        if (p.cancelEarlier) {
-          // Earlier levels' pending steps stop when the escalation moves on (PRODUCT.md 7.3).
-          const { line, ...keep } = p.cancelEarlier;
-          await stopPages(trx, { alertId: p.was.alert_id, reason: line ? 'maintenance' : 'escalated', scope: 'left', keep, stopEscalation: false, actor: { type: 'system', id: null } }, now, {
-            line: line ?? ((c) => `${c} pending page${c === 1 ? '' : 's'} of an earlier level cancelled: escalated`),
-          });
-        }
-        if (p.level !== undefined) await trx.updateTable('alerts').set({ level: p.level }).where('id', '=', p.was.alert_id).execute();
-        if (p.maintenanceWindowId) await trx.updateTable('alerts').set({ maintenance_window_id: p.maintenanceWindowId }).where('id', '=', p.was.alert_id).execute();
-        pages.push(...p.pages);
-        logs.push(...p.logs(nameOf));
-        const alert = rows.get(p.was.alert_id)!;
-        events.push(...p.escalations.map((e) => escalatedEvent(alert, e, now)));
-      }
-      await repo.insertPages(trx, pages);
-      await repo.insertLogs(trx, logs);
-      await outboxRepository.insertEvents(trx, events);
-      return { n, events: events.length };
+      for (const id of current.keys()) if (!free.has(id)) current.delete(id);
+    }
+    const candidates = planned.filter((p) => {
+      const status = current.get(p.was.alert_id);
+      return status !== undefined && (status === 'open' || !p.pages.length);
     });
+    const won = await repo.casEscalations(trx, candidates.map(({ was, set }) => ({ was, set })));
+    const winners = candidates.filter((p) => won.has(p.was.alert_id));
+    // Earlier levels' pending steps stop when the escalation moves on (PRODUCT.md 7.3).
+    const lines = new Map<string, (n: number) => string>();
+    const stops: PageStop[] = [];
+    for (const p of winners) {
+      if (!p.cancelEarlier) continue;
+      const { line, ...keep } = p.cancelEarlier;
+      if (line) lines.set(p.was.alert_id, line);
+      stops.push({ alertId: p.was.alert_id, reason: line ? 'maintenance' : 'escalated', scope: 'left', keep, stopEscalation: false, actor: { type: 'system', id: null } });
+    }
+    await stopPagesMany(trx, stops, now, (stop, c) => lines.get(stop.alertId)?.(c) ?? `${c} pending page${c === 1 ? '' : 's'} of an earlier level cancelled: escalated`);
+    await setAlerts(trx, 'level', winners.flatMap((p) => (p.level !== undefined ? [[p.was.alert_id, p.level] as const] : [])));
+    await setAlerts(trx, 'maintenance_window_id', winners.flatMap((p) => (p.maintenanceWindowId ? [[p.was.alert_id, p.maintenanceWindowId] as const] : [])));
+    const events = winners.flatMap((p) => p.escalations.map((e) => escalatedEvent(rows.get(p.was.alert_id)!, e, now)));
+    await repo.insertPages(trx, winners.flatMap((p) => p.pages));
+    await repo.insertLogs(trx, winners.flatMap((p) => p.logs(nameOf)));
+    await outboxRepository.insertEvents(trx, events);
+    return { n: winners.length, events: events.length };
   }
 
   return {
     name: 'escalation',
     async run(now) {
-      const rows = await repo.dueEscalations(db, now.toISOString(), batch);
-      if (!rows.length) return 0;
-      // Planned side by side (reads only; the writes below are fenced by compare-and-set), in
-      // the order taken: high urgency first (docs/adr/0761).
-      const plans: (Planned | undefined)[] = new Array(rows.length);
-      let next = 0;
-      const worker = async () => {
-        for (let i = next++; i < rows.length; i = next++) plans[i] = await plan(rows[i]!, now);
-      };
-      await Promise.all(Array.from({ length: Math.min(PLAN_CONCURRENCY, rows.length) }, worker));
-      const planned = plans.filter((p): p is Planned => p !== undefined);
-      if (!planned.length) return 0;
-      const { n, events } = await write(planned, now.toISOString());
-      if (events) deps.onEvents?.();
-      return n;
+      const nowIso = now.toISOString();
+      const none = { n: 0, events: 0 };
+      let done = none;
+      if (deps.dialect === 'postgres') {
+        // The batch is claimed on a connection held for the run and written in a transaction on
+        // it, so another process plans other escalations meanwhile (docs/adr/0765).
+        done = await db.connection().execute(async (conn) => {
+          try {
+            const rows = await repo.claimDueEscalations(conn, nowIso, batch);
+            if (!rows.length) return none;
+            const { planned, names } = await planBatch(rows, now);
+            if (!planned.length) return none;
+            return await conn.transaction().execute((trx) => write(trx, planned, names, nowIso));
+          } finally {
+            await repo.releaseEscalations(conn);
+          }
+        });
+      } else {
+        const rows = await repo.dueEscalations(db, nowIso, batch);
+        if (!rows.length) return 0;
+        const { planned, names } = await planBatch(rows, now);
+        if (!planned.length) return 0;
+        done = await db.transaction().execute((trx) => write(trx, planned, names, nowIso));
+      }
+      if (done.events) deps.onEvents?.();
+      return done.n;
     },
   };
 }
 
-/** What a maintenance window does to a due alert (the maintenance module answers; issue 36). */
-export type MaintenancePort = (
-  orgId: string,
-  serviceId: string,
-  heldBy: string | null,
-  now: Date,
-) => Promise<{ kind: 'hold'; windowId: string; name: string; until: string } | { kind: 'quiet'; windowId: string; name: string } | undefined>;
+/** Sets one column of several alerts in one statement, the same text on both stores. */
+async function setAlerts(trx: Kysely<Database>, column: 'level' | 'maintenance_window_id', values: readonly (readonly [string, string | number])[]): Promise<void> {
+  const type = sql.raw(column === 'level' ? 'integer' : 'text');
+  for (let i = 0; i < values.length; i += 500) {
+    const rows = sql.join(values.slice(i, i + 500).map(([id, v]) => sql`(cast(${id} as text), cast(${v} as ${type}))`));
+    await sql`with v (v_id, val) as (values ${rows}) update alerts set ${sql.ref(column)} = v.val from v where alerts.id = v.v_id`.execute(trx);
+  }
+}
+
+/** What a maintenance window does to each of a batch's due alerts, in the order asked (the maintenance module answers; issue 36). */
+export type MaintenancePort = (list: readonly { orgId: string; serviceId: string; heldBy: string | null }[], now: Date) => Promise<MaintenanceDecision[]>;
+type MaintenanceDecision = { kind: 'hold'; windowId: string; name: string; until: string } | { kind: 'quiet'; windowId: string; name: string } | undefined;
 
 /** A level change the engine made; the PUT …/escalate request writes its own event (alert.plan.ts planEscalate). */
 interface EscalationChange {

@@ -9,6 +9,11 @@ import { insertLogRows } from '../alert/alert.log.ts';
 
 /** Escalations due by `now` with their alert's state, high urgency first, then oldest first. */
 export async function dueEscalations(db: Kysely<Database>, now: string, limit: number) {
+  return dueQuery(db, now, limit).execute();
+}
+export type DueEscalation = Awaited<ReturnType<typeof dueEscalations>>[number];
+
+function dueQuery(db: Kysely<Database>, now: string, limit: number) {
   return db
     .selectFrom('alert_escalations as e')
     .innerJoin('alerts as a', 'a.id', 'e.alert_id')
@@ -20,10 +25,37 @@ export async function dueEscalations(db: Kysely<Database>, now: string, limit: n
     // High urgency first, then the oldest (docs/adr/0761).
     .orderBy('a.urgency')
     .orderBy('e.next_at')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
-export type DueEscalation = Awaited<ReturnType<typeof dueEscalations>>[number];
+
+/** The advisory lock class of a claimed escalation (its key: the hash of the alert id). */
+const ESCALATION_LOCK = 0x6b6c78;
+
+/**
+ * PostgreSQL, on a connection the caller holds for its run: dueEscalations that no other process
+ * is planning. Each is taken under a session advisory lock, and those another process holds are
+ * skipped, so processes plan disjoint batches (docs/adr/0765). Only other escalation runs try
+ * these locks, never waiting, so holding them while the batch's reads run on other connections
+ * holds up nobody; a process that dies drops them with its connection. The compare-and-set stays
+ * the guard of exactly-once; the claim only keeps processes from planning the same rows.
+ * Release with releaseEscalations on the same connection.
+ */
+export async function claimDueEscalations(conn: Kysely<Database>, now: string, limit: number): Promise<DueEscalation[]> {
+  // The due rows first (as many as three other processes could hold), then locks in that order
+  // until `limit` are held: the limit stops the scan, so no row past it is locked.
+  return conn
+    .with((w) => w('cand').materialized(), () => dueQuery(conn, now, limit * 4))
+    .selectFrom('cand')
+    .selectAll()
+    .where(sql<boolean>`pg_try_advisory_lock(${sql.lit(ESCALATION_LOCK)}, hashtext(cand.alert_id))`)
+    .limit(limit)
+    .execute() as Promise<DueEscalation[]>;
+}
+
+/** Releases the claims claimDueEscalations took on this connection. */
+export async function releaseEscalations(conn: Kysely<Database>): Promise<void> {
+  await sql`select pg_advisory_unlock_all()`.execute(conn);
+}
 
 /**
  * Compare-and-set: writes `set` only if the escalation is still as it was read (same epoch, next_at
@@ -44,6 +76,42 @@ export async function casEscalation(
     .where((w) => (was.next_at === null ? w('next_at', 'is', null) : w('next_at', '=', was.next_at)))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+export type EscalationSet = Partial<Omit<AlertEscalationRow, 'alert_id'>>;
+
+const ESCALATION_TYPES: Record<keyof EscalationSet, 'integer' | 'text' | 'bigint'> = {
+  org_id: 'text', schedule_id: 'text', schedule_chosen: 'integer', epoch: 'integer', cycle: 'integer', level: 'integer', level_started_at: 'text',
+  paged: 'integer', force_next: 'integer', exhausted: 'integer', next_at: 'text', last_event_id: 'bigint', updated_at: 'text',
+};
+
+/**
+ * casEscalation for a batch: one statement per shape of `set` (the columns written; a batch has
+ * one or two), 500 rows a statement, the same text on both stores. Returns the alert ids whose
+ * compare-and-set held.
+ */
+export async function casEscalations(trx: Kysely<Database>, items: { was: Pick<AlertEscalationRow, 'alert_id' | 'epoch' | 'next_at' | 'last_event_id'>; set: EscalationSet }[]): Promise<Set<string>> {
+  const won = new Set<string>();
+  const shapes = new Map<string, typeof items>();
+  for (const it of items) {
+    const key = Object.keys(it.set).sort().join(',');
+    shapes.set(key, [...(shapes.get(key) ?? []), it]);
+  }
+  for (const [key, list] of shapes) {
+    const cols = key.split(',') as (keyof EscalationSet)[];
+    for (let i = 0; i < list.length; i += 500) {
+      const values = sql.join(list.slice(i, i + 500).map(({ was, set }) =>
+        sql`(${was.alert_id}, cast(${was.epoch} as integer), cast(${was.next_at} as text), cast(${was.last_event_id} as bigint), ${sql.join(cols.map((c) => sql`cast(${set[c] ?? null} as ${sql.raw(ESCALATION_TYPES[c])})`))})`));
+      const r = await sql<{ alert_id: string }>`with v (v_id, w_epoch, w_next, w_last, ${sql.join(cols.map((c) => sql.ref(`s_${c}`)))}) as (values ${values})
+        update alert_escalations set ${sql.join(cols.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.s_${c}`)}`))}
+        from v
+        where alert_escalations.alert_id = v.v_id and alert_escalations.epoch = v.w_epoch and alert_escalations.last_event_id = v.w_last
+          and (alert_escalations.next_at = v.w_next or (alert_escalations.next_at is null and v.w_next is null))
+        returning alert_escalations.alert_id`.execute(trx);
+      for (const row of r.rows) won.add(row.alert_id);
+    }
+  }
+  return won;
 }
 
 /** New pages; a key already there (a page already made) is left as it is. Returns those inserted. */
@@ -148,20 +216,26 @@ export async function peopleNames(db: Kysely<Database>, ids: readonly string[]):
 
 /**
  * The working destinations of people (reach.ts): devices not disabled, and verified numbers not
- * disabled in the organization (as the dispatcher sends to). Two statements for any number of people.
+ * disabled in the organization (as the dispatcher sends to). Three statements for any number of people.
  */
 export async function contactsOf(db: Kysely<Database>, orgId: string, ids: readonly string[]): Promise<(userId: string) => PersonContacts> {
-  const users = [...new Set(ids)];
+  return (await contactsOfMany(db, [{ orgId, userIds: ids }]))(orgId);
+}
+
+/** contactsOf for the people of several organizations at once (the escalation job's batch): the same three statements. */
+export async function contactsOfMany(db: Kysely<Database>, wanted: readonly { orgId: string; userIds: readonly string[] }[]): Promise<(orgId: string) => (userId: string) => PersonContacts> {
+  const users = [...new Set(wanted.flatMap((w) => w.userIds))];
+  const orgs = [...new Set(wanted.map((w) => w.orgId))];
   const [devices, phones, telegram] = users.length
     ? await Promise.all([
         db.selectFrom('devices').select(['user_id', 'platform']).where('user_id', 'in', users).where('disabled_at', 'is', null).execute(),
-        db.selectFrom('phone_numbers').select(['user_id']).where('org_id', '=', orgId).where('user_id', 'in', users)
+        db.selectFrom('phone_numbers').select(['org_id', 'user_id']).where('org_id', 'in', orgs).where('user_id', 'in', users)
           .where('verified_at', 'is not', null).where('disabled_at', 'is', null).execute(),
         db.selectFrom('telegram_links').select(['user_id']).where('user_id', 'in', users).where('chat_id', 'is not', null).where('disabled_at', 'is', null).execute(),
       ])
     : [[], [], []];
-  return (userId) => ({
-    devices: devices.filter((d) => d.user_id === userId), phones: phones.filter((p) => p.user_id === userId).length, telegram: telegram.some((t) => t.user_id === userId),
+  return (orgId) => (userId) => ({
+    devices: devices.filter((d) => d.user_id === userId), phones: phones.filter((p) => p.user_id === userId && p.org_id === orgId).length, telegram: telegram.some((t) => t.user_id === userId),
   });
 }
 

@@ -26,13 +26,23 @@ export function rulesOfRow(row: NotificationRulesRow | undefined): PersonRules {
  * people's rules (PRODUCT.md 10).
  */
 export async function loadRules(db: Kysely<Database>, orgId: string, userIds: readonly string[]): Promise<{ on: boolean; of: (userId: string) => PersonRules | undefined }> {
-  const ids = [...new Set(userIds)];
-  const [org, rows] = await Promise.all([
-    db.selectFrom('organizations').select('person_rules').where('id', '=', orgId).executeTakeFirst(),
+  return (await loadRulesMany(db, [{ orgId, userIds }]))(orgId);
+}
+
+/** loadRules for the people of several organizations at once (the escalation job's batch): the same two statements. */
+export async function loadRulesMany(
+  db: Kysely<Database>,
+  wanted: readonly { orgId: string; userIds: readonly string[] }[],
+): Promise<(orgId: string) => { on: boolean; of: (userId: string) => PersonRules | undefined }> {
+  const ids = [...new Set(wanted.flatMap((w) => w.userIds))];
+  const orgIds = [...new Set(wanted.map((w) => w.orgId))];
+  const [orgs, rows] = await Promise.all([
+    orgIds.length ? db.selectFrom('organizations').select(['id', 'person_rules']).where('id', 'in', orgIds).execute() : Promise.resolve([]),
     ids.length ? db.selectFrom('notification_rules').selectAll().where('user_id', 'in', ids).execute() : Promise.resolve([]),
   ]);
   const by = new Map(rows.map((r) => [r.user_id, rulesOfRow(r)]));
-  return { on: (org?.person_rules ?? 1) !== 0, of: (id) => by.get(id) };
+  const on = new Map(orgs.map((o) => [o.id, o.person_rules !== 0]));
+  return (orgId) => ({ on: on.get(orgId) ?? true, of: (id) => by.get(id) });
 }
 
 export interface RulesInput {

@@ -106,6 +106,33 @@ export async function stopPages(trx: Kysely<Database>, stop: PageStop, at: strin
   return n;
 }
 
+/**
+ * stopPages for several alerts at once (the escalation job's batch), in one statement per 500
+ * stops: the rule's statement with a recordset's columns for parameters. The stops name distinct
+ * alerts, so a page matches one stop at most. `line`: each stop's timeline line for `n` pages.
+ */
+export async function stopPagesMany(trx: Kysely<Database>, stops: readonly PageStop[], at: string, line: (stop: PageStop, n: number) => string): Promise<void> {
+  const rest = stops.filter((s) => s.stopEscalation).map((s) => s.alertId);
+  if (rest.length) await trx.updateTable('alert_escalations').set({ next_at: null, updated_at: at }).where('alert_id', 'in', rest).execute();
+  const counts = new Map<string, number>();
+  for (let i = 0; i < stops.length; i += 500) {
+    const values = sql.join(stops.slice(i, i + 500).map((stop) => {
+      const v = stopValues(stop, at);
+      return sql`(cast(${v.alert} as text), cast(${v.scope} as text), cast(${v.user} as text), cast(${v.epoch} as integer), cast(${v.cycle} as integer), cast(${v.level} as integer), cast(${v.reason} as text), cast(${v.at} as text))`;
+    }));
+    const columns = { alert: 'v.alert', scope: 'v.scope', user: 'v.usr', epoch: 'v.epoch', cycle: 'v.cycle', level: 'v.level', reason: 'v.reason', at: 'v.at' };
+    // `returning alert_id` unqualified: SQLite names only the updated table's columns there.
+    const r = await sql<{ alert_id: string }>`with v (alert, scope, usr, epoch, cycle, level, reason, at) as (values ${values})
+      ${sql.raw(stopPagesSql(columns, 'v'))} returning alert_id`.execute(trx);
+    for (const row of r.rows) counts.set(row.alert_id, (counts.get(row.alert_id) ?? 0) + 1);
+  }
+  const rows = stops.filter((s) => counts.has(s.alertId)).map((s) => {
+    const n = counts.get(s.alertId)!;
+    return pagingLog(s.alertId, 'pages_cancelled', line(s, n), { cancelled: n, reason: s.reason }, at);
+  });
+  if (rows.length) await insertLogRows(trx, rows, { once: true });
+}
+
 /** "acknowledged by Ada", "resolved by source prometheus", "resolved by Klaxon": who stopped the pages, by name. */
 export const stoppedBy = (reason: string, actorType: string, name: string | undefined): string => `${reason} by ${actorTitle(actorType, name)}`;
 

@@ -38,11 +38,22 @@ export function createOnCallDirectory(db: Kysely<Database>, opts: { clock?: Cloc
   const clock = opts.clock ?? systemClock;
   const ttl = opts.ttlMs ?? DIRECTORY_TTL_MS;
   const cache = new Map<string, Snapshot>();
+  /** Loads under way: the escalation job plans a batch side by side, and one read serves them all. */
+  const loading = new Map<string, Promise<Snapshot>>();
 
   async function snapshot(orgId: string, scheduleId: string): Promise<Snapshot> {
     const now = clock.now().getTime();
     const hit = cache.get(scheduleId);
     if (hit && hit.orgId === orgId && hit.generation === changeGeneration() && now - hit.loadedAt < ttl) return hit;
+    const key = `${orgId}/${scheduleId}/${changeGeneration()}`;
+    const pending = loading.get(key);
+    if (pending) return pending;
+    const p = load(orgId, scheduleId, now).finally(() => loading.delete(key));
+    loading.set(key, p);
+    return p;
+  }
+
+  async function load(orgId: string, scheduleId: string, now: number): Promise<Snapshot> {
     const gen = changeGeneration();
     const row = await repo.findSchedule(db, orgId, scheduleId);
     const tree = row ? await repo.loadTree(db, row) : undefined;
@@ -55,6 +66,18 @@ export function createOnCallDirectory(db: Kysely<Database>, opts: { clock?: Cloc
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(scheduleId, snap);
     return snap;
+  }
+
+  /** Routing's choice for a batch of alerts: their services and routing rules in two reads. */
+  async function chooseSchedules(list: readonly { orgId: string; serviceId: string; alert: { priority: Priority; urgency: Urgency } }[], at: Date): Promise<(string | null)[]> {
+    const { services, rules } = await repo.routingOfMany(db, list.map((l) => l.serviceId));
+    const byId = new Map(services.map((s) => [s.id, s]));
+    return list.map(({ orgId, serviceId, alert }) => {
+      const service = byId.get(serviceId);
+      if (!service || service.org_id !== orgId) return null;
+      const mine = rules.filter((r) => r.service_id === serviceId);
+      return chooseSchedule(service, mine.length ? rulesOf(mine) : null, alert, at.getTime());
+    });
   }
 
   return {
@@ -83,11 +106,10 @@ export function createOnCallDirectory(db: Kysely<Database>, opts: { clock?: Cloc
     },
 
     async chooseSchedule(orgId: string, serviceId: string, alert: { priority: Priority; urgency: Urgency }, at: Date): Promise<string | null> {
-      const service = await repo.findServiceOf(db, orgId, serviceId);
-      if (!service) return null;
-      const routing = await repo.routingOf(db, serviceId);
-      return chooseSchedule(service, routing ? rulesOf(routing.rules) : null, alert, at.getTime());
+      return (await chooseSchedules([{ orgId, serviceId, alert }], at))[0]!;
     },
+
+    chooseSchedules,
 
     async shiftsStarting(orgId: string, from: Date, to: Date): Promise<UpcomingShift[]> {
       // Read fresh (no snapshot): a notice goes once, so it must see an override made a moment ago.

@@ -274,6 +274,16 @@ export async function findServiceOf(db: Db, orgId: string, serviceId: string, lo
     .$if(lock === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
 }
+/** Several services' schedules and routing rules at once (the escalation job's batch): two statements. */
+export async function routingOfMany(db: Db, serviceIds: readonly string[]): Promise<{ services: { id: string; org_id: string; schedule_id: string | null }[]; rules: ServiceRoutingRuleRow[] }> {
+  const ids = [...new Set(serviceIds)];
+  if (!ids.length) return { services: [], rules: [] };
+  const [services, rules] = await Promise.all([
+    db.selectFrom('services').select(['id', 'org_id', 'schedule_id']).where('id', 'in', ids).execute(),
+    db.selectFrom('service_routing_rules').selectAll().where('service_id', 'in', ids).orderBy('service_id').orderBy('ordinal').execute(),
+  ]);
+  return { services, rules };
+}
 export async function routingOf(db: Db, serviceId: string): Promise<{ updated_at: string; rules: ServiceRoutingRuleRow[] } | undefined> {
   const head = await db.selectFrom('service_routing').selectAll().where('service_id', '=', serviceId).executeTakeFirst();
   if (!head) return undefined;
