@@ -87,7 +87,8 @@ const TLS = 'A single server with TLS';
 const tlsLines = docShellLines(TLS);
 const NODE = process.execPath;
 const LIVE = '/etc/letsencrypt/live/klaxon.example.com';
-const IN_REPO_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** PATH in the container, systemd's default (the host's PATH may hold the test's node_modules/.bin). */
+const CONTAINER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** Why the container cannot be booted here, or undefined when it can. */
 function containerUnavailable(): string | undefined {
@@ -142,7 +143,7 @@ for _ in $(seq 1 600); do
 done
 [ -n "$C" ] || { echo "the container's systemd did not start" >"$T/boot.state"; exit 0; }
 inside() {
-  nsenter --target "$C" --all env -i PATH=${IN_REPO_PATH} HOME=/root LANG=C.UTF-8 bash -euo pipefail -c "cd $(printf %q "$REPO") && $1" </dev/null
+  nsenter --target "$C" --all env -i PATH=${CONTAINER_PATH} HOME=/root LANG=C.UTF-8 bash -euo pipefail -c "cd $(printf %q "$REPO") && $1" </dev/null
 }
 # Until its private bus is up systemctl cannot ask; then --wait returns once start-up is over.
 for _ in $(seq 1 1200); do
