@@ -8,13 +8,14 @@
 //                 [--heartbeats | --no-heartbeats] (the 10,000-heartbeat rows; --quick: 60 s phases)
 //
 // PostgreSQL: a fresh database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
-// dropped afterwards. This is a script, not a test: it makes no assertion and exits 0 unless a
-// target cannot start.
+// dropped afterwards. This is a script, not a test: it makes no assertion. A target that stops
+// (cannot start, a probe never accepted) is reported with its process's state and log, its rows
+// marked, and the run goes on; the exit code is then 1.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, closeSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, closeSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ import { STORM_HEADER, type StormRow, stormBench, stormLine } from './storm.ts';
 import { benchOnCall, type OnCallBench } from './oncall.ts';
 import { benchStormSearch, type StormSearchRow } from './storm-search.ts';
 import { HEARTBEAT_HEADER, type HeartbeatBenchRow, heartbeatBench, heartbeatLine } from './heartbeats.ts';
+import { send } from './http.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LUA = join(ROOT, 'bench', 'load.lua');
@@ -192,23 +194,41 @@ function childPids(pid: number): number[] {
 interface Proc {
   child: ChildProcess;
   stop(): Promise<void>;
+  /** "running", or how it ended: the exit code or signal, and whether the bench had asked it to stop. */
+  status(): string;
+  /** Settles when the process has exited. */
+  exited: Promise<void>;
 }
+
+/** Every target process started, with its log: a target that fails reports their state (runTarget). */
+const started: Array<{ name: string; proc: Proc; logFile: string }> = [];
 
 function startProcess(cmd: string, args: string[], env: Record<string, string>, logFile: string): Proc {
   const fd = openSync(logFile, 'a');
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   let exited = false;
-  const done = new Promise<void>((r) => child.once('exit', () => ((exited = true), r())));
+  let stopping = false;
+  let ended = '';
+  const done = new Promise<void>((r) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      ended = `${signal ? `killed by ${signal}` : `exited with code ${code}`}${stopping ? ' after the bench asked it to stop' : ', not stopped by the bench'}`;
+      r();
+    }),
+  );
   const stop = async () => {
     if (exited) return;
+    stopping = true;
     child.kill('SIGTERM');
     const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
     await done;
     clearTimeout(t);
   };
   cleanups.push(stop);
-  return { child, stop };
+  const proc = { child, stop, status: () => (exited ? ended : 'running'), exited: done };
+  started.push({ name: [cmd === process.execPath ? 'node' : cmd, ...args.filter((a) => !a.startsWith('-'))].join(' '), proc, logFile });
+  return proc;
 }
 
 async function waitReady(url: string, proc: Proc, logFile: string, timeoutMs = 60_000, pollMs = 100) {
@@ -216,7 +236,8 @@ async function waitReady(url: string, proc: Proc, logFile: string, timeoutMs = 6
   while (Date.now() < until) {
     if (proc.child.exitCode !== null) throw new Error(`process exited (${proc.child.exitCode}); see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
     try {
-      const r = await fetch(url);
+      const r = await send(url, { deadlineMs: 0 });
+      await r.arrayBuffer();
       if (r.ok) return;
     } catch {
       /* not yet */
@@ -369,8 +390,14 @@ function printRow(r: RunResult) {
 // ---------------------------------------------------------------------------------------------
 // Targets
 
+/** A set-up call or probe (bench/http.ts: its own connection; load shedding waited out as Retry-After says). */
 async function api(base: string, h: Record<string, string>, method: string, path: string, body?: unknown) {
-  const r = await fetch(base + path, { method, headers: { ...h, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const r = await send(base + path, {
+    method,
+    headers: { ...h, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    onRetry: (status, waitMs) => console.log(`  (${method} ${path.replace(/\/v1\/ingest\/[^/]+$/, '/v1/ingest/{token}')} answered ${status}: sent again after ${waitMs} ms, as Retry-After said)`),
+  });
   const text = await r.text();
   let json: unknown;
   try {
@@ -451,8 +478,8 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
   if (svc.status !== 200) throw new Error(`POST /api/services answered ${svc.status}: ${JSON.stringify(svc.json)}`);
   const ingestUrl = new URL((svc.json.default_integration as { ingest_url: string }).ingest_url);
   const nativeUrl = `${base}${ingestUrl.pathname}`;
-  const probe = await fetch(nativeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'probe', event_key: 'probe' }) });
-  if (probe.status !== 202) throw new Error(`native ingest probe answered ${probe.status}: ${await probe.text()}`);
+  const probe = await api(base, {}, 'POST', ingestUrl.pathname, { title: 'probe', event_key: 'probe' });
+  if (probe.status !== 202) throw new Error(`native ingest probe answered ${probe.status}: ${JSON.stringify(probe.json)}`);
 
   // PostgreSQL: the server runs beside Klaxon on the same cores, so its CPU a request counts too.
   const storePids =
@@ -508,11 +535,7 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
     const ev = await api(base, h, 'POST', '/api/integrations', { type: 'events_v2', name: 'bench events v2', service_id: svc.json.id });
     const routingKey = ev.status === 200 || ev.status === 201 ? (ev.json.routing_key as string | undefined) : undefined;
     const evProbe = routingKey
-      ? await fetch(`${base}/v2/enqueue`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ routing_key: routingKey, event_action: 'trigger', dedup_key: 'probe', payload: { summary: 'probe', source: 'bench', severity: 'info' } }),
-        })
+      ? await api(base, {}, 'POST', '/v2/enqueue', { routing_key: routingKey, event_action: 'trigger', dedup_key: 'probe', payload: { summary: 'probe', source: 'bench', severity: 'info' } })
       : undefined;
     const evBase = { target: 'klaxon', dialect, endpoint: 'events v2', scenario: 'new' as Scenario };
     if (!routingKey) unavailable(evBase, `POST /api/integrations (events_v2) answered ${ev.status}`);
@@ -529,14 +552,10 @@ async function benchKlaxon(dialect: 'sqlite' | 'postgres', work: string) {
     const amBase = { target: 'klaxon', dialect, endpoint: `am batch x${BATCH}`, scenario: 'new' as Scenario, signals_per_request: BATCH };
     const amPath = amUrl ? `${base}${new URL(amUrl).pathname}` : undefined;
     const amProbe = amPath
-      ? await fetch(amPath, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            version: '4', groupKey: '{}:{alertname="Probe"}', truncatedAlerts: 0, status: 'firing', receiver: 'klaxon', groupLabels: { alertname: 'Probe' },
-            commonLabels: { alertname: 'Probe' }, commonAnnotations: {}, externalURL: 'http://alertmanager:9093',
-            alerts: [{ status: 'firing', labels: { alertname: 'Probe' }, annotations: { summary: 'probe' }, startsAt: '2026-01-01T00:00:00Z', endsAt: '0001-01-01T00:00:00Z', generatorURL: '', fingerprint: '0000000000000001' }],
-          }),
+      ? await api(base, {}, 'POST', new URL(amPath).pathname, {
+          version: '4', groupKey: '{}:{alertname="Probe"}', truncatedAlerts: 0, status: 'firing', receiver: 'klaxon', groupLabels: { alertname: 'Probe' },
+          commonLabels: { alertname: 'Probe' }, commonAnnotations: {}, externalURL: 'http://alertmanager:9093',
+          alerts: [{ status: 'firing', labels: { alertname: 'Probe' }, annotations: { summary: 'probe' }, startsAt: '2026-01-01T00:00:00Z', endsAt: '0001-01-01T00:00:00Z', generatorURL: '', fingerprint: '0000000000000001' }],
         })
       : undefined;
     if (!amPath) unavailable(amBase, `POST /api/integrations (alertmanager) answered ${am.status}`);
@@ -661,33 +680,79 @@ async function main() {
   );
   console.log(`machine: ${machine.nproc} x ${machine.cpu}, node ${machine.node}; CPU probe ${cpuProbeMs()} ms (lower is faster; see bench/README.md)\n`);
   const notes: string[] = [];
+  let failures = 0;
+  /**
+   * Runs one target; if it throws (a probe never accepted, a process gone), says why and in what
+   * state its processes were at that moment, keeps their logs, marks its missing rows and goes on
+   * to the next target, so a run reports instead of stopping.
+   */
+  const runTarget = async (name: string, rows: Omit<RunResult, 'available'>[], fn: () => Promise<unknown>) => {
+    const from = started.length;
+    try {
+      await fn();
+    } catch (err) {
+      failures++;
+      const e = err as Error & { cause?: { message?: string; code?: string } };
+      // fetch's "fetch failed" says little: its cause ("other side closed", ECONNREFUSED) is the news.
+      const message = [e.message.split('\n')[0], e.cause?.message, e.cause?.code].filter(Boolean).join(': ');
+      console.error(`\nbench: ${name} stopped: ${message}\n${e.stack ?? ''}`);
+      const states: string[] = [];
+      for (const p of started.slice(from)) {
+        // A process that died while wrk blocked this loop may not have had its exit read yet.
+        await Promise.race([p.proc.exited, sleep(1000)]);
+        const state = p.proc.status();
+        states.push(`${p.name}: ${state}`);
+        const kept = join(tmpdir(), `klaxon-bench-failed-${startedAt.toISOString().replace(/[:.]/g, '-')}-${basename(p.logFile)}`);
+        try {
+          copyFileSync(p.logFile, kept);
+          console.error(`  ${p.name} (pid ${p.proc.child.pid}) was ${state} when it stopped; its log is kept at ${kept}; it ends:\n${readFileSync(p.logFile, 'utf8').slice(-1500).replace(/^/gm, '    ')}`);
+        } catch {
+          console.error(`  ${p.name} (pid ${p.proc.child.pid}) was ${state} when it stopped; it left no log`);
+        }
+        await p.proc.stop(); // not left running under the next target's load
+      }
+      notes.push(`${name} stopped: ${message}${states.length ? ` (${states.join('; ')})` : ''}`);
+      for (const row of rows) {
+        if (!results.some((r) => r.round === currentRound && r.target === row.target && r.dialect === row.dialect && r.endpoint === row.endpoint && r.scenario === row.scenario)) {
+          unavailable(row, `run stopped: ${message}`);
+        }
+      }
+    }
+  };
   try {
     // With --rounds, every target runs once per round, in turn, so each sees the machine's speed
     // of that moment as the others do; ratios are then taken within a round (bench/README.md).
     for (currentRound = 1; currentRound <= ROUNDS; currentRound++) {
       if (ROUNDS > 1) console.log(`\nRound ${currentRound} of ${ROUNDS}`);
       const roundDir = mkdtempSync(join(work, `round${currentRound}-`));
+      const bareRows = SCENARIOS.map((scenario) => ({ target: 'fastify-bare', dialect: null, endpoint: 'POST, parse, 202', scenario }));
       if (opt.oncall || opt.storm || opt['storm-search'] || opt.heartbeats) {
-        await benchBareFastify(roundDir);
+        await runTarget('fastify-bare', bareRows, () => benchBareFastify(roundDir));
         continue;
       }
       if (opt['no-sqlite']) {
         for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'sqlite', endpoint: 'native /v1/ingest', scenario }, 'skipped (--no-sqlite)');
       } else {
-        const sqliteInfo = await benchKlaxon('sqlite', mkdtempSync(join(roundDir, 'sqlite-')));
-        notes.push(`Klaxon (SQLite) wrote ${(sqliteInfo.logBytes / 1e6).toFixed(1)} MB of request logs at LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`);
+        await runTarget('klaxon sqlite', klaxonRows('sqlite'), async () => {
+          const sqliteInfo = await benchKlaxon('sqlite', mkdtempSync(join(roundDir, 'sqlite-')));
+          notes.push(`Klaxon (SQLite) wrote ${(sqliteInfo.logBytes / 1e6).toFixed(1)} MB of request logs at LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`);
+        });
       }
       const pgProblem = opt['no-pg'] ? 'skipped (--no-pg)' : await pgAvailable();
       if (pgProblem) {
         for (const scenario of SCENARIOS) unavailable({ target: 'klaxon', dialect: 'postgres', endpoint: 'native /v1/ingest', scenario }, pgProblem);
       } else {
-        await benchKlaxon('postgres', mkdtempSync(join(roundDir, 'pg-')));
+        await runTarget('klaxon postgres', klaxonRows('postgres'), () => benchKlaxon('postgres', mkdtempSync(join(roundDir, 'pg-'))));
       }
-      await benchBareFastify(roundDir);
+      await runTarget('fastify-bare', bareRows, () => benchBareFastify(roundDir));
       if (opt['no-alertmanager']) {
         for (const scenario of SCENARIOS) unavailable({ target: 'alertmanager', dialect: null, endpoint: 'POST /api/v2/alerts', scenario }, 'skipped (--no-alertmanager)');
       } else {
-        await benchAlertmanager(roundDir);
+        await runTarget(
+          'alertmanager',
+          SCENARIOS.map((scenario) => ({ target: 'alertmanager', dialect: null, endpoint: 'POST /api/v2/alerts', scenario })),
+          () => benchAlertmanager(roundDir),
+        );
       }
     }
     if (!opt['no-oncall'] && !opt.storm && !opt['storm-search'] && !opt.heartbeats) {
@@ -773,7 +838,7 @@ async function main() {
     const r = ratios.find((x) => x.dialect === 'sqlite' && x.scenario === scenario);
     if (!k?.available) continue;
     targets.push({ check: `sqlite ${scenario}: >= 8000 signals/s`, value: k.signals_per_s, pass: k.signals_per_s! >= 8000 });
-    targets.push({ check: `sqlite ${scenario}: p99 <= 20 ms at ${CONNECTIONS} connections`, value: k.latency_ms!.p99, pass: k.latency_ms!.p99 <= 20 });
+    targets.push({ check: `sqlite ${scenario}: p99 <= 20 ms at ${CONNECTIONS} connections`, value: k.latency_ms!.p99, pass: k.signals_per_s! > 0 && k.latency_ms!.p99 <= 20 });
     if (r?.klaxon_over_alertmanager != null) targets.push({ check: `sqlite ${scenario}: >= 0.75x Alertmanager`, value: r.klaxon_over_alertmanager, pass: r.klaxon_over_alertmanager >= 0.75 });
     if (r?.klaxon_over_fastify != null) targets.push({ check: `sqlite ${scenario}: >= 0.5x bare Fastify`, value: r.klaxon_over_fastify, pass: r.klaxon_over_fastify >= 0.5 });
   }
@@ -893,7 +958,14 @@ async function main() {
     ) + '\n',
   );
   console.log(`\nresults: ${file}`);
+  if (failures) {
+    console.error(`\nbench: ${failures} target(s) stopped before their rows were measured (see above and the notes)`);
+    process.exitCode = 1;
+  }
 }
+
+/** The native rows of a Klaxon target, marked when its run stops before them. */
+const klaxonRows = (dialect: 'sqlite' | 'postgres') => SCENARIOS.map((scenario) => ({ target: 'klaxon', dialect, endpoint: 'native /v1/ingest', scenario }));
 
 if (opt.scale) {
   const { runScale } = await import('./scale.ts');
