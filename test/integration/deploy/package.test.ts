@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFromRegistry } from '../../helpers/binaries.ts';
@@ -18,6 +18,9 @@ import { type KlaxonProc, cleanup, freePort, startKlaxon, tempDir } from '../../
  * cache (CI's clone ran `npm ci` before this, as any checkout that packs does). better-sqlite3 finds
  * no prebuilt binary it can download here and compiles (minutes). Each step's output goes to a log
  * printed on failure; a step past its time limit is killed and fails with its log.
+ *
+ * The installed tree must be package-lock.json's, package for package (ADR 0867): the package bundles
+ * its production dependencies, since npm ignores a tarball's shrinkwrap and overrides on `-g`.
  */
 const NODE_22 = '22.23.5';
 const INSTALL_WITHIN_MS = 20 * 60_000;
@@ -39,6 +42,34 @@ function machineGlobalConfig(): string {
   return r.stdout.trim();
 }
 
+interface LockEntry {
+  version?: string;
+  dev?: boolean;
+  optional?: boolean;
+}
+
+/**
+ * Every package folder in `root`'s node_modules, nested ones included, keyed by its path as the lock
+ * file writes it (`node_modules/a/node_modules/b`), with the version its package.json states.
+ */
+function installedPackages(root: string, rel = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  const modules = join(root, rel, 'node_modules');
+  if (!existsSync(modules)) return out;
+  for (const entry of readdirSync(modules)) {
+    if (entry.startsWith('.')) continue; // .bin, .package-lock.json
+    const names = entry.startsWith('@') ? readdirSync(join(modules, entry)).map((n) => `${entry}/${n}`) : [entry];
+    for (const name of names) {
+      const path = `${rel ? `${rel}/` : ''}node_modules/${name}`;
+      const manifest = join(root, path, 'package.json');
+      if (!existsSync(manifest)) continue;
+      out.set(path, (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version);
+      for (const [p, v] of installedPackages(root, path)) out.set(p, v);
+    }
+  }
+  return out;
+}
+
 describe('the npm package installs with npm install -g and runs klaxon serve, the dashboard built in', () => {
   const dir = tempDir('klaxon-package-');
   const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
@@ -54,14 +85,21 @@ describe('the npm package installs with npm install -g and runs klaxon serve, th
   beforeAll(async () => {
     expect(pack).toBe('npm pack');
     expect(onHost).toEqual(['npm install -g ./klaxon-*.tgz', 'klaxon --version', 'klaxon serve']);
+    // npm pack bundles the dependencies from node_modules as `npm ci` made it; on a symlinked one
+    // (a git worktree sharing another checkout's) npm 11 stops with "Exit handler never called".
+    expect(lstatSync(join(REPO, 'node_modules')).isSymbolicLink(), 'npm pack needs a node_modules folder of its own, not a symlink').toBe(false);
     const log = join(dir, 'pack.log');
     const env = { PATH: machinePath, HOME: process.env.HOME ?? '/root', npm_config_pack_destination: dir };
     const packed = await runDocLineLogged(pack!, REPO, env, log, 10 * 60_000);
     expect(packed.timedOut, logTail(packed.log)).toBe(false);
     expect(packed.status, logTail(packed.log)).toBe(0);
     expect(readdirSync(dir)).toContain(`klaxon-${version}.tgz`);
-    // The shrinkwrap is written for the pack only.
-    expect(existsSync(join(REPO, 'npm-shrinkwrap.json'))).toBe(false);
+    // The bundled better-sqlite3 is its sources (its package.json's `files`), not this checkout's
+    // build/ made for this machine's Node: the install compiles it for the installing Node.
+    const entries = spawnSync('tar', ['-tzf', join(dir, `klaxon-${version}.tgz`)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(entries.status, entries.stderr).toBe(0);
+    expect(entries.stdout).toMatch(/^package\/node_modules\/better-sqlite3\/binding\.gyp$/m);
+    expect(entries.stdout).not.toMatch(/^package\/node_modules\/better-sqlite3\/build\//m);
   }, 11 * 60_000);
 
   const runtimes = [
@@ -96,22 +134,27 @@ describe('the npm package installs with npm install -g and runs klaxon serve, th
       const started = Date.now();
       await step(onHost[0]!, INSTALL_WITHIN_MS);
       console.log(`package test, ${runtime.name}: npm install -g took ${Math.round((Date.now() - started) / 1000)} s`);
-      // What the package carries: the built dashboard and the pinned tree, not the sources or build tools.
+      // What the package carries: the built dashboard, not the sources or build tools.
       expect(existsSync(join(installed, 'dist/web/index.html'))).toBe(true);
-      expect(existsSync(join(installed, 'npm-shrinkwrap.json'))).toBe(true);
       // docs/deploy.md's TLS section runs in the installed package's folder: deploy/ is there.
       expect((await step('npm root -g')).output.trim()).toBe(join(prefix, 'lib', 'node_modules'));
       for (const f of ['klaxon.service', 'nginx.conf', 'Caddyfile', 'klaxon-alerts.yml']) expect(existsSync(join(installed, 'deploy', f)), f).toBe(true);
       expect(existsSync(join(installed, 'web'))).toBe(false);
       expect(existsSync(join(installed, 'test'))).toBe(false);
       for (const tool of ['vite', 'react', 'vitest', 'typescript', 'playwright-core']) expect(existsSync(join(installed, 'node_modules', tool)), tool).toBe(false);
-      // Not asserted: that the installed tree is the shrinkwrap's. npm 11 ignores a tarball's
-      // npm-shrinkwrap.json (and package.json's overrides) on `npm install -g` and resolves the
-      // ranges afresh (npm cli issue 5325; ADR 0867): cookie 2 comes, not ADR 0736's 1.1. Counted
-      // here so a run shows it; the server below is what must work with that tree.
-      const wrapped = (JSON.parse(readFileSync(join(installed, 'npm-shrinkwrap.json'), 'utf8')) as { packages: Record<string, { version?: string; dev?: boolean }> }).packages;
-      const differ = Object.entries(wrapped).filter(([path, p]) => path && !p.dev && existsSync(join(installed, path, 'package.json')) && JSON.parse(readFileSync(join(installed, path, 'package.json'), 'utf8')).version !== p.version);
-      console.log(`package test, ${runtime.name}: ${differ.length} installed packages differ from the shrinkwrap's versions`);
+      // The tested tree, exactly: every installed package is package-lock.json's, at its path and
+      // version, and every production one the lock lists is there (but optional ones, such as
+      // esbuild's binaries for other platforms). Each cookie is 0736's 1.x, not the range's newest.
+      const lock = (JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages;
+      const tree = installedPackages(installed);
+      const unlocked = [...tree].filter(([path, v]) => lock[path]?.version !== v || lock[path]?.dev).map(([path, v]) => `${path}@${v} (lock: ${lock[path] ? (lock[path].dev ? 'dev only' : lock[path].version) : 'absent'})`);
+      expect(unlocked, 'installed packages that are not package-lock.json\'s').toEqual([]);
+      const absent = Object.entries(lock).filter(([path, e]) => path && !e.dev && !e.optional && !tree.has(path)).map(([path]) => path);
+      expect(absent, 'production packages of package-lock.json not installed').toEqual([]);
+      const cookies = [...tree].filter(([path]) => /(^|\/)node_modules\/cookie$/.test(path)).map(([path, v]) => `${path}@${v}`);
+      expect(cookies.length).toBeGreaterThan(0);
+      expect(cookies.filter((c) => !/@1\.\d+\.\d+$/.test(c))).toEqual([]);
+      console.log(`package test, ${runtime.name}: ${tree.size} installed packages, each package-lock.json's version`);
 
       expect((await step(onHost[1]!)).output.trim()).toBe(version);
 
