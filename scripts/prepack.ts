@@ -1,4 +1,6 @@
-// `prepack` (docs/adr/0867): before `npm pack` bundles node_modules, every file there that shares its
+// `prepack` (docs/adr/0867): package.json gets its bundleDependencies for this pack only
+// (scripts/pack-manifest.ts; `postpack` takes them out again). Then, before `npm pack` bundles
+// node_modules, every file there that shares its
 // inode with another file there becomes a copy of its own. npm packs the second path of a hard-linked
 // pair as a tar link entry and npm's extraction drops link entries: esbuild's install replaces
 // `esbuild/bin/esbuild` with a hard link to `@esbuild/<platform>/bin/esbuild`, so the installed
@@ -8,8 +10,10 @@
 //   node --import tsx scripts/prepack.ts
 import { copyFileSync, lstatSync, readdirSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { bundleForPack } from './pack-manifest.ts';
 
-const modules = resolve(import.meta.dirname, '..', 'node_modules');
+const root = resolve(import.meta.dirname, '..');
+const modules = join(root, 'node_modules');
 
 const byInode = new Map<string, string[]>();
 function walk(dir: string): void {
@@ -36,3 +40,6 @@ for (const paths of byInode.values()) {
   }
 }
 if (copied) console.log(`prepack: ${copied} hard-linked file(s) in node_modules made copies, so npm pack stores them as files`);
+
+const bundled = bundleForPack(root);
+console.log(`prepack: package.json bundles ${bundled.length} production dependencies for this pack (postpack restores it)`);

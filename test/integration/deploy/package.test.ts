@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFromRegistry } from '../../helpers/binaries.ts';
 import { deployDocCommands, logTail, runDocLineLogged } from '../../helpers/deploy-doc.ts';
+import { restoreAfterPack } from '../../../scripts/pack-manifest.ts';
 import { REPO } from '../../helpers/process.ts';
 import { type KlaxonProc, cleanup, freePort, startKlaxon, tempDir } from '../../helpers/procs.ts';
 
@@ -78,6 +79,8 @@ describe('the npm package installs with npm install -g and runs klaxon serve, th
   // Two installed trees (better-sqlite3's build folder included): removing them took over a minute
   // on a loaded machine.
   afterAll(async () => {
+    // npm runs postpack after a pack; a pack killed in between leaves package.json bundling.
+    restoreAfterPack(REPO);
     for (const s of servers) await s.kill('SIGTERM');
     cleanup(dir);
   }, 600_000);
