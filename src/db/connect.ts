@@ -23,7 +23,15 @@ export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databas
   if (opts.dialect === 'sqlite') {
     const sqliteThread = startSqliteThread(opts.sqlitePath!);
     const db = new Kysely<Database>({ dialect: new SqliteThreadDialect(sqliteThread) });
-    return { db, dialect: 'sqlite', sqliteThread, close: () => db.destroy() };
+    // Kysely's destroy closes only a connection it has used: a store closed before anything went
+    // through Kysely (a test store copied from a template, an early failed start) would keep its
+    // thread, which opens (and creates) the file in the data folder after close resolved. The
+    // thread is closed here too (idempotent), and close waits for it to exit.
+    const close = async () => {
+      await db.destroy();
+      await sqliteThread.close();
+    };
+    return { db, dialect: 'sqlite', sqliteThread, close };
   }
   // Fail fast when the server is down or failing over, so ingest can spool instead of hanging
   // (docs/adr/0100-ingest-spool.md).
@@ -36,5 +44,11 @@ export function connectDb(opts: { dialect: Dialect; sqlitePath?: string; databas
   // a listener that 'error' event would crash the process. The next query fails instead.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+  // The same for the pool: the ingest executor checks clients out of it directly, so it can hold
+  // connections Kysely's destroy (a no-op when Kysely never ran a query) would not end.
+  const close = async () => {
+    await db.destroy();
+    if (!pool.ending) await pool.end();
+  };
+  return { db, dialect: 'postgres', pool, close };
 }

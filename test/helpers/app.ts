@@ -73,8 +73,8 @@ export async function createTestStore(dialect: Dialect, env: Record<string, stri
         await admin.query(`drop database if exists ${dbName} with (force)`);
         await admin.end();
       }
-      // Retried: a file the closing SQLite thread writes last (its WAL) can land during the removal.
-      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      // No retry: once the store's close has resolved its SQLite thread has exited (src/db/connect.ts).
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
