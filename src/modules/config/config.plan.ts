@@ -1,4 +1,5 @@
-import { maskUrl } from '../webhook/index.ts';
+// The leaf, not the webhook module's index: that would load much of the app for `klaxon config`.
+import { maskUrl } from '../../lib/url-hint.ts';
 import { ok, type Api, type ApiClient } from './config.client.ts';
 import { canonical, canonicalLevel, FileError, type ParsedFile, type Path } from './config.document.ts';
 import type { ConfigDocument, ConfigLevel, ConfigSchedule, ConfigService, ConfigSource, ConfigWebhook, ConfigWindow } from './config.schemas.ts';

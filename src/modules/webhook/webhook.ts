@@ -74,15 +74,7 @@ export function signatureOf(secret: string, id: string, timestampSeconds: number
 }
 
 /** A URL as shown: scheme, host and port, and the last four characters; the rest is secret. */
-export function maskUrl(raw: string): string {
-  try {
-    const u = new URL(raw);
-    const tail = raw.length > 12 ? raw.slice(-4) : '';
-    return `${u.protocol}//${u.host}/…${tail}`;
-  } catch {
-    return '…';
-  }
-}
+export { maskUrl } from '../../lib/url-hint.ts';
 
 /** Header names a destination may not set: Klaxon sets them, or they would break the request. */
 /**

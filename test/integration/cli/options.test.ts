@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { klaxonSync } from '../../helpers/process.ts';
+import { REPO, klaxonSync } from '../../helpers/process.ts';
 
 /** Every subcommand takes --help/-h and refuses what it does not know, before touching any store. */
 describe('klaxon subcommand options', () => {
@@ -34,6 +34,31 @@ describe('klaxon subcommand options', () => {
       }
     }
     expect(readdirSync(dir)).toEqual([]); // nothing started, nothing created
+  });
+
+  // What a command loads, not how long it takes (tests time nothing): `klaxon config` is a client of
+  // the HTTP API and needs none of the server. It used to import maskUrl through the webhook
+  // module's index, which loaded about 80 of the server's files and Kysely.
+  it('config --help loads the config module and the CLI\'s few shared files: no Fastify, no database layer, no other module', { timeout: 120_000 }, () => {
+    const log = join(dir, '..', `klaxon-imports-${process.pid}-${Date.now()}.log`);
+    try {
+      const r = klaxonSync(['config', '--help'], {
+        cwd: dir,
+        env: { NODE_OPTIONS: `--import ${join(REPO, 'test/helpers/import-log/register.mjs')}`, KLAXON_IMPORT_LOG: log },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const loaded = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))];
+      // The log works: the command's own file is in it.
+      expect(loaded.some((u) => u.endsWith('/src/modules/config/config.cli.ts'))).toBe(true);
+      const packages = [...new Set(loaded.flatMap((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1] ?? []))];
+      for (const heavy of ['fastify', 'kysely', 'pg', 'better-sqlite3', 'nodemailer', 'libphonenumber-js']) expect(packages, heavy).not.toContain(heavy);
+      expect(packages.filter((p) => p.startsWith('@fastify/'))).toEqual([]);
+      const modules = loaded.flatMap((u) => /\/src\/modules\/([^/]+)\//.exec(u)?.[1] ?? []);
+      expect([...new Set(modules)]).toEqual(['config']);
+      expect(loaded.filter((u) => /\/src\/(server|app|container)\.ts$|\/src\/db\/connect\.ts$/.test(u))).toEqual([]);
+    } finally {
+      rmSync(log, { force: true });
+    }
   });
 
   it('an unknown option or argument is refused with the usage and exit 1, as admin bootstrap always did', { timeout: 720_000 }, () => {
