@@ -61,6 +61,11 @@ export interface Config {
   oidc: OidcConfig | undefined;
   /** KLAXON_TEST_CLOCK_FILE: process tests move the clock through this file (docs/adr/0422); never set in production. */
   testClockFile?: string | undefined;
+  /**
+   * KLAXON_TEST_STARTUP_BUSY_MS: start-up keeps the event loop busy this long before it is ready,
+   * as heavy start-up work would (the load-shedding start-up test); 0, never set in production.
+   */
+  testStartupBusyMs?: number;
 }
 
 export interface HttpLimits {
@@ -281,6 +286,7 @@ export function loadConfig(
     emailBundleFrom: positiveInt(env, 'KLAXON_EMAIL_BUNDLE_FROM', 5),
     push: pushConfig(env, { dataDir, emailDomain, generate: opts.generateSecret !== false, fail: (m) => { throw new ConfigError(m); } }),
     testClockFile: testClockFile(env),
+    testStartupBusyMs: positiveInt(env, 'KLAXON_TEST_STARTUP_BUSY_MS', 0),
     selfHeartbeatUrl: selfHeartbeatUrl(env.KLAXON_SELF_HEARTBEAT_URL),
     oidc: oidcConfig(env),
     http: {

@@ -55,8 +55,11 @@ export const ENV_VARS: readonly EnvVarRow[] = [
   { names: ['KLAXON_SELF_HEARTBEAT_URL'], default: 'unset', meaning: 'Klaxon watching itself: a URL of another system (a heartbeat of a second Klaxon, a dead-man\'s-switch service) that the worker GETs each minute while the paging engine\'s last cycle succeeded and the outbox backlog is under its bound; when the pings stop, that system raises the alarm (docs/deploy.md)' },
 ];
 
-/** Read by src/config.ts but not for operators: process tests move the clock through it (docs/adr/0422). */
-export const TEST_ONLY_ENV_VARS: readonly string[] = ['KLAXON_TEST_CLOCK_FILE'];
+/**
+ * Read by src/config.ts but not for operators: process tests move the clock through the first
+ * (docs/adr/0422) and make start-up busy with the second (load shedding starts when ready).
+ */
+export const TEST_ONLY_ENV_VARS: readonly string[] = ['KLAXON_TEST_CLOCK_FILE', 'KLAXON_TEST_STARTUP_BUSY_MS'];
 
 /** Every name src/config.ts may read. */
 export const ENV_VAR_NAMES: ReadonlySet<string> = new Set([...ENV_VARS.flatMap((r) => r.names), ...TEST_ONLY_ENV_VARS]);

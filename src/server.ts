@@ -49,6 +49,7 @@ export async function startServer(
   const logger = opts.logger ?? createLogger(config.logLevel);
   const container = createContainer({ config, log: logger });
   if (config.testClockFile) logger.warn({ testClockFile: config.testClockFile }, 'KLAXON_TEST_CLOCK_FILE is set: this process runs on a test clock, not the real time; unset it outside tests');
+  if (config.testStartupBusyMs) logger.warn({ testStartupBusyMs: config.testStartupBusyMs }, 'KLAXON_TEST_STARTUP_BUSY_MS is set: start-up keeps the event loop busy on purpose; unset it outside tests');
   const takesIngest = role === 'api' || role === 'all';
   container.startup.role = role;
   // Nothing is written to the store before it is migrated and checked (docs/adr/0511).
@@ -165,7 +166,11 @@ export async function startServer(
     });
     storeStartup.start();
   }
+  if (config.testStartupBusyMs) await busyStartup(config.testStartupBusyMs);
   container.startup.complete = true;
+  // Load shedding measures the event loop from now: start-up's own work is not load to shed, and
+  // counted it refused a restarted process's first signals for about a second.
+  container.load.start();
   if (container.spool.size) logger.warn({ units: container.spool.size }, 'spooled signals from an earlier run will be replayed');
   logger.info({ role, port: config.port, dialect: config.dialect, publicUrl: config.publicUrl, worker: container.runner.owner, pid: process.pid }, 'klaxon started');
   // Telegram (docs/adr/0835): the API role tells Telegram where its webhook is, with the secret it must send.
@@ -200,6 +205,22 @@ export async function startServer(
       await container.close();
     },
   };
+}
+
+/**
+ * KLAXON_TEST_STARTUP_BUSY_MS (tests only): start-up work that keeps the event loop busy for `ms`,
+ * in 400 ms stretches with a turn of the loop between them, as heavy start-up work does; requests
+ * (/healthz, ingest) are answered in those turns.
+ */
+async function busyStartup(ms: number): Promise<void> {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const stretch = Math.min(end, performance.now() + 400);
+    while (performance.now() < stretch) {
+      /* busy, as start-up work is */
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** The process's soft open-file limit where the system tells it (Linux), else undefined. */
