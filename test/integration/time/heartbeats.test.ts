@@ -69,6 +69,37 @@ for (const dialect of DIALECTS) {
       expect((await alertsOf(id))[0]!.status).toBe('resolved');
     });
 
+    it('a ping takes any body a tool sends (form, JSON, broken JSON, bytes, none): 200; …/fail keeps that body as its details', async () => {
+      const { id, path } = await setUp();
+      const send = async (url: string, headers: Record<string, string>, payload?: string | Buffer) => {
+        const res = await h.t.app.inject({ method: 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) });
+        await h.settle();
+        return res;
+      };
+      const bodies: [Record<string, string>, string | Buffer | undefined][] = [
+        [{ 'content-type': 'application/x-www-form-urlencoded' }, 'status=ok&took=12s'], // curl -d
+        [{ 'content-type': 'application/json' }, '{"status":"ok"}'],
+        [{ 'content-type': 'application/json' }, '{not json'],
+        [{ 'content-type': 'application/json' }, undefined],
+        [{ 'content-type': 'application/octet-stream' }, Buffer.from([0, 1, 2, 255])],
+        [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+        [{}, undefined],
+      ];
+      for (const [headers, payload] of bodies) {
+        const res = await send(path, headers, payload);
+        expect(res.statusCode, `${JSON.stringify(headers)}: ${res.body}`).toBe(200);
+        expect(res.json()).toEqual({ ok: true });
+      }
+      expect((await h.api('GET', `/api/heartbeats/${id}`)).body.status).toBe('up');
+      h.expect([]);
+      const failed = await send(`${path}/fail`, { 'content-type': 'application/json' }, '{"exit":3,"error":"disk full"}');
+      expect(failed.statusCode, failed.body).toBe(200);
+      h.expect(['push ada: Heartbeat "nightly backup" reported a failure']);
+      const [alert] = await alertsOf(id);
+      expect(JSON.parse(alert!.details as unknown as string)).toMatchObject({ body: '{"exit":3,"error":"disk full"}', heartbeat_id: id });
+      await ping(path);
+    });
+
     it('a paused heartbeat never fires; resumed, it counts from the resume; a deleted one never fires', async () => {
       const { id, path } = await setUp({ grace_seconds: 0 });
       await ping(path);
