@@ -223,7 +223,9 @@ for (const dialect of DIALECTS) {
 
       const acked = await command('U0ANN', `ack ${alertId}`);
       expect(acked.statusCode, acked.body).toBe(200);
-      expect(acked.json()).toEqual({ response_type: 'ephemeral', text: `Alert ${alertId} acknowledged.` });
+      // The answer races Slack's 3 s budget (COMMAND_BUDGET_MS, real time): on a loaded machine it may be the interim one.
+      expect(acked.json().response_type).toBe('ephemeral');
+      expect([`Alert ${alertId} acknowledged.`, "Working on it: the alert's messages show the change once it is made."]).toContain(acked.json().text);
       expect((await alertOf(alertId)).status).toBe('acknowledged');
       expect(await timeline(alertId)).toContain('acknowledged from Slack by Ann');
 
