@@ -52,7 +52,7 @@ export const ENV_VARS: readonly EnvVarRow[] = [
   { names: ['KLAXON_EMAIL_BUNDLE_FROM'], default: '`5`', meaning: 'from how many alerts one person\'s email pages that fall due together go as one mail (PRODUCT.md 7.4); a large number sends one mail per page' },
   { names: ['SLACK_API_URL'], default: '`https://slack.com/api`', meaning: 'the Slack Web API the organizations\' Slack apps are called at (`/api/chat/slack`, `slack_app` destinations, docs/chat.md); tests point it at a fake' },
   { names: ['KLAXON_PAGE_CLAIM_MS'], default: '`30000`', meaning: 'how long the paging dispatcher holds a page while sending; past it the outcome is unknown: push and email are sent again once (same Message-ID and collapse id), SMS and voice are not' },
-  { names: ['KLAXON_SELF_HEARTBEAT_URL'], default: 'unset', meaning: 'Klaxon watching itself: a URL of another system (a heartbeat of a second Klaxon, a dead-man\'s-switch service) that the worker GETs each minute while the paging engine\'s last cycle succeeded and the outbox backlog is under its bound; when the pings stop, that system raises the alarm (docs/deploy.md)' },
+  { names: ['KLAXON_SELF_HEARTBEAT_URL'], default: 'unset', meaning: 'Klaxon watching itself: a URL of another system (a heartbeat of a second Klaxon, a dead-man\'s-switch service) that the worker GETs each minute while the paging engine\'s last cycle and the time checks\' last run succeeded and the outbox backlog is under its bound; when the pings stop, that system raises the alarm (docs/deploy.md)' },
 ];
 
 /**

@@ -44,7 +44,7 @@ export function createOutboxModule(core: Core, deps: { handlers: EventHandler[];
   // Klaxon watching itself (docs/adr/0865): pings KLAXON_SELF_HEARTBEAT_URL while the engine runs.
   const selfHeartbeat = config.selfHeartbeatUrl
     ? core.background.add(
-        selfHeartbeatJob({ url: config.selfHeartbeatUrl, engine: () => core.background.loop('paging-engine'), backlog: () => outboxRepository.countBacklog(db) }),
+        selfHeartbeatJob({ url: config.selfHeartbeatUrl, engine: () => core.background.loop('paging-engine'), checks: () => core.background.loop('paging-checks'), backlog: () => outboxRepository.countBacklog(db) }),
         SELF_HEARTBEAT_SCHEDULE,
       )
     : undefined;

@@ -12,6 +12,11 @@ export interface SelfHeartbeatOptions {
   url: string;
   /** The paging engine's loop (its last run's end and outcome, src/lib/background.ts). */
   engine: () => Pick<JobLoop, 'lastRun'> | undefined;
+  /**
+   * The time checks' loop (`paging-checks`, ADR 0765: heartbeats, alert timers, handoff notices),
+   * held to the same rule as the engine where this process runs it (ADR 0885).
+   */
+  checks?: () => Pick<JobLoop, 'lastRun'> | undefined;
   /** Alert events written but not yet handled (the outbox backlog). */
   backlog: () => Promise<number>;
   maxBacklog?: number;
@@ -22,9 +27,10 @@ export interface SelfHeartbeatOptions {
 
 /**
  * Klaxon watching itself (docs/adr/0865-self-heartbeat.md): each minute, a GET of
- * KLAXON_SELF_HEARTBEAT_URL, but only while the paging engine's last cycle succeeded recently and
- * the outbox backlog is under its bound. A dead process, a stuck or failing engine, an unreachable
- * store or a backlog that does not drain all stop the pings, and the system behind the URL (a
+ * KLAXON_SELF_HEARTBEAT_URL, but only while the paging engine's last cycle (and the time checks'
+ * last run, ADR 0885) succeeded recently and the outbox backlog is under its bound. A dead process,
+ * a stuck or failing engine or time check, an unreachable store or a backlog that does not drain
+ * all stop the pings, and the system behind the URL (a
  * second Klaxon's heartbeat, a dead-man's-switch service) raises the alarm. Runs with the engine
  * (roles worker and all). Answers 1 when it pinged, 0 when not due or not well; a failed ping
  * throws (the runner logs it and retries).
@@ -41,8 +47,13 @@ export function selfHeartbeatJob(opts: SelfHeartbeatOptions): BackgroundJob & { 
     },
     async run(now: Date): Promise<number> {
       if (lastPingAt && now.getTime() - lastPingAt.getTime() < everyMs) return 0;
-      const last = opts.engine()?.lastRun;
-      if (!last || !last.ok || now.getTime() - last.at.getTime() >= staleMs) return 0;
+      const well = (loop: Pick<JobLoop, 'lastRun'> | undefined) => {
+        const last = loop?.lastRun;
+        return !!last && last.ok && now.getTime() - last.at.getTime() < staleMs;
+      };
+      if (!well(opts.engine())) return 0;
+      const checks = opts.checks?.();
+      if (checks && !well(checks)) return 0;
       // An unreadable backlog (the store is down) is not well either.
       const backlog = await opts.backlog().catch(() => Infinity);
       if (backlog >= maxBacklog) return 0;

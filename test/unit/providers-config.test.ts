@@ -57,3 +57,20 @@ describe('plans', () => {
     expect(() => toE164('030 12345678')).toThrow(/international form/);
   });
 });
+
+describe('single sign-on configuration (PRODUCT.md 13)', () => {
+  const oidc = { KLAXON_OIDC_ISSUER: 'https://idp.example.com', KLAXON_OIDC_CLIENT_ID: 'klaxon', KLAXON_OIDC_CLIENT_SECRET: 's3cret', KLAXON_OIDC_NAME: 'Acme SSO' };
+
+  it('off without its settings; all four of issuer, client id, client secret and name, or none', () => {
+    expect(load({}).oidc).toBeUndefined();
+    expect(() => load({ KLAXON_OIDC_ISSUER: 'https://idp.example.com' })).toThrow(/KLAXON_OIDC_CLIENT_ID, KLAXON_OIDC_CLIENT_SECRET, KLAXON_OIDC_NAME/);
+    expect(() => load({ ...oidc, KLAXON_OIDC_ISSUER: 'http://idp.example.com' })).toThrow(ConfigError);
+  });
+
+  it('KLAXON_OIDC_SCOPES defaults to "openid email profile" and must include openid; KLAXON_OIDC_GROUPS_CLAIM defaults to groups', () => {
+    expect(load(oidc).oidc).toMatchObject({ name: 'Acme SSO', scopes: 'openid email profile', groupsClaim: 'groups' });
+    expect(load({ ...oidc, KLAXON_OIDC_SCOPES: ' openid  email groups ', KLAXON_OIDC_GROUPS_CLAIM: 'https://acme.example/roles' }).oidc).toMatchObject({ scopes: 'openid email groups', groupsClaim: 'https://acme.example/roles' });
+    expect(() => load({ ...oidc, KLAXON_OIDC_SCOPES: 'email profile' })).toThrow(/KLAXON_OIDC_SCOPES must include openid/);
+    expect(() => load({ ...oidc, KLAXON_OIDC_GROUPS_CLAIM: 'two words' })).toThrow(/KLAXON_OIDC_GROUPS_CLAIM must be a claim name/);
+  });
+});

@@ -5,7 +5,8 @@ import { errorResponses, IdParams, ListQuery } from '../../http/schemas.ts';
 import { sendPage } from '../../http/pagination.ts';
 import { PRIORITIES } from '../alert/index.ts';
 import { GRACE_MAX, INTERVAL_MAX, INTERVAL_MIN } from './heartbeat.ts';
-import type { HeartbeatService } from './heartbeat.service.ts';
+import { FAIL_BODY_MAX, type HeartbeatService } from './heartbeat.service.ts';
+import { AppError } from '../../lib/errors.ts';
 
 const Priority = Type.Union(PRIORITIES.map((p) => Type.Literal(p)));
 const fields = {
@@ -91,15 +92,52 @@ export function heartbeatRoutes(deps: { heartbeats: HeartbeatService }): Fastify
   };
 }
 
+/** The bytes of a ping's body kept: enough for FAIL_BODY_MAX characters of any UTF-8 text. */
+const PING_BODY_KEEP_BYTES = FAIL_BODY_MAX * 4;
+/** A ping's body past this is refused (413): read and dropped below it, whatever its size. */
+export const PING_BODY_DRAIN_MAX = 64 * 1024 * 1024;
+const tooLarge = () => new AppError('payload_too_large', `A heartbeat ping's body may be up to ${PING_BODY_DRAIN_MAX / 1024 / 1024} MB; only its first ${FAIL_BODY_MAX / 1024} KB are kept.`);
+
 /** The ping URL (the token is the credential): any body, any content type. */
 export function heartbeatPingRoutes(deps: { heartbeats: HeartbeatService }): FastifyPluginAsyncTypebox {
   const { heartbeats } = deps;
   const Params = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
   const Answer = Type.Object({ ok: Type.Literal(true) });
   return async (app) => {
-    // A sender pings with whatever its tool sends (curl -d, JSON, nothing): the body is text here.
+    // A sender pings with whatever its tool sends (curl -d, JSON, a whole log file, nothing): the
+    // body is text here. Only its start is kept (a failure's details keep FAIL_BODY_MAX
+    // characters); the rest is read and dropped, so a large log never turns a ping or a failure
+    // report into a 413. Past PING_BODY_DRAIN_MAX the request is refused, at once when the length
+    // is declared.
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    app.addContentTypeParser('*', (req, payload, done) => {
+      const declared = Number(req.headers['content-length']);
+      if (declared > PING_BODY_DRAIN_MAX) return done(tooLarge(), undefined);
+      const kept: Buffer[] = [];
+      let keptBytes = 0;
+      let seen = 0;
+      let finished = false;
+      const finish = (err: Error | null, body?: string) => {
+        if (finished) return;
+        finished = true;
+        done(err, body);
+      };
+      payload.on('data', (chunk: Buffer) => {
+        seen += chunk.length;
+        if (seen > PING_BODY_DRAIN_MAX) {
+          payload.removeAllListeners('data');
+          payload.resume();
+          return finish(tooLarge());
+        }
+        if (keptBytes < PING_BODY_KEEP_BYTES) {
+          const part = chunk.subarray(0, PING_BODY_KEEP_BYTES - keptBytes);
+          kept.push(part);
+          keptBytes += part.length;
+        }
+      });
+      payload.on('end', () => finish(null, new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(kept))));
+      payload.on('error', (err) => finish(err));
+    });
     const bodyText = (b: unknown) => (typeof b === 'string' ? b : b === undefined || b === null ? '' : JSON.stringify(b));
     for (const method of ['GET', 'POST'] as const) {
       app.route({

@@ -208,6 +208,31 @@ for (const dialect of DIALECTS) {
       expect((await command('U0ANN', 'dance')).json().text).toContain('Usage');
     });
 
+    it('Escalate by a matched responder escalates the alert, as that member, and edits the same message; /klaxon ack <id> acknowledges; /klaxon oncall with no schedule names every schedule', async () => {
+      const alertId = await trigger('escalate-by-button');
+      const msg = slack.posts(CHANNEL).find((m) => m.metadata?.event_payload.alert_id === alertId)!;
+      const r = await press('U0ANN', 'klaxon_escalate', alertId);
+      expect(r.statusCode, r.body).toBe(200);
+      const after = await alertOf(alertId);
+      expect(after.status).toBe('open');
+      expect(await timeline(alertId)).toContain('escalated from Slack by Ann');
+      const escalated = await logEntries(t.container.db).select(['kind', 'actor_id']).where('alert_id', '=', alertId).where('kind', '=', 'escalated_via').executeTakeFirst();
+      expect(escalated?.actor_id).toBe(ann.userId);
+      expect(slack.posts(CHANNEL).filter((m) => m.metadata?.event_payload.alert_id === alertId)).toHaveLength(1);
+      expect(msg.edits).toBeGreaterThan(0);
+
+      const acked = await command('U0ANN', `ack ${alertId}`);
+      expect(acked.statusCode, acked.body).toBe(200);
+      // The answer races Slack's 3 s budget (COMMAND_BUDGET_MS, real time): on a loaded machine it may be the interim one.
+      expect(acked.json().response_type).toBe('ephemeral');
+      expect([`Alert ${alertId} acknowledged.`, "Working on it: the alert's messages show the change once it is made."]).toContain(acked.json().text);
+      expect((await alertOf(alertId)).status).toBe('acknowledged');
+      expect(await timeline(alertId)).toContain('acknowledged from Slack by Ann');
+
+      const oncall = await command('U0ANN', 'oncall');
+      expect(oncall.json()).toEqual({ response_type: 'ephemeral', text: 'On call now:\n*Primary* — level 1: Ann' });
+    });
+
     it('a message that can no longer be edited is a failed delivery with the reason; a deleted channel disables the destination', async () => {
       const alertId = await trigger('deleted-message');
       const msg = slack.posts(CHANNEL).find((m) => m.metadata?.event_payload.alert_id === alertId)!;

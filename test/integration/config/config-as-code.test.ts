@@ -168,6 +168,30 @@ for (const dialect of DIALECTS) {
       expect((await cli(['export'], proc.url, a)).stdout).toBe(exported);
     }, 120_000);
 
+    it('apply without --prune changes a field but deletes nothing; apply --prune then deletes what the file leaves out', async () => {
+      const g = await newOrg(proc.url, a, 'Gamma');
+      const base = file('gamma.yaml', exported);
+      expect((await cli(['apply', '-f', base], proc.url, g, SECRETS)).code).toBe(0);
+      const names = async () => ((await api(proc.url, g, 'GET', '/api/maintenance-windows')) as { name: string }[]).map((x) => x.name);
+      expect(await names()).toEqual(['Patch night']);
+      const text = exported
+        .replace('ack_timeout_minutes: 30', 'ack_timeout_minutes: 45')
+        .replace(/maintenance_windows:\n(.|\n)*$/, 'maintenance_windows: []\n');
+      const path = file('gamma-changed.yaml', text);
+      const kept = await cli(['apply', '-f', path], proc.url, g, SECRETS);
+      expect(kept.code, kept.stderr + kept.stdout).toBe(0);
+      expect(kept.stdout).not.toContain('- delete');
+      expect(await names()).toEqual(['Patch night']);
+      const services = (await api(proc.url, g, 'GET', '/api/services')) as { name: string; ack_timeout_minutes: number | null }[];
+      expect(services.find((s) => s.name === 'API')?.ack_timeout_minutes).toBe(45);
+      const pruned = await cli(['apply', '-f', path, '--prune'], proc.url, g, SECRETS);
+      expect(pruned.code, pruned.stderr + pruned.stdout).toBe(0);
+      expect(pruned.stdout).toContain('- delete maintenance window "Patch night"');
+      expect(await names()).toEqual([]);
+      const plan = await cli(['plan', '-f', path, '--prune'], proc.url, g, SECRETS);
+      expect(plan.code, plan.stdout).toBe(0);
+    }, 180_000);
+
     it('an unknown member, an unknown time zone and a schema error each exit 1 naming the line', async () => {
       const cases: [string, string, RegExp][] = [
         [exported.replace(`- ${ownerEmail}`, '- nobody@example.com'), '- nobody@example.com', /"nobody@example.com" is not a member of this organization/],

@@ -7,7 +7,8 @@ import { startReceiver } from '../../helpers/webhook-receiver.ts';
 
 /**
  * Klaxon watching itself (PRODUCT.md 15, docs/adr/0865): KLAXON_SELF_HEARTBEAT_URL is pinged each
- * minute only while the paging engine's last cycle succeeded recently and the outbox backlog is
+ * minute only while the paging engine's last cycle (and the time checks' last run, ADR 0885)
+ * succeeded recently and the outbox backlog is
  * under its bound. A loopback HTTP receiver counts the pings; the clock is moved by hand and each
  * job is run once by the test (never a sleep).
  */
@@ -105,6 +106,56 @@ describe('self heartbeat: pings stop when the engine is stuck', () => {
     await runner.stop();
   });
 
+  it('the time checks (paging-checks: heartbeats, alert timers, handoff notices) stuck or failing stop the pings too', async () => {
+    const clock = new ManualClock('2026-12-05T10:00:00.000Z');
+    const runner = createBackgroundRunner({ clock, report: () => ({ failed() {}, ok() {} }) });
+    const engine = runner.add({ name: 'paging-engine', run: async () => 0 }, { everyMs: 1000 });
+    let mode: 'ok' | 'fail' | 'stuck' = 'ok';
+    let release: (() => void) | undefined;
+    const checks = runner.add(
+      {
+        name: 'paging-checks',
+        async run() {
+          if (mode === 'fail') throw new Error('a time check failed');
+          if (mode === 'stuck') await new Promise<void>((r) => (release = r));
+          return 0;
+        },
+      },
+      { everyMs: 1000 },
+    );
+    const heartbeat = runner.add(
+      selfHeartbeatJob({ url: receiver.url('/v1/heartbeat/hb_checks'), engine: () => runner.loop('paging-engine'), checks: () => runner.loop('paging-checks'), backlog: async () => 0 }),
+      SELF_HEARTBEAT_SCHEDULE,
+    );
+    const minute = async () => {
+      clock.advance(60_000);
+      await engine.runOnce();
+      if (mode !== 'stuck') await checks.runOnce();
+      return heartbeat.runOnce();
+    };
+    // The engine has cycled but the time checks have not run yet: not well.
+    await engine.runOnce();
+    expect(await heartbeat.runOnce()).toBe(0);
+    await checks.runOnce();
+    expect(await heartbeat.runOnce()).toBe(1);
+    // Stuck inside a run: after two minutes the pings stop, the engine cycling or not.
+    mode = 'stuck';
+    const stuckRun = checks.runOnce();
+    expect(await minute()).toBe(1);
+    for (let i = 0; i < 3; i++) expect(await minute()).toBe(0);
+    mode = 'ok';
+    release!();
+    await stuckRun;
+    expect(await minute()).toBe(1);
+    // Failing: at once.
+    mode = 'fail';
+    expect(await minute()).toBe(0);
+    mode = 'ok';
+    expect(await minute()).toBe(1);
+    expect(receiver.requests.filter((r) => r.path === '/v1/heartbeat/hb_checks')).toHaveLength(4);
+    await runner.stop();
+  });
+
   it('a receiver that answers 500 is a failed run (logged by the runner), retried; the URL is never in the message', async () => {
     const clock = new ManualClock('2026-12-05T10:00:00.000Z');
     const failures: string[] = [];
@@ -141,7 +192,11 @@ for (const dialect of DIALECTS) {
       const heartbeat = t.container.selfHeartbeat!;
       expect(heartbeat.name).toBe('self-heartbeat');
       const engine = t.container.background.loop('paging-engine')!;
+      const checks = t.container.background.loop('paging-checks')!;
       await engine.runOnce();
+      // The time checks have their own loop (ADR 0765), held to the same rule (ADR 0885).
+      expect(await heartbeat.runOnce()).toBe(0);
+      await checks.runOnce();
       expect(await heartbeat.runOnce()).toBe(1);
       expect(receiver.requests.map((r) => r.path)).toEqual(['/ping/hb_container']);
 
@@ -151,6 +206,7 @@ for (const dialect of DIALECTS) {
       expect(await heartbeat.runOnce()).toBe(0);
       t.outage.down = false;
       await engine.runOnce();
+      await checks.runOnce();
       expect(await heartbeat.runOnce()).toBe(1);
       expect(receiver.requests).toHaveLength(2);
     });

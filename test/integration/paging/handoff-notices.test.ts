@@ -4,7 +4,8 @@ import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
 import { createHandoffJob } from '../../../src/modules/paging/index.ts';
 
 // Handoff notices (issue 35 item 3, PRODUCT.md 10) through the harness with a real schedule: that
-// many minutes before each of a person's shifts, one message (push where they have a device);
+// many minutes before each of a person's shifts, one message (push where they have a working
+// device, else email, times in the schedule's zone);
 // once per shift, also when another process or a restarted one runs the job; an override's shift
 // gets its notice, and a shift removed before its notice gets none.
 
@@ -72,6 +73,29 @@ for (const dialect of DIALECTS) {
         { user_id: h.people.cy!.userId, status: 'sent', channel: 'push' },
         { user_id: h.people.bob!.userId, status: 'sent', channel: 'push' },
       ]);
+    });
+
+    it('no working device: the notice goes by email; a level-2 shift of a schedule in another zone says its times in that zone', async () => {
+      h = await createHarness(dialect, { realSchedules: true });
+      const start = h.t.clock.now().getTime();
+      // Level 1 Ada all the time; level 2 hourly: Ada now, Bob from +60 min, in Europe/Berlin (UTC+1 in March).
+      const handoff = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start).replace(' ', 'T');
+      const s = await h.api('POST', '/api/schedules', {
+        name: 'Nights', time_zone: 'Europe/Berlin',
+        levels: [
+          { level: 1, timeout_minutes: 10, layers: [{ name: 'always', precedence: 0, rotation: { unit: 'week', length: 1, handoff_local: handoff, participants: [h.people.ada!.userId] } }] },
+          { level: 2, timeout_minutes: 10, layers: [{ name: 'hourly', precedence: 0, rotation: { unit: 'hour', length: 1, handoff_local: handoff, participants: [h.people.ada!.userId, h.people.bob!.userId] } }] },
+        ],
+      });
+      expect(s.status, JSON.stringify(s.body)).toBe(200);
+      expect((await h.api('PUT', '/api/me/notification-rules', { high: [], low: [], handoff_notice_minutes: 15 }, 'bob')).status).toBe(200);
+      await h.t.container.db.updateTable('devices').set({ disabled_at: h.t.clock.now().toISOString() }).where('user_id', '=', h.people.bob!.userId).execute();
+      await jump(start, 44);
+      expect(notices()).toEqual([]);
+      await jump(start, 45);
+      expect(notices()).toEqual(['email bob: On call in 15 min: Nights, level 2, Sun 1 Mar, 12:00 – Sun 1 Mar, 13:00 (Europe/Berlin)']);
+      const rows = await h.t.container.db.selectFrom('handoff_notices').select(['user_id', 'status', 'channel']).execute();
+      expect(rows).toEqual([{ user_id: h.people.bob!.userId, status: 'sent', channel: 'email' }]);
     });
   });
 }

@@ -314,4 +314,39 @@ for (const dialect of DIALECTS) {
       expect(r.session).toMatch(/^kxs_/);
     });
   });
+
+  describe(`${dialect}: KLAXON_OIDC_SCOPES and KLAXON_OIDC_GROUPS_CLAIM`, () => {
+    let iss: Awaited<ReturnType<typeof startCraftedIssuer>>;
+    let t: TestApp;
+    const CLAIM = 'https://klaxon.example/roles';
+    beforeAll(async () => {
+      iss = await startCraftedIssuer();
+      // KLAXON_OIDC_SCOPES left unset: its default applies.
+      t = await buildTestApp({ dialect, env: iss.env({ KLAXON_SIGNUP: 'open', KLAXON_OIDC_GROUPS_CLAIM: CLAIM }) });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await iss?.close();
+    });
+
+    it('the default scopes are asked for; sso_role_map reads the configured claim, not `groups`', async () => {
+      const s = await start(t);
+      expect(new URL(s.url).searchParams.get('scope')).toBe('openid email profile');
+
+      const org = await bootstrapTenant(t, 'Claimed');
+      const set = await t.app.inject({ method: 'PATCH', url: '/api/org/settings', headers: org.headers, payload: { sso_role_map: { ops: 'responder', decoy: 'admin' } } });
+      expect(set.statusCode, set.body).toBe(200);
+      const email = `${unique('claimed')}@example.com`;
+      iss.craft = ({ nonce, issuer, sign }) => {
+        const now = Math.floor(Date.now() / 1000);
+        return sign({ iss: issuer, sub: unique('claimed-subject'), aud: 'klaxon-test', iat: now, exp: now + 300, nonce, email, email_verified: true, [CLAIM]: ['ops'], groups: ['decoy'] });
+      };
+      iss.nonceOf(s.url);
+      const r = await callback(t, new URL(`http://klaxon.test/v1/auth/oidc/callback?code=crafted&state=${encodeURIComponent(s.stateCookie)}`), s.stateCookie);
+      expect(r.status, JSON.stringify(r.json)).toBe(303);
+      const user = await t.container.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const membership = await t.container.db.selectFrom('memberships').select('role').where('org_id', '=', org.orgId).where('user_id', '=', user.id).executeTakeFirst();
+      expect(membership?.role).toBe('responder');
+    });
+  });
 }

@@ -89,6 +89,22 @@ for (const dialect of DIALECTS) {
       expect((await api('PUT' as 'POST', `/api/schedules/${scheduleId}/level-channels`, { entries: [] })).statusCode).toBe(200);
     });
 
+    it('telegram is a level step: GET level-channels shows it, and reachability says a server without the bot reaches nobody by it', async () => {
+      const steps = [{ channel: 'telegram', delay_seconds: 0 }];
+      const put = await api('PUT' as 'POST', `/api/schedules/${scheduleId}/level-channels`, {
+        entries: [{ level: 1, priority: 'critical', steps }, { level: 1, priority: 'high', steps }],
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const entries = (await api('GET', `/api/schedules/${scheduleId}/level-channels`)).json() as Json[];
+      expect(entries.find((e) => e.level === 1 && e.priority === 'high')).toMatchObject({ default: false, steps });
+      const rows = (await api('GET', `/api/schedules/${scheduleId}/reachability?from=2026-03-11T15:00:00Z&to=2026-03-13T09:00:00Z`)).json() as Json[];
+      expect(rows.map((x) => [x.name, x.reachable, x.problems])).toEqual([
+        ['Ann', false, ['telegram: not configured on this server']],
+        ['Bob', false, ['telegram: not configured on this server']],
+      ]);
+      expect((await api('PUT' as 'POST', `/api/schedules/${scheduleId}/level-channels`, { entries: [] })).statusCode).toBe(200);
+    });
+
     it('refuses a bad window with a 400 naming the field', async () => {
       const bad = async (q: string, field: string) => {
         const r = await api('GET', `/api/schedules/${scheduleId}/reachability?${q}`);

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../helpers/app.ts';
 import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
 import { createHeartbeatJob } from '../../../src/modules/heartbeat/index.ts';
+import { FAIL_BODY_MAX } from '../../../src/modules/heartbeat/heartbeat.service.ts';
+import { PING_BODY_DRAIN_MAX } from '../../../src/modules/heartbeat/heartbeat.routes.ts';
 
 // Heartbeats (issue 36 item 1, PRODUCT.md 11) with the paging scenario harness and its manual
 // clock: each rule, the alert opened once per silence, paged like any alert, resolved by a ping.
@@ -67,6 +69,52 @@ for (const dialect of DIALECTS) {
       expect(JSON.parse(alert!.details as unknown as string)).toMatchObject({ body: 'exit code 3: disk full', heartbeat_id: id });
       await ping(path);
       expect((await alertsOf(id))[0]!.status).toBe('resolved');
+    });
+
+    it('a ping takes any body a tool sends (form, JSON, broken JSON, bytes, a large log, none): 200; …/fail keeps that body, or its start, as its details', async () => {
+      const { id, path } = await setUp();
+      const send = async (url: string, headers: Record<string, string>, payload?: string | Buffer) => {
+        const res = await h.t.app.inject({ method: 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) });
+        await h.settle();
+        return res;
+      };
+      const bodies: [Record<string, string>, string | Buffer | undefined][] = [
+        [{ 'content-type': 'application/x-www-form-urlencoded' }, 'status=ok&took=12s'], // curl -d
+        [{ 'content-type': 'application/json' }, '{"status":"ok"}'],
+        [{ 'content-type': 'application/json' }, '{not json'],
+        [{ 'content-type': 'application/json' }, undefined],
+        [{ 'content-type': 'application/octet-stream' }, Buffer.from([0, 1, 2, 255])],
+        [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+        [{}, undefined],
+      ];
+      for (const [headers, payload] of bodies) {
+        const res = await send(path, headers, payload);
+        expect(res.statusCode, `${JSON.stringify(headers)}: ${res.body}`).toBe(200);
+        expect(res.json()).toEqual({ ok: true });
+      }
+      expect((await h.api('GET', `/api/heartbeats/${id}`)).body.status).toBe('up');
+      h.expect([]);
+      // A whole log file: 200, nothing kept past the start.
+      expect((await send(path, { 'content-type': 'text/plain' }, 'log line\n'.repeat(128 * 1024))).statusCode).toBe(200);
+      // Past 64 MB declared: refused at once, nothing read.
+      const huge = await send(path, { 'content-type': 'text/plain', 'content-length': String(PING_BODY_DRAIN_MAX + 1) }, 'x');
+      expect(huge.statusCode, huge.body).toBe(413);
+      expect(huge.json().error.code).toBe('payload_too_large');
+      const failed = await send(`${path}/fail`, { 'content-type': 'application/json' }, '{"exit":3,"error":"disk full"}');
+      expect(failed.statusCode, failed.body).toBe(200);
+      h.expect(['push ada: Heartbeat "nightly backup" reported a failure']);
+      const [alert] = await alertsOf(id);
+      expect(JSON.parse(alert!.details as unknown as string)).toMatchObject({ body: '{"exit":3,"error":"disk full"}', heartbeat_id: id });
+      await ping(path);
+      // A failure reported with a log of 1 MB (larger than any API body) opens its alert; the details keep the log's start.
+      const log = `backup failed: exit 3\n${'ü'.repeat(512 * 1024)}`;
+      const big = await send(`${path}/fail`, { 'content-type': 'text/plain; charset=utf-8' }, log);
+      expect(big.statusCode, big.body).toBe(200);
+      h.expect(['push ada: Heartbeat "nightly backup" reported a failure']);
+      const second = (await alertsOf(id)).at(-1)!;
+      const details = JSON.parse(second.details as unknown as string) as { body: string };
+      expect(details.body).toBe(log.slice(0, FAIL_BODY_MAX));
+      await ping(path);
     });
 
     it('a paused heartbeat never fires; resumed, it counts from the resume; a deleted one never fires', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../helpers/app.ts';
+import { DIALECTS, bootstrapTenant } from '../../helpers/app.ts';
 import { createHarness, type Harness, MINUTE } from '../../helpers/paging.ts';
 
 // Maintenance windows (issue 36 item 2, PRODUCT.md 11) with the paging scenario harness and its
@@ -105,6 +105,40 @@ for (const dialect of DIALECTS) {
       h.expect(['push ada: Heartbeat "cron" missed']);
       await h.t.app.inject({ method: 'GET', url: new URL(hb.body.ping_url).pathname });
       await h.settle();
+    });
+
+    it('GET lists and reads a window; PATCH moves its end (the service and the hold follow); DELETE removes it; another organization sees none', async () => {
+      await setUp();
+      const w = await h.api('POST', '/api/maintenance-windows', { name: 'DB upgrade', service_ids: [h.service.id], start: iso(now()), end: iso(now() + 30 * MINUTE) });
+      expect(w.status, JSON.stringify(w.body)).toBe(200);
+      expect(w.body.id).toMatch(/^mnt_/);
+      const list = await h.api('GET', '/api/maintenance-windows');
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual([w.body]);
+      expect((await h.api('GET', `/api/maintenance-windows/${w.body.id}`)).body).toEqual(w.body);
+
+      const patched = await h.api('PATCH', `/api/maintenance-windows/${w.body.id}`, { name: 'DB upgrade, longer', end: iso(now() + 90 * MINUTE) });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      expect(patched.body).toMatchObject({ id: w.body.id, name: 'DB upgrade, longer', active: true, active_until: iso(now() + 90 * MINUTE) });
+      expect((await h.api('GET', `/api/services/${h.service.id}`)).body.maintenance).toEqual({ id: w.body.id, until: iso(now() + 90 * MINUTE) });
+      const id = await h.trigger({ title: 'Replica lag', priority: 'critical' });
+      await h.advance(45 * MINUTE);
+      h.expect([]); // held past the old end
+
+      const stranger = await bootstrapTenant(h.t, 'Other');
+      const as = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) => h.t.app.inject({ method, url, headers: stranger.headers, ...(payload ? { payload } : {}) });
+      expect((await as('GET', `/api/maintenance-windows/${w.body.id}`)).statusCode).toBe(404);
+      expect((await as('PATCH', `/api/maintenance-windows/${w.body.id}`, { name: 'mine' })).statusCode).toBe(404);
+      expect((await as('DELETE', `/api/maintenance-windows/${w.body.id}`)).statusCode).toBe(404);
+      expect((await as('GET', '/api/maintenance-windows')).json()).toEqual([]);
+
+      expect((await h.api('DELETE', `/api/maintenance-windows/${w.body.id}`)).status).toBe(200);
+      expect((await h.api('GET', `/api/maintenance-windows/${w.body.id}`)).status).toBe(404);
+      expect((await h.api('GET', '/api/maintenance-windows')).body).toEqual([]);
+      expect((await h.api('GET', `/api/services/${h.service.id}`)).body.maintenance).toBeNull();
+      await h.api('PUT', `/api/alerts/${id}/resolve`);
+      await h.settle();
+      h.inbox().splice(0);
     });
 
     it('bad input names the field', async () => {
