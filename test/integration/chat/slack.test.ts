@@ -198,7 +198,10 @@ for (const dialect of DIALECTS) {
       const alertId = await trigger('by-command');
       const r = await command('U0ANN', `resolve ${alertId}`);
       expect(r.statusCode, r.body).toBe(200);
-      expect(r.json()).toEqual({ response_type: 'ephemeral', text: `Alert ${alertId} resolved.` });
+      // The answer races Slack's 3 s budget (COMMAND_BUDGET_MS, real time): on a loaded machine it
+      // may be the interim one; command() waits for the work either way.
+      expect(r.json().response_type).toBe('ephemeral');
+      expect([`Alert ${alertId} resolved.`, "Working on it: the alert's messages show the change once it is made."]).toContain(r.json().text);
       expect((await alertOf(alertId)).status).toBe('resolved');
       expect(await timeline(alertId)).toContain('resolved from Slack by Ann');
       const oncall = await command('U0ANN', 'oncall primary');
