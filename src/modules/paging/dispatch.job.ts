@@ -47,6 +47,11 @@ export function bundleEmail(rows: readonly NotificationRow[], from = EMAIL_BUNDL
   return out;
 }
 
+/** The dispatcher: one job for tick() and drain(), and its two lanes by urgency for the background (docs/adr/0876). */
+export interface DispatchJob extends PagingJob {
+  lanes: { high: PagingJob; low: PagingJob };
+}
+
 /** The maintenance window a service is in now, and until when (maintenance module windowsNow). */
 export interface MaintenanceNow { windowId: string; name: string; until: string }
 
@@ -80,7 +85,9 @@ export function createDispatchJob(deps: {
   onFate?: (channel: NotificationRow['channel'], status: NotificationRow['status']) => void;
   /** The maintenance window each service is in now (issue 36): no page of theirs leaves (decidePage). Absent: none. */
   maintenance?: (services: { orgId: string; serviceId: string }[], now: Date) => Promise<Map<string, MaintenanceNow>>;
-}): PagingJob {
+  /** Pages a round of the high-urgency lane claims at most (docs/adr/0876). */
+  urgentBatch?: number;
+}): DispatchJob {
   const { db, dialect } = deps;
   const batch = deps.batch ?? 500;
   const concurrency = deps.concurrency ?? 16;
@@ -126,8 +133,11 @@ export function createDispatchJob(deps: {
     await db.transaction().execute(async (trx) => {
       const logs = [];
       written.length = 0;
+      // Set-based (a storm's bundle is hundreds of pages with one fate): the fences are
+      // finishClaimed's, and each page is written once (docs/adr/0876).
+      const won = await repo.finishClaimedMany(trx, ctx.fates.map((f) => ({ id: f.row.id, token: f.row.claim_token!, set: f.set })), nowIso);
       for (const f of ctx.fates) {
-        if (!(await repo.finishClaimed(trx, f.row.id, f.row.claim_token!, f.set, nowIso))) continue;
+        if (!won.delete(f.row.id)) continue;
         written.push(f);
         logs.push(logOf(f.row, f.kind, f.message, ctx.now, f.meta));
         if (f.phone && deps.phone) logs.push(...(await deps.phone.recordTx(trx, f.phone, ctx.now)));
@@ -398,62 +408,76 @@ export function createDispatchJob(deps: {
     finish(ctx, row, set, kind, message, lead.meta, lead.phone ? { ...lead.phone, row, bundled: true, disables: [] } : undefined);
   }
 
+  /** One round: claims up to `limit` due pages (of one urgency, for a lane), decides, sends, records. */
+  async function round(now: Date, limit: number, urgency?: NotificationRow['urgency']): Promise<number> {
+    const nowIso = now.toISOString();
+    // Read first: an idle engine writes nothing.
+    const due = await db.selectFrom('notifications').select('id').where('status', '=', 'pending').where('due_at', '<=', nowIso)
+      .$if(urgency !== undefined, (q) => q.where('urgency', '=', urgency!)).limit(1).executeTakeFirst();
+    if (!due) return 0;
+    await supersede(now);
+    const token = newId('clm');
+    const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + (deps.claimMs ?? CLAIM_MS)).toISOString(), limit, ...(urgency ? { urgency } : {}) });
+    claimed.sort(urgentFirst);
+    if (!claimed.length) return 0;
+    const ctx = await load(claimed, now);
+    if (deps.phone) {
+      const phoneRows = claimed.filter((r) => (r.channel === 'sms' || r.channel === 'voice') && decide(ctx, r).send);
+      try {
+        ctx.prepared = await deps.phone.prepare(phoneRows, now);
+      } catch {
+        // The throttle could not be read: the pages wait a little rather than go unthrottled or be lost.
+        const until = new Date(now.getTime() + 15_000).toISOString();
+        for (const r of phoneRows) ctx.prepared.set(r.id, { kind: 'throttled', until, detail: 'the throttle could not be read; trying again' });
+      }
+    }
+    // Several email pages of one person and urgency in a batch go as one message (PRODUCT.md 7.4):
+    // a storm is a few mails, not thousands (docs/adr/0761).
+    for (const [id, p] of bundleEmail(claimed.filter((r) => r.channel === 'email' && decide(ctx, r).send), deps.emailBundleFrom)) ctx.prepared.set(id, p);
+    // What goes to no provider (cancelled, skipped, not configured, throttled) is recorded before
+    // any send: a process that dies mid-send must not leave those pages with an unknown outcome.
+    const early = new Set(claimed.filter((r) => !decide(ctx, r).send || ctx.prepared.get(r.id)?.kind === 'throttled'));
+    for (const row of early) await dispatch(ctx, row);
+    await flush(ctx);
+    ctx.fates = [];
+    await holdForMaintenance(ctx, claimed);
+    // Each provider has its own bounded set of sends in flight, high urgency first: a slow or
+    // busy channel never holds back another's pages (docs/adr/0761).
+    const queues = new Map<DeliveryProvider | undefined, NotificationRow[]>();
+    for (const r of claimed) {
+      if (early.has(r)) continue;
+      const p = providerOf(r.channel);
+      queues.set(p, [...(queues.get(p) ?? []), r]);
+    }
+    await Promise.all(
+      [...queues].flatMap(([provider, rows]) => {
+        let next = 0;
+        const worker = async () => {
+          while (next < rows.length) await dispatch(ctx, rows[next++]!);
+        };
+        return Array.from({ length: Math.min(provider?.concurrency ?? concurrency, rows.length) }, worker);
+      }),
+    );
+    for (const row of claimed) {
+      const p = ctx.prepared.get(row.id);
+      if (p?.kind === 'bundled') finishBundled(ctx, row, p.into);
+    }
+    await flush(ctx);
+    return claimed.length;
+  }
+
+  const urgentBatch = deps.urgentBatch ?? 100;
   return {
     name: 'dispatch',
-    async run(now) {
-      const nowIso = now.toISOString();
-      // Read first: an idle engine writes nothing.
-      const due = await db.selectFrom('notifications').select('id').where('status', '=', 'pending').where('due_at', '<=', nowIso).limit(1).executeTakeFirst();
-      if (!due) return 0;
-      await supersede(now);
-      const token = newId('clm');
-      const claimed = await repo.claimDue(db, dialect, { now: nowIso, token, until: new Date(now.getTime() + (deps.claimMs ?? CLAIM_MS)).toISOString(), limit: batch });
-      claimed.sort(urgentFirst);
-      if (!claimed.length) return 0;
-      const ctx = await load(claimed, now);
-      if (deps.phone) {
-        const phoneRows = claimed.filter((r) => (r.channel === 'sms' || r.channel === 'voice') && decide(ctx, r).send);
-        try {
-          ctx.prepared = await deps.phone.prepare(phoneRows, now);
-        } catch {
-          // The throttle could not be read: the pages wait a little rather than go unthrottled or be lost.
-          const until = new Date(now.getTime() + 15_000).toISOString();
-          for (const r of phoneRows) ctx.prepared.set(r.id, { kind: 'throttled', until, detail: 'the throttle could not be read; trying again' });
-        }
-      }
-      // Several email pages of one person and urgency in a batch go as one message (PRODUCT.md 7.4):
-      // a storm is a few mails, not thousands (docs/adr/0761).
-      for (const [id, p] of bundleEmail(claimed.filter((r) => r.channel === 'email' && decide(ctx, r).send), deps.emailBundleFrom)) ctx.prepared.set(id, p);
-      // What goes to no provider (cancelled, skipped, not configured, throttled) is recorded before
-      // any send: a process that dies mid-send must not leave those pages with an unknown outcome.
-      const early = new Set(claimed.filter((r) => !decide(ctx, r).send || ctx.prepared.get(r.id)?.kind === 'throttled'));
-      for (const row of early) await dispatch(ctx, row);
-      await flush(ctx);
-      ctx.fates = [];
-      await holdForMaintenance(ctx, claimed);
-      // Each provider has its own bounded set of sends in flight, high urgency first: a slow or
-      // busy channel never holds back another's pages (docs/adr/0761).
-      const queues = new Map<DeliveryProvider | undefined, NotificationRow[]>();
-      for (const r of claimed) {
-        if (early.has(r)) continue;
-        const p = providerOf(r.channel);
-        queues.set(p, [...(queues.get(p) ?? []), r]);
-      }
-      await Promise.all(
-        [...queues].flatMap(([provider, rows]) => {
-          let next = 0;
-          const worker = async () => {
-            while (next < rows.length) await dispatch(ctx, rows[next++]!);
-          };
-          return Array.from({ length: Math.min(provider?.concurrency ?? concurrency, rows.length) }, worker);
-        }),
-      );
-      for (const row of claimed) {
-        const p = ctx.prepared.get(row.id);
-        if (p?.kind === 'bundled') finishBundled(ctx, row, p.into);
-      }
-      await flush(ctx);
-      return claimed.length;
+    /** Every due page, high urgency first (tick() and drain(); one round does both lanes' work). */
+    run: (now) => round(now, batch),
+    /**
+     * The two lanes the background runs as loops of their own (docs/adr/0876): high urgency in small
+     * rounds, never behind the bundling of a low-urgency backlog; low urgency in rounds of `batch`.
+     */
+    lanes: {
+      high: { name: 'dispatch-urgent', run: (now) => round(now, urgentBatch, 'high') },
+      low: { name: 'dispatch', run: (now) => round(now, batch, 'low') },
     },
   };
 }

@@ -29,8 +29,11 @@ export function createPagingEngine(opts: {
    * run them after the cycle's jobs, as before.
    */
   checks?: PagingJob[];
-  /** The dispatcher (createDispatchJob): its own loop. */
-  dispatch?: PagingJob;
+  /**
+   * The dispatcher (createDispatchJob): its own loop, or with `lanes` two loops, high urgency apart
+   * from low (docs/adr/0876).
+   */
+  dispatch?: PagingJob & { lanes?: { high: PagingJob; low: PagingJob } };
   pollMs?: number;
   /** The process's background runner; a runner of its own when not given. */
   background?: BackgroundRunner;
@@ -47,13 +50,17 @@ export function createPagingEngine(opts: {
   };
 
   // One failing job does not stop the others of the cycle: it is logged, and the cycle goes on.
-  async function cycle(now: Date, jobs: readonly PagingJob[]): Promise<number> {
+  // `worked` is told after each job that did something (the engine nudges the dispatcher then,
+  // not after the rest of the cycle).
+  async function cycle(now: Date, jobs: readonly PagingJob[], worked?: () => void): Promise<number> {
     let n = 0;
     for (const job of jobs) {
       const t0 = performance.now();
       try {
-        n += await job.run(now);
+        const done = await job.run(now);
+        n += done;
         opts.metrics?.observe(`paging-engine:${job.name}`, (performance.now() - t0) / 1000, false);
+        if (done > 0) worked?.();
       } catch (err) {
         opts.metrics?.observe(`paging-engine:${job.name}`, (performance.now() - t0) / 1000, true);
         failed(err, `paging job ${job.name} failed; it runs again shortly`);
@@ -62,27 +69,40 @@ export function createPagingEngine(opts: {
     return n;
   }
 
-  const dispatch = opts.dispatch
-    ? background.add({ name: 'paging-dispatch', run: (now) => opts.dispatch!.run(now) }, { everyMs: pollMs, burstAt: 1, nextWaitMs: nextDueIn, maxBackoffMs: 5_000, failed })
-    : undefined;
+  // With lanes, high urgency is its own loop (small rounds, its own next due page): a critical page
+  // never waits for a round bundling a low-urgency backlog (docs/adr/0876).
+  const lanes = opts.dispatch?.lanes;
+  const lane = (name: string, job: PagingJob, urgency: 'high' | 'low') =>
+    background.add({ name, run: (now) => job.run(now) }, {
+      everyMs: pollMs, burstAt: 1, maxBackoffMs: 5_000, failed,
+      nextWaitMs: async (_done, now) => {
+        const due = await notificationRepository.nextPageDue(opts.db, urgency);
+        return due === undefined ? undefined : due - now.getTime();
+      },
+    });
+  const dispatchers = !opts.dispatch
+    ? []
+    : lanes
+      ? [lane('paging-dispatch-urgent', lanes.high, 'high'), lane('paging-dispatch', lanes.low, 'low')]
+      : [background.add({ name: 'paging-dispatch', run: (now) => opts.dispatch!.run(now) }, { everyMs: pollMs, burstAt: 1, nextWaitMs: nextDueIn, maxBackoffMs: 5_000, failed })];
+  const nudgeDispatch = () => {
+    for (const d of dispatchers) d.nudge();
+  };
   // The dispatcher starts once the engine has run once: after downtime, an escalation that moved on
   // while the process was down cancels its old level's overdue steps before they could be sent.
   let started = false;
   const startDispatch = () => {
-    if (started && dispatch && !dispatch.started) dispatch.start();
+    if (started) for (const d of dispatchers) if (!d.started) d.start();
   };
   const engine = background.add(
-    { name: 'paging-engine', run: (now) => cycle(now, opts.jobs) },
+    { name: 'paging-engine', run: (now) => cycle(now, opts.jobs, nudgeDispatch) },
     {
       everyMs: pollMs, burstAt: 1, nextWaitMs: nextDueIn, maxBackoffMs: 5_000,
       failed: (err, msg) => {
         failed(err, msg);
         startDispatch();
       },
-      after: (n) => {
-        startDispatch();
-        if (n > 0) dispatch?.nudge();
-      },
+      after: () => startDispatch(),
     },
   );
   const checks = opts.checks?.length
@@ -104,11 +124,11 @@ export function createPagingEngine(opts: {
     },
     nudge() {
       engine.nudge();
-      dispatch?.nudge();
+      nudgeDispatch();
     },
     async stop() {
       started = false;
-      await Promise.all([engine.stop(), checks?.stop(), dispatch?.stop()]);
+      await Promise.all([engine.stop(), checks?.stop(), ...dispatchers.map((d) => d.stop())]);
     },
   };
 }

@@ -148,7 +148,7 @@ export async function supersedeOverdue(db: Kysely<Database>, now: string): Promi
  * skips rows another process holds (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the single
  * UPDATE … RETURNING is atomic already.
  */
-export async function claimDue(db: Kysely<Database>, dialect: Dialect, opts: { now: string; token: string; until: string; limit: number }): Promise<NotificationRow[]> {
+export async function claimDue(db: Kysely<Database>, dialect: Dialect, opts: { now: string; token: string; until: string; limit: number; urgency?: NotificationRow['urgency'] }): Promise<NotificationRow[]> {
   return db
     .updateTable('notifications')
     .set((eb) => ({ status: 'claimed', claim_token: opts.token, claim_expires_at: opts.until, attempts: eb('attempts', '+', 1), updated_at: opts.now }))
@@ -158,6 +158,8 @@ export async function claimDue(db: Kysely<Database>, dialect: Dialect, opts: { n
         .select('id')
         .where('status', '=', 'pending')
         .where('due_at', '<=', opts.now)
+        // One lane of the dispatcher takes one urgency (docs/adr/0876).
+        .$if(opts.urgency !== undefined, (q) => q.where('urgency', '=', opts.urgency!))
         // High urgency first, then the oldest: a storm of low-urgency pages never holds back a
         // critical one (docs/adr/0761; index notifications_status_urgency_due).
         .orderBy('urgency')
@@ -190,6 +192,45 @@ export async function finishClaimed(
     .where('status', 'in', set.status === 'sent' || set.status === 'delivered' ? ['claimed', 'cancelled'] : ['claimed'])
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * finishClaimed for a round's fates, set-based: one statement per claim token and `set` (a bundle's
+ * pages share their lead's), 500 ids a statement, fenced as finishClaimed is. Returns the ids written.
+ */
+export async function finishClaimedMany(
+  db: Kysely<Database>,
+  items: readonly { id: string; token: string; set: Parameters<typeof finishClaimed>[3] }[],
+  now: string,
+): Promise<Set<string>> {
+  const won = new Set<string>();
+  const groups = new Map<string, { token: string; set: Parameters<typeof finishClaimed>[3]; ids: string[] }>();
+  for (const it of items) {
+    const key = JSON.stringify([it.token, it.set]);
+    const g = groups.get(key);
+    if (g) g.ids.push(it.id);
+    else groups.set(key, { token: it.token, set: it.set, ids: [it.id] });
+  }
+  for (const { token, set, ids } of groups.values()) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db
+        .updateTable('notifications')
+        .set({ ...set, claim_token: null, claim_expires_at: null, updated_at: now })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('claim_token', '=', token)
+        .where('status', 'in', set.status === 'sent' || set.status === 'delivered' ? ['claimed', 'cancelled'] : ['claimed'])
+        .returning('id')
+        .execute();
+      for (const r of rows) won.add(r.id);
+    }
+  }
+  return won;
+}
+
+/** The soonest due pending page of one urgency (a dispatcher lane's next wake-up, docs/adr/0876). */
+export async function nextPageDue(db: Kysely<Database>, urgency: NotificationRow['urgency']): Promise<number | undefined> {
+  const r = await db.selectFrom('notifications').select((eb) => eb.fn.min('due_at').as('t')).where('status', '=', 'pending').where('urgency', '=', urgency).executeTakeFirst();
+  return typeof r?.t === 'string' ? Date.parse(r.t) : undefined;
 }
 
 export async function expiredClaims(db: Kysely<Database>, now: string, limit: number): Promise<NotificationRow[]> {

@@ -53,7 +53,7 @@ for (const dialect of DIALECTS) {
 
     it('every loop of the process is a job of the runner, timed under its name', async () => {
       expect(t.container.background.names.sort()).toEqual(
-        ['credential-snapshot', 'escalation-prune', 'flaky-test-job', 'outbox', 'outbox-prune', 'paging-checks', 'paging-dispatch', 'paging-engine', 'receipt-prune', 'retention', 'spool-drain', 'webhook-delivery', 'webhook-cleanup'].sort(),
+        ['credential-snapshot', 'escalation-prune', 'flaky-test-job', 'outbox', 'outbox-prune', 'paging-checks', 'paging-dispatch', 'paging-dispatch-urgent', 'paging-engine', 'receipt-prune', 'retention', 'spool-drain', 'webhook-delivery', 'webhook-cleanup'].sort(),
       );
       await t.container.background.loop('outbox')!.runOnce();
       await t.container.background.loop('paging-dispatch')!.runOnce();

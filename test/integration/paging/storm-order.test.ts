@@ -54,5 +54,32 @@ for (const dialect of DIALECTS) {
       const mail = h.smtp.mails.find((m) => m.subject.startsWith('batch job'))!;
       expect(mail.text).toMatch(/\d+ open alerts are waiting for you\./);
     }, 300_000);
+
+    it('the high-urgency lane sends a critical page without claiming the low-urgency backlog; the low lane bundles the backlog and sends no critical page', async () => {
+      const { t } = h;
+      const lane = (name: string) => t.container.background.loop(name)!;
+      t.clock.advance(60_000);
+      for (let i = 0; i < 30; i++) {
+        const res = await t.app.inject({ method: 'POST', url: storm.ingestPath, payload: { title: `lane job ${i} slow`, priority: 'low', urgency: 'low', event_key: `lane-${i}` } });
+        expect(res.statusCode).toBe(202);
+      }
+      const res = await t.app.inject({ method: 'POST', url: h.service.ingestPath, payload: { title: 'Checkout down', priority: 'critical', event_key: 'checkout' } });
+      expect(res.statusCode).toBe(202);
+      await t.container.runner.drain();
+      await lane('paging-engine').runOnce();
+      const pending = () => t.container.db.selectFrom('notifications').select(['urgency', 'status']).where('status', 'in', ['pending', 'claimed']).execute();
+      expect((await pending()).filter((r) => r.urgency === 'low')).toHaveLength(30);
+
+      expect(await lane('paging-dispatch-urgent').runOnce()).toBe(1);
+      expect(h.inbox().splice(0).map((m) => m.title)).toEqual(['Checkout down']);
+      // Not claimed by the high lane: still pending, for the low lane's round.
+      expect((await pending()).map((r) => `${r.urgency} ${r.status}`)).toEqual(Array(30).fill('low pending'));
+
+      expect(await lane('paging-dispatch').runOnce()).toBe(30);
+      const lows = h.inbox().splice(0);
+      expect(lows.map((m) => m.title)).not.toContain('Checkout down');
+      expect(lows).toHaveLength(1);
+      expect(await pending()).toEqual([]);
+    }, 300_000);
   });
 }
