@@ -62,6 +62,23 @@ function post(port: number, path: string, body: unknown, headers: Record<string,
     req.end(data);
   });
 }
+/** Each process's job runs: how many, and the mean time of one (the stage a page waits for). */
+async function printJobMetrics(ports: number[], when = ''): Promise<void> {
+  if (when) console.log(`  job runs ${when}:`);
+  for (const [i, port] of ports.entries()) {
+    const m = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text());
+    const stat = new Map<string, { sum: number; count: number }>();
+    for (const l of m.split('\n')) {
+      const x = /^klaxon_job_duration_seconds_(sum|count)\{job="([^"]+)"\} ([0-9.e+-]+)/.exec(l);
+      if (!x) continue;
+      const s = stat.get(x[2]!) ?? { sum: 0, count: 0 };
+      s[x[1] as 'sum' | 'count'] = Number(x[3]);
+      stat.set(x[2]!, s);
+    }
+    console.log(`  process ${i}: ${[...stat].filter(([, s]) => s.count > 0).map(([job, s]) => `${job} ${s.count}× ${((s.sum / s.count) * 1000).toFixed(0)} ms`).join(', ')}`);
+  }
+}
+
 export async function stormBench(opts: {
   scenario: 'storm' | 'email' | 'fill';
   dialect: 'sqlite' | 'postgres';
@@ -180,6 +197,7 @@ export async function stormBench(opts: {
     await Promise.allSettled([...inflight]);
     const floodSeconds = (performance.now() - start) / 1000;
     if (opts.scenario === 'fill') {
+      if (process.env.STORM_METRICS) await printJobMetrics(ports, 'at the end of the flood');
       // The backlog when the last signal was answered, then every 10 s for 60 s.
       const text = 'select count(*) as n from outbox_events where processed_at is null';
       const db = opts.dialect === 'sqlite' ? new SQLite(store.sqliteFile, { readonly: true }) : undefined;
@@ -190,7 +208,11 @@ export async function stormBench(opts: {
       for (let i = 0; i <= 6; i++) {
         await sleep(Math.max(0, t0 + i * 10_000 - performance.now()));
         backlog.push(Number(db ? (db.prepare(text).get() as { n: number }).n : (await c!.query(text)).rows[0].n));
-        if (process.env.STORM_METRICS) console.log(`  +${i * 10} s: backlog ${backlog.at(-1)}`);
+        if (process.env.STORM_METRICS) {
+          // And the escalations still due (the escalation job's own backlog, after the intake's).
+          const due = 'select count(*) as n from alert_escalations where next_at is not null';
+          console.log(`  +${i * 10} s: backlog ${backlog.at(-1)}, escalations due ${Number(db ? (db.prepare(due).get() as { n: number }).n : (await c!.query(due)).rows[0].n)}`);
+        }
       }
       db?.close();
       await c?.end();
@@ -221,21 +243,7 @@ export async function stormBench(opts: {
     }
     sqlite?.close();
     if (!sqlite) await q.end();
-    if (process.env.STORM_METRICS) {
-      // Each process's job runs: how many, and the mean time of one (the stage a page waits for).
-      for (const [i, port] of ports.entries()) {
-        const m = await fetch(`http://127.0.0.1:${port}/metrics`).then((r) => r.text());
-        const stat = new Map<string, { sum: number; count: number }>();
-        for (const l of m.split('\n')) {
-          const x = /^klaxon_job_duration_seconds_(sum|count)\{job="([^"]+)"\} ([0-9.e+-]+)/.exec(l);
-          if (!x) continue;
-          const s = stat.get(x[2]!) ?? { sum: 0, count: 0 };
-          s[x[1] as 'sum' | 'count'] = Number(x[3]);
-          stat.set(x[2]!, s);
-        }
-        console.log(`  process ${i}: ${[...stat].filter(([, s]) => s.count > 0).map(([job, s]) => `${job} ${s.count}× ${((s.sum / s.count) * 1000).toFixed(0)} ms`).join(', ')}`);
-      }
-    }
+    if (process.env.STORM_METRICS) await printJobMetrics(ports);
     const latencies = [...accepted].filter(([id]) => receipts.has(id)).map(([id, t202]) => Math.max(0, receipts.get(id)! - t202)).sort((a, b) => a - b);
     return {
       scenario: opts.scenario, dialect: opts.dialect, processes, flood_rate: floodRate, flood_accepted_per_s: Math.round(floodAccepted / floodSeconds), alert_rate: alertRate,

@@ -31,7 +31,19 @@ export interface RunnerOptions {
   /** The process's background runner; a runner of its own when not given (tests). */
   background?: BackgroundRunner;
   leaseMs?: number;
+  /**
+   * The most events a round leases for handling outside its transaction (handlers that use the
+   * network), and a round's size when `roundSize` is not given. A round this full goes on at once.
+   */
   batchSize?: number;
+  /**
+   * The most events a round takes (default batchSize). Those whose handlers are all local are
+   * handled in the round's transaction at a cost of a few statements whatever their number, so a
+   * backlog drains in fewer, larger rounds: on PostgreSQL a round's statements each wait for the
+   * process's event loop, which ingest keeps busy (docs/adr/0871). At most batchSize of them are
+   * leased; the others stay due for the next round.
+   */
+  roundSize?: number;
   pollMs?: number;
   /**
    * Least idle time between the end of a round and a round started by a nudge. Under a stream of
@@ -72,14 +84,15 @@ export function createOutboxRunner(opts: RunnerOptions) {
   const owner = `${newId('evt').replace('evt_', 'wrk_')}@${hostname()}:${process.pid}`;
   const leaseMs = opts.leaseMs ?? 30_000;
   const batchSize = opts.batchSize ?? 200;
+  const roundSize = Math.max(batchSize, opts.roundSize ?? batchSize);
   const pollMs = opts.pollMs ?? 250;
   const nudgeGapMs = opts.nudgeGapMs ?? 20;
   const transactionalRounds = opts.transactionalRounds ?? true;
   const maxAttempts = opts.maxAttempts ?? 20;
 
-  const claimOptions = () => {
+  const claimOptions = (limit = batchSize) => {
     const now = opts.clock.now();
-    return { owner, now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), limit: batchSize };
+    return { owner, now: now.toISOString(), leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), limit };
   };
   // Per event type: its handlers, and whether all are local (types are few; rounds are many).
   const byType = new Map<string, { handlers: EventHandler[]; local: boolean }>();
@@ -127,7 +140,7 @@ export function createOutboxRunner(opts: RunnerOptions) {
     let leased: Awaited<ReturnType<typeof outboxRepository.claimBatch>>;
     try {
       const round = async (trx: Kysely<Database>) => {
-        const { now, leaseUntil, limit } = claimOptions();
+        const { now, leaseUntil, limit } = claimOptions(roundSize);
         const rows = await outboxRepository.selectDue(trx, opts.dialect, { now, limit, exceptTypes });
         const localRows = rows.filter(allLocal);
         // Events no handler here consumes (most are written processed already, ADR 0123; these came
@@ -142,8 +155,9 @@ export function createOutboxRunner(opts: RunnerOptions) {
           else for (const e of mine) await h.handle(e, ctx);
         }
         await outboxRepository.markHeldProcessed(trx, localRows.map((row) => row.id), opts.clock.now().toISOString());
-        const rest = rows.filter((row) => !allLocal(row)).map((row) => row.id);
-        return [rows.length, await outboxRepository.leaseHeld(trx, rest, { owner, leaseUntil, now })] as const;
+        // Leased: at most batchSize (each is handled one by one under the lease); the others stay due.
+        const rest = rows.filter((row) => !allLocal(row)).map((row) => row.id).slice(0, batchSize);
+        return [localRows.length + rest.length, await outboxRepository.leaseHeld(trx, rest, { owner, leaseUntil, now })] as const;
       };
       [taken, leased] = transactionalRounds ? await opts.db.transaction().execute(round) : await round(opts.db);
     } catch (err) {

@@ -136,6 +136,28 @@ for (const dialect of DIALECTS) {
       expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
     });
 
+    it('a round takes up to roundSize events: the local ones handled in it, at most batchSize leased, the rest left due (docs/adr/0871)', async () => {
+      await t.container.runner.drain();
+      const seen: string[] = [];
+      const now = t.clock.now().toISOString();
+      const names = ['L1', 'R1', 'R2', 'R3', 'L2', 'L3', 'L4'];
+      await outboxRepository.insertEvents(t.container.db, names.map((n) => ({
+        org_id: tenant.orgId, type: `round.${n[0] === 'L' ? 'local' : 'remote'}`, alert_id: null, payload: JSON.stringify({ n }), created_at: now, available_at: now,
+        lease_owner: null, lease_until: null, processed_at: null, last_error: null,
+      })));
+      const local = { name: 'local', local: true, handles: (type: string) => type === 'round.local', handle: async (e: { payload: Record<string, unknown> }) => void seen.push(String(e.payload.n)) };
+      const remote = { name: 'remote', handles: (type: string) => type === 'round.remote', handle: async (e: { payload: Record<string, unknown> }) => void seen.push(String(e.payload.n)) };
+      const runner = createOutboxRunner({ db: t.container.db, dialect, clock: t.clock, handlers: [local, remote], batchSize: 2, roundSize: 5 });
+      // The first five: L1 and L2 handled in the round, R1 and R2 leased and handled after it; R3 left due, unleased.
+      expect(await runner.tick()).toBe(4);
+      expect(seen.sort()).toEqual(['L1', 'L2', 'R1', 'R2']);
+      const r3 = await t.container.db.selectFrom('outbox_events').select(['attempts', 'lease_owner', 'processed_at']).where('payload', '=', JSON.stringify({ n: 'R3' })).executeTakeFirstOrThrow();
+      expect(r3).toEqual({ attempts: 0, lease_owner: null, processed_at: null });
+      await runner.drain();
+      expect(seen.sort()).toEqual(['L1', 'L2', 'L3', 'L4', 'R1', 'R2', 'R3']);
+      expect(await outboxRepository.countBacklog(t.container.db)).toBe(0);
+    });
+
     it('old handled events and receipts are pruned after a week', async () => {
       await t.container.runner.drain();
       const before = await t.container.db.selectFrom('receipts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
