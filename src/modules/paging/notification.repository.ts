@@ -14,30 +14,15 @@ export async function dueEscalations(db: Kysely<Database>, now: string, limit: n
 export type DueEscalation = Awaited<ReturnType<typeof dueEscalations>>[number];
 
 function dueQuery(db: Kysely<Database>, now: string, limit: number) {
-  // High urgency first, then the oldest (docs/adr/0761), read as two bounded parts rather than by
-  // ordering every due escalation joined to its alert (the urgency is the alert's: no index serves
-  // that order, and a fill of low-urgency alerts made each run join the whole backlog to every
-  // alert, docs/adr/0872): the first `limit` due escalations of open high-urgency alerts (the
-  // partial index alerts_high_urgency), and the first `limit` of all the others in next_at
-  // order (alert_escalations_next_at, read no further than the limit). Of the others, an alert of
-  // high urgency that is no longer open sorts with the high ones, as before, once it is among them.
-  const part = (high: boolean) =>
-    db
-      .selectFrom('alert_escalations as e')
-      .innerJoin('alerts as a', 'a.id', 'e.alert_id')
-      .select('e.alert_id')
-      .where('e.next_at', '<=', now)
-      .$if(high, (q) => q.where('a.status', '=', 'open').where('a.urgency', '=', 'high'))
-      // A snoozed alert's escalation is the snooze expiry job's until the snooze ends.
-      .$if(!high, (q) => q.where('a.status', '<>', 'snoozed').where((w) => w.not(w.and([w('a.status', '=', 'open'), w('a.urgency', '=', 'high')]))))
-      .orderBy('e.next_at')
-      .limit(limit);
   return db
     .selectFrom('alert_escalations as e')
     .innerJoin('alerts as a', 'a.id', 'e.alert_id')
     .selectAll('e')
     .select(['a.status', 'a.priority', 'a.urgency', 'a.service_id', 'a.title', 'a.snoozed_until', 'a.maintenance_window_id'])
-    .where('e.alert_id', 'in', (eb) => eb.selectFrom(part(true).as('h')).select('h.alert_id').unionAll(eb.selectFrom(part(false).as('r')).select('r.alert_id')))
+    .where('e.next_at', '<=', now)
+    // A snoozed alert's escalation is the snooze expiry job's until the snooze ends.
+    .where('a.status', '<>', 'snoozed')
+    // High urgency first, then the oldest (docs/adr/0761).
     .orderBy('a.urgency')
     .orderBy('e.next_at')
     .limit(limit);
